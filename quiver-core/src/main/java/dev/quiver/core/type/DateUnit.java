@@ -1,0 +1,6 @@
+package dev.quiver.core.type;
+
+/** The unit of a date (Schema.fbs {@code DateUnit}): days in 32 bits, or milliseconds in 64 bits. */
+public enum DateUnit {
+    DAY, MILLISECOND
+}

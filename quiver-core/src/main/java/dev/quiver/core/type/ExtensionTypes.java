@@ -1,0 +1,82 @@
+package dev.quiver.core.type;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiPredicate;
+
+/**
+ * The registry of extension types, keyed by {@code ARROW:extension:name}. A field read with that
+ * metadata key becomes an {@link ArrowType.Extension} when its name is registered and the registered
+ * check accepts the storage type and metadata; otherwise it stays its storage type, with the two
+ * metadata entries kept so nothing is lost. The canonical extensions {@code arrow.uuid},
+ * {@code arrow.json}, {@code arrow.bool8} and {@code arrow.opaque} are registered from the start.
+ */
+public final class ExtensionTypes {
+    public static final String NAME_KEY = "ARROW:extension:name";
+    public static final String METADATA_KEY = "ARROW:extension:metadata";
+
+    private static final Map<String, BiPredicate<ArrowType, String>> REGISTRY = new ConcurrentHashMap<>();
+
+    static {
+        register("arrow.uuid", (storage, meta) -> storage.equals(new ArrowType.FixedSizeBinary(16)));
+        register("arrow.json", (storage, meta) -> storage instanceof ArrowType.Utf8
+                || storage instanceof ArrowType.LargeUtf8 || storage instanceof ArrowType.Utf8View);
+        register("arrow.bool8", (storage, meta) -> storage.equals(ArrowType.INT8));
+        register("arrow.opaque", (storage, meta) -> true);
+    }
+
+    private ExtensionTypes() {
+    }
+
+    /**
+     * Registers an extension name with a check of the storage type and serialized metadata it accepts.
+     * A later registration of the same name replaces the earlier one.
+     */
+    public static void register(String name, BiPredicate<ArrowType, String> accepts) {
+        REGISTRY.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(accepts, "accepts"));
+    }
+
+    public static void unregister(String name) {
+        REGISTRY.remove(name);
+    }
+
+    public static boolean isRegistered(String name) {
+        return REGISTRY.containsKey(name);
+    }
+
+    /**
+     * Turns a field as stored (storage type, extension keys in its metadata) into its extension-typed
+     * form when the extension is registered and accepts it; children are resolved too.
+     */
+    public static Field resolve(Field stored) {
+        Field field = stored.withType(Types.mapChildren(stored.type(), ExtensionTypes::resolve));
+        String name = field.metadata().get(NAME_KEY);
+        if (name == null || field.type() instanceof ArrowType.Dictionary) {
+            return field;
+        }
+        String meta = field.metadata().getOrDefault(METADATA_KEY, "");
+        BiPredicate<ArrowType, String> accepts = REGISTRY.get(name);
+        if (accepts == null || !accepts.test(field.type(), meta)) {
+            return field;
+        }
+        Map<String, String> rest = new LinkedHashMap<>(field.metadata());
+        rest.remove(NAME_KEY);
+        rest.remove(METADATA_KEY);
+        return new Field(field.name(), new ArrowType.Extension(name, field.type(), meta), field.nullable(),
+                field.dictionaryId(), rest);
+    }
+
+    /** The inverse of {@link #resolve}: extension types become storage types plus the two metadata keys. */
+    public static Field toStorage(Field field) {
+        ArrowType type = Types.mapChildren(field.type(), ExtensionTypes::toStorage);
+        if (!(type instanceof ArrowType.Extension ext)) {
+            return field.withType(type);
+        }
+        Map<String, String> meta = new LinkedHashMap<>(field.metadata());
+        meta.put(NAME_KEY, ext.name());
+        meta.put(METADATA_KEY, ext.metadata());
+        return new Field(field.name(), ext.storageType(), field.nullable(), field.dictionaryId(), meta);
+    }
+}

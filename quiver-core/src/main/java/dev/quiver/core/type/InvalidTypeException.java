@@ -1,0 +1,10 @@
+package dev.quiver.core.type;
+
+import dev.quiver.core.QuiverException;
+
+/** A type, field or schema was given parameters the Arrow format does not allow. */
+public final class InvalidTypeException extends QuiverException {
+    public InvalidTypeException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,51 @@
+package dev.quiver.core.type;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/** Operations over the tree of a type. */
+public final class Types {
+    private Types() {
+    }
+
+    /**
+     * The same type with each direct child field replaced by {@code f(child)}; types without children,
+     * and dictionary and extension types (whose children live in their value or storage types), are
+     * mapped through their inner type.
+     */
+    public static ArrowType mapChildren(ArrowType type, UnaryOperator<Field> f) {
+        return switch (type) {
+            case ArrowType.List t -> new ArrowType.List(f.apply(t.valueField()));
+            case ArrowType.LargeList t -> new ArrowType.LargeList(f.apply(t.valueField()));
+            case ArrowType.ListView t -> new ArrowType.ListView(f.apply(t.valueField()));
+            case ArrowType.LargeListView t -> new ArrowType.LargeListView(f.apply(t.valueField()));
+            case ArrowType.FixedSizeList t -> new ArrowType.FixedSizeList(f.apply(t.valueField()), t.listSize());
+            case ArrowType.Struct t -> new ArrowType.Struct(map(t.fields(), f));
+            case ArrowType.Map t -> new ArrowType.Map(f.apply(t.entries()), t.keysSorted());
+            case ArrowType.Union t -> new ArrowType.Union(t.mode(), map(t.fields(), f), t.typeIds());
+            case ArrowType.RunEndEncoded t -> new ArrowType.RunEndEncoded(f.apply(t.runEnds()), f.apply(t.values()));
+            case ArrowType.Dictionary t -> new ArrowType.Dictionary(t.indexType(), mapChildren(t.valueType(), f),
+                    t.ordered());
+            case ArrowType.Extension t -> new ArrowType.Extension(t.name(), mapChildren(t.storageType(), f),
+                    t.metadata());
+            default -> type;
+        };
+    }
+
+    private static List<Field> map(List<Field> fields, UnaryOperator<Field> f) {
+        List<Field> out = new ArrayList<>(fields.size());
+        for (Field field : fields) {
+            out.add(f.apply(field));
+        }
+        return out;
+    }
+
+    /** The type stripped of extension wrappers: the type its values are stored as. */
+    public static ArrowType storage(ArrowType type) {
+        return switch (type) {
+            case ArrowType.Extension e -> storage(e.storageType());
+            default -> type;
+        };
+    }
+}

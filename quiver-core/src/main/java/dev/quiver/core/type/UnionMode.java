@@ -1,0 +1,6 @@
+package dev.quiver.core.type;
+
+/** Sparse or dense union (Schema.fbs {@code UnionMode}). */
+public enum UnionMode {
+    SPARSE, DENSE
+}

@@ -1,0 +1,6 @@
+/** Quiver core: memory on MemorySegments, the Arrow type system, arrays and record batches. */
+module dev.quiver.core {
+    exports dev.quiver.core;
+    exports dev.quiver.core.memory;
+    exports dev.quiver.core.type;
+}

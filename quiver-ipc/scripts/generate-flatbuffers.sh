@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Regenerates the FlatBuffers Java bindings for Arrow's IPC metadata
+# (package dev.quiver.ipc.flatbuf) from the .fbs files in ../shared/spec/format/
+# (the shared/ directory sitting beside the repository root).
+#
+# The namespace org.apache.arrow.flatbuf is renamed to dev.quiver.ipc.flatbuf and
+# every // comment is stripped first, so no upstream prose lands in generated code.
+# The output replaces quiver-ipc/src/main/java/dev/quiver/ipc/flatbuf/ and is
+# committed: the Maven build never runs flatc.
+#
+# Requires Debian's flatbuffers-compiler 2.0.8 (flatc 2.0.8), matching the
+# com.google.flatbuffers:flatbuffers-java 2.0.8 dependency in quiver-ipc/pom.xml.
+set -euo pipefail
+
+script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+module_dir="$(cd "${script_dir}/.." && pwd)"
+repo_root="$(cd "${module_dir}/.." && pwd)"
+spec_dir="$(cd "${repo_root}/../shared/spec/format" && pwd)"
+dest_dir="${module_dir}/src/main/java/dev/quiver/ipc/flatbuf"
+
+command -v flatc >/dev/null || { echo "flatc not found (apt-get install flatbuffers-compiler)" >&2; exit 1; }
+version="$(flatc --version)"
+if [[ "${version}" != "flatc version 2.0.8" ]]; then
+  echo "warning: expected flatc version 2.0.8, found: ${version}" >&2
+fi
+
+work="$(mktemp -d)"
+trap 'rm -rf "${work}"' EXIT
+mkdir -p "${work}/fbs" "${work}/out"
+
+for f in Schema.fbs Message.fbs File.fbs Tensor.fbs SparseTensor.fbs; do
+  sed -e 's/org\.apache\.arrow\.flatbuf/dev.quiver.ipc.flatbuf/g' \
+      -e 's://.*$::' \
+      "${spec_dir}/${f}" > "${work}/fbs/${f}"
+done
+
+(cd "${work}/fbs" && flatc --java -o "${work}/out" Schema.fbs Message.fbs File.fbs)
+
+generated="${work}/out/dev/quiver/ipc/flatbuf"
+[[ -d "${generated}" ]] || { echo "flatc produced no ${generated}" >&2; exit 1; }
+
+rm -rf "${dest_dir}"
+mkdir -p "${dest_dir}"
+cp "${generated}"/*.java "${dest_dir}/"
+echo "Generated $(ls "${dest_dir}" | wc -l) files into ${dest_dir}"
