@@ -3,4 +3,6 @@ module dev.quiver.core {
     exports dev.quiver.core;
     exports dev.quiver.core.memory;
     exports dev.quiver.core.type;
+    exports dev.quiver.core.array;
+    exports dev.quiver.core.batch;
 }

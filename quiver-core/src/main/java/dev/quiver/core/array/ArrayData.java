@@ -1,0 +1,186 @@
+package dev.quiver.core.array;
+
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Layout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The generic form of any array: type, logical length, offset into the buffers, null count, the
+ * buffers in the order of the type's {@link Layout} (then the variadic data buffers of view types),
+ * child data and, for dictionary-encoded data, the dictionary. IPC, validation and the typed
+ * {@link Array} classes all work on this one representation. Immutable; slicing shares buffers.
+ *
+ * <p>The validity buffer may be null when no slot is null. The null count is the physical one (unset
+ * bits of the validity bitmap; the whole length for the null type; 0 for unions and run-end encoded
+ * data, whose nulls live in their children), computed on first use when not given.
+ */
+public final class ArrayData {
+    /** Passed as the null count when it is not known yet. */
+    public static final long UNKNOWN_NULL_COUNT = -1;
+
+    private final ArrowType type;
+    private final long length;
+    private final long offset;
+    private volatile long nullCount;
+    private final ArrowBuffer[] buffers;
+    private final List<ArrayData> children;
+    private final ArrayData dictionary;
+
+    public ArrayData(ArrowType type, long length, long offset, long nullCount, List<ArrowBuffer> buffers,
+            List<ArrayData> children, ArrayData dictionary) {
+        this.type = Objects.requireNonNull(type, "type");
+        if (length < 0 || offset < 0) {
+            throw new ValidationException(Rules.LENGTH, -1,
+                    "length " + length + " and offset " + offset + " must not be negative");
+        }
+        this.length = length;
+        this.offset = offset;
+        this.nullCount = nullCount;
+        this.buffers = buffers.toArray(new ArrowBuffer[0]);
+        this.children = List.copyOf(children);
+        this.dictionary = dictionary;
+    }
+
+    /** Data with offset 0 and the null count computed on demand. */
+    public static ArrayData of(ArrowType type, long length, List<ArrowBuffer> buffers, List<ArrayData> children) {
+        return new ArrayData(type, length, 0, UNKNOWN_NULL_COUNT, buffers, children, null);
+    }
+
+    /** Dictionary-encoded data: the indices' buffers, and the dictionary. */
+    public static ArrayData dictionaryEncoded(ArrowType.Dictionary type, long length, List<ArrowBuffer> buffers,
+            ArrayData dictionary) {
+        return new ArrayData(type, length, 0, UNKNOWN_NULL_COUNT, buffers, List.of(), dictionary);
+    }
+
+    public ArrowType type() {
+        return type;
+    }
+
+    public long length() {
+        return length;
+    }
+
+    public long offset() {
+        return offset;
+    }
+
+    /** All buffers, variadic ones included; the validity buffer may be null. */
+    public List<ArrowBuffer> buffers() {
+        return java.util.Collections.unmodifiableList(Arrays.asList(buffers));
+    }
+
+    public int bufferCount() {
+        return buffers.length;
+    }
+
+    /** Buffer {@code i} in layout order (null for an absent validity bitmap). */
+    public ArrowBuffer buffer(int i) {
+        return buffers[i];
+    }
+
+    /** The validity bitmap, or null when every slot is valid (or the layout has none). */
+    public ArrowBuffer validity() {
+        return type.layout().hasValidity() ? buffers[0] : null;
+    }
+
+    public List<ArrayData> children() {
+        return children;
+    }
+
+    public ArrayData child(int i) {
+        return children.get(i);
+    }
+
+    /** The dictionary of dictionary-encoded data, else null. */
+    public ArrayData dictionary() {
+        return dictionary;
+    }
+
+    /** The physical null count (see the class comment). */
+    public long nullCount() {
+        long n = nullCount;
+        if (n < 0) {
+            n = computeNullCount();
+            nullCount = n;
+        }
+        return n;
+    }
+
+    private long computeNullCount() {
+        if (type instanceof ArrowType.Null) {
+            return length;
+        }
+        ArrowBuffer validity = validity();
+        if (validity == null) {
+            return 0;
+        }
+        return length - Bitmaps.countSet(validity.segment(), offset, length);
+    }
+
+    /** Whether slot {@code i} is valid in this data's own bitmap (always false for the null type). */
+    public boolean isValid(long i) {
+        if (type instanceof ArrowType.Null) {
+            return false;
+        }
+        ArrowBuffer validity = validity();
+        return validity == null || Bitmaps.get(validity.segment(), offset + i);
+    }
+
+    /** A zero-copy view of {@code len} slots from {@code start}. */
+    public ArrayData slice(long start, long len) {
+        if (start < 0 || len < 0 || start > length - len) {
+            throw new IndexOutOfBoundsException("slice [" + start + ", " + start + "+" + len
+                    + ") is outside an array of length " + length);
+        }
+        long knownNulls = nullCount;
+        long sliceNulls = knownNulls == 0 ? 0 : (len == 0 ? 0 : UNKNOWN_NULL_COUNT);
+        if (type instanceof ArrowType.Null) {
+            sliceNulls = len;
+        }
+        return new ArrayData(type, len, offset + start, sliceNulls, Arrays.asList(buffers), children, dictionary);
+    }
+
+    /** The same data with other children (same type, length, offset and buffers). */
+    public ArrayData withChildren(List<ArrayData> newChildren) {
+        return new ArrayData(type, length, offset, nullCount, Arrays.asList(buffers), newChildren, dictionary);
+    }
+
+    /** The same data with another type of the same layout (e.g. an extension type over its storage). */
+    public ArrayData withType(ArrowType newType) {
+        return new ArrayData(newType, length, offset, nullCount, Arrays.asList(buffers), children, dictionary);
+    }
+
+    /** The same data with another dictionary. */
+    public ArrayData withDictionary(ArrayData newDictionary) {
+        return new ArrayData(type, length, offset, nullCount, Arrays.asList(buffers), children, newDictionary);
+    }
+
+    /**
+     * Checks what can be checked cheaply: buffer count and sizes for offset + length, children count
+     * and lengths, recursively. Throws {@link ValidationException}.
+     */
+    public void validate() {
+        StructuralValidator.validate(this);
+    }
+
+    /** The variadic data buffers of view types (buffers past the layout's fixed ones). */
+    public List<ArrowBuffer> variadicBuffers() {
+        int fixed = type.layout().bufferCount();
+        List<ArrowBuffer> out = new ArrayList<>();
+        for (int i = fixed; i < buffers.length; i++) {
+            out.add(buffers[i]);
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "ArrayData[" + type + ", length=" + length + ", offset=" + offset + ", buffers=" + buffers.length
+                + ", children=" + children.size() + "]";
+    }
+}

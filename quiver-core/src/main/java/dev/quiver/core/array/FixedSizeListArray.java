@@ -1,0 +1,18 @@
+package dev.quiver.core.array;
+
+/** SKELETON: to be implemented. */
+public final class FixedSizeListArray extends Array {
+    public FixedSizeListArray(ArrayData data) {
+        super(data);
+    }
+
+    @Override
+    public Object getObject(long i) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+
+    @Override
+    protected boolean valueEquals(long i, Array other, long j) {
+        throw new UnsupportedOperationException("not implemented yet");
+    }
+}

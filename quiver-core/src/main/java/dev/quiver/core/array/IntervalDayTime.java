@@ -1,0 +1,5 @@
+package dev.quiver.core.array;
+
+/** An interval of days and milliseconds (interval[day_time]). */
+public record IntervalDayTime(int days, int milliseconds) {
+}
