@@ -1,0 +1,27 @@
+package dev.quiver.json;
+
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.type.Schema;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The content of an integration JSON file: the schema, the dictionaries by id (each the data of the
+ * dictionary's values; the batches' dictionary-encoded columns share them) and the record batches.
+ */
+public record JsonFile(Schema schema, Map<Long, ArrayData> dictionaries, List<RecordBatch> batches) {
+    public JsonFile {
+        Objects.requireNonNull(schema, "schema");
+        dictionaries = Collections.unmodifiableMap(new LinkedHashMap<>(dictionaries));
+        batches = List.copyOf(batches);
+    }
+
+    /** A file whose dictionaries are those the batches' columns carry. */
+    public JsonFile(Schema schema, List<RecordBatch> batches) {
+        this(schema, Map.of(), batches);
+    }
+}

@@ -1,0 +1,22 @@
+package dev.quiver.json;
+
+import dev.quiver.core.QuiverException;
+
+/**
+ * Input that is not valid Arrow integration JSON, or data the format cannot express. The message
+ * names the place: the batch or dictionary, the column path and the member at fault.
+ */
+public class JsonFormatException extends QuiverException {
+    public JsonFormatException(String message) {
+        super(message);
+    }
+
+    public JsonFormatException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** An exception for a problem at {@code place} (e.g. {@code batch 1, column a.item}). */
+    static JsonFormatException at(String place, String problem) {
+        return new JsonFormatException(place.isEmpty() ? problem : place + ": " + problem);
+    }
+}

@@ -1,0 +1,6 @@
+/** The Arrow JSON integration-test format: reading, writing and comparing record batches. */
+module dev.quiver.json {
+    requires transitive dev.quiver.core;
+    requires com.fasterxml.jackson.core;
+    exports dev.quiver.json;
+}
