@@ -1,0 +1,70 @@
+package dev.quiver.json;
+
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Types;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Finds the dictionaries to write: those given, else those the batches' dictionary-encoded columns
+ * carry (nested ones included). The format holds one dictionary per id, so a column whose dictionary
+ * differs from the one already found for its id is refused.
+ */
+final class DictionaryCollector {
+    private final Map<Long, ArrayData> found = new TreeMap<>();
+    private final BatchComparator comparator = new BatchComparator();
+
+    DictionaryCollector(Map<Long, ArrayData> given) {
+        found.putAll(given);
+    }
+
+    static Map<Long, ArrayData> collect(JsonFile file) {
+        DictionaryCollector collector = new DictionaryCollector(file.dictionaries());
+        for (ArrayData dictionary : List.copyOf(file.dictionaries().values())) {
+            collector.visitDictionaryValues(dictionary);
+        }
+        for (int b = 0; b < file.batches().size(); b++) {
+            RecordBatch batch = file.batches().get(b);
+            for (int c = 0; c < batch.columns().size(); c++) {
+                Field field = batch.schema().field(c);
+                collector.visit(field, batch.column(c).data(), "batch " + b + ", column " + field.name());
+            }
+        }
+        return collector.found;
+    }
+
+    private void visit(Field field, ArrayData data, String place) {
+        ArrowType type = Types.storage(field.type());
+        if (type instanceof ArrowType.Dictionary) {
+            Long id = field.dictionaryId();
+            if (id == null) {
+                throw JsonFormatException.at(place, "dictionary-encoded field without a dictionary id");
+            }
+            ArrayData dictionary = data.dictionary();
+            ArrayData known = found.putIfAbsent(id, dictionary);
+            if (known == null) {
+                visitDictionaryValues(dictionary);
+            } else if (known != dictionary && comparator.compareArrays(known, dictionary, place).isPresent()) {
+                throw JsonFormatException.at(place, "dictionary " + id + " differs from the one of an earlier"
+                        + " column or batch; the JSON format holds one dictionary per id");
+            }
+            return;
+        }
+        List<Field> children = type.children();
+        for (int i = 0; i < children.size(); i++) {
+            visit(children.get(i), data.child(i), place + "." + children.get(i).name());
+        }
+    }
+
+    /** Dictionaries nested in the values of a dictionary (whose type's child fields carry the ids). */
+    private void visitDictionaryValues(ArrayData dictionary) {
+        List<Field> children = Types.storage(dictionary.type()).children();
+        for (int i = 0; i < children.size(); i++) {
+            visit(children.get(i), dictionary.child(i), "dictionary values " + children.get(i).name());
+        }
+    }
+}

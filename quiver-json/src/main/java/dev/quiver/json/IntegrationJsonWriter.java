@@ -1,0 +1,110 @@
+package dev.quiver.json;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Writes a {@link JsonFile} as Arrow integration JSON, reading every value from the buffers. What the
+ * {@link IntegrationJsonReader} reads back equals what was written. Dictionaries not given in the file
+ * are taken from the batches' dictionary-encoded columns.
+ */
+public final class IntegrationJsonWriter {
+    private static final JsonFactory FACTORY = new JsonFactory();
+
+    private final boolean pretty;
+
+    /** A writer of compact JSON. */
+    public IntegrationJsonWriter() {
+        this(false);
+    }
+
+    /** A writer of indented JSON when {@code pretty}. */
+    public IntegrationJsonWriter(boolean pretty) {
+        this.pretty = pretty;
+    }
+
+    /** Writes to a file, gzip-compressed when its name ends with {@code .gz}. */
+    public void write(JsonFile file, Path path) throws IOException {
+        try (OutputStream out = Files.newOutputStream(path)) {
+            if (path.getFileName().toString().endsWith(".gz")) {
+                try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+                    write(file, gz);
+                }
+            } else {
+                write(file, out);
+            }
+        }
+    }
+
+    /** Writes UTF-8 JSON to the stream, which is flushed but not closed. */
+    public void write(JsonFile file, OutputStream out) throws IOException {
+        Map<Long, ArrayData> dictionaries = DictionaryCollector.collect(file);
+        try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
+            g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+            if (pretty) {
+                g.useDefaultPrettyPrinter();
+            }
+            g.writeStartObject();
+            JsonSchemaWriter.write(file.schema(), g);
+            JsonColumnWriter columns = new JsonColumnWriter(g);
+            if (!dictionaries.isEmpty()) {
+                g.writeArrayFieldStart("dictionaries");
+                for (Map.Entry<Long, ArrayData> e : dictionaries.entrySet()) {
+                    g.writeStartObject();
+                    g.writeNumberField("id", e.getKey());
+                    g.writeObjectFieldStart("data");
+                    g.writeNumberField("count", e.getValue().length());
+                    g.writeArrayFieldStart("columns");
+                    columns.write("DICT" + e.getKey(), e.getValue());
+                    g.writeEndArray();
+                    g.writeEndObject();
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
+            }
+            g.writeArrayFieldStart("batches");
+            for (RecordBatch batch : file.batches()) {
+                if (!batch.schema().equals(file.schema())) {
+                    throw new JsonFormatException("a batch has schema " + batch.schema() + ", the file "
+                            + file.schema());
+                }
+                g.writeStartObject();
+                g.writeNumberField("count", batch.rowCount());
+                g.writeArrayFieldStart("columns");
+                for (int c = 0; c < batch.columns().size(); c++) {
+                    Array column = batch.column(c);
+                    columns.write(file.schema().field(c).name(), column.data());
+                }
+                g.writeEndArray();
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        out.flush();
+    }
+
+    /** The JSON text of a file. */
+    public String writeString(JsonFile file) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            write(file, out);
+        } catch (IOException e) {
+            throw new QuiverException("cannot write to memory", e);
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+}

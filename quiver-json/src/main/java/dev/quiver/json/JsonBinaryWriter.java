@@ -1,0 +1,91 @@
+package dev.quiver.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.LE;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
+
+/** Writes variable-size binary and utf8 data and their view forms. */
+final class JsonBinaryWriter {
+    private static final HexFormat HEX = HexFormat.of().withUpperCase();
+
+    private JsonBinaryWriter() {
+    }
+
+    /** Uppercase hex of {@code length} bytes at {@code offset}. */
+    static String hex(MemorySegment segment, long offset, long length) {
+        return HEX.formatHex(segment.asSlice(offset, length).toArray(LE.BYTE));
+    }
+
+    private static String text(MemorySegment segment, long offset, long length, boolean utf8) {
+        return utf8 ? new String(segment.asSlice(offset, length).toArray(LE.BYTE), StandardCharsets.UTF_8)
+                : hex(segment, offset, length);
+    }
+
+    /** {@code OFFSET} (as stored) and {@code DATA} (one string per slot). */
+    static void varBinary(JsonColumnWriter out, ArrayData data, boolean large, boolean utf8) throws IOException {
+        JsonGenerator g = out.generator();
+        long off = data.offset();
+        long n = data.length();
+        int width = large ? 8 : 4;
+        ArrowBuffer offsets = data.buffer(1);
+        if (n == 0) {
+            g.writeArrayFieldStart("OFFSET");
+            out.writeInteger(0, width * 8, true);
+            g.writeEndArray();
+            g.writeArrayFieldStart("DATA");
+            g.writeEndArray();
+            return;
+        }
+        out.writeIntegers("OFFSET", offsets, off, n + 1, width * 8, true);
+        MemorySegment values = data.buffer(2) == null ? MemorySegment.NULL : data.buffer(2).segment();
+        g.writeArrayFieldStart("DATA");
+        for (long i = 0; i < n; i++) {
+            long start = large ? offsets.getLong((off + i) * 8) : offsets.getInt((off + i) * 4);
+            long end = large ? offsets.getLong((off + i + 1) * 8) : offsets.getInt((off + i + 1) * 4);
+            if (start < 0 || end < start || end > values.byteSize()) {
+                throw new JsonFormatException("slot " + i + " of " + data.type() + " has offsets " + start + ".." + end
+                        + " outside its data of " + values.byteSize() + " bytes");
+            }
+            g.writeString(text(values, start, end - start, utf8));
+        }
+        g.writeEndArray();
+    }
+
+    /** {@code VIEWS} (null slots as empty inline views) and {@code VARIADIC_DATA_BUFFERS} in hex. */
+    static void views(JsonColumnWriter out, ArrayData data, boolean utf8) throws IOException {
+        JsonGenerator g = out.generator();
+        g.writeArrayFieldStart("VIEWS");
+        for (long i = 0; i < data.length(); i++) {
+            g.writeStartObject();
+            if (!data.isValid(i)) {
+                g.writeNumberField("SIZE", 0);
+                g.writeStringField("INLINED", "");
+                g.writeEndObject();
+                continue;
+            }
+            MemorySegment views = data.buffer(1).segment();
+            long base = (data.offset() + i) * 16;
+            int size = views.get(LE.INT, base);
+            g.writeNumberField("SIZE", size);
+            if (size >= 0 && size <= JsonBinaryReader.INLINE_SIZE) {
+                g.writeStringField("INLINED", text(views, base + 4, size, utf8));
+            } else {
+                g.writeStringField("PREFIX_HEX", hex(views, base + 4, 4));
+                g.writeNumberField("BUFFER_INDEX", views.get(LE.INT, base + 8));
+                g.writeNumberField("OFFSET", views.get(LE.INT, base + 12));
+            }
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeArrayFieldStart("VARIADIC_DATA_BUFFERS");
+        for (ArrowBuffer buffer : data.variadicBuffers()) {
+            g.writeString(hex(buffer.segment(), 0, buffer.byteSize()));
+        }
+        g.writeEndArray();
+    }
+}

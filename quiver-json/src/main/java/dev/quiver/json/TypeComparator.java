@@ -1,0 +1,92 @@
+package dev.quiver.json;
+
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import java.util.List;
+
+/**
+ * Type equality as the reference (C++) implementation's {@code TypeEquals} without metadata: the
+ * names of a list's (or list view's, fixed-size list's) item field, of a map's entries, key and value
+ * fields and of a run-end encoded type's children are not part of the type, and neither is field
+ * metadata; struct and union field names and all nullability (but that of map and run-end encoded
+ * children) are.
+ */
+final class TypeComparator {
+    private TypeComparator() {
+    }
+
+    /** Null when the types are equal, else what differs. */
+    static String difference(ArrowType a, ArrowType b) {
+        if (a.getClass() != b.getClass()) {
+            return "types differ";
+        }
+        return switch (a) {
+            case ArrowType.List x -> item(x.valueField(), ((ArrowType.List) b).valueField());
+            case ArrowType.LargeList x -> item(x.valueField(), ((ArrowType.LargeList) b).valueField());
+            case ArrowType.ListView x -> item(x.valueField(), ((ArrowType.ListView) b).valueField());
+            case ArrowType.LargeListView x -> item(x.valueField(), ((ArrowType.LargeListView) b).valueField());
+            case ArrowType.FixedSizeList x -> x.listSize() != ((ArrowType.FixedSizeList) b).listSize()
+                    ? "list sizes differ" : item(x.valueField(), ((ArrowType.FixedSizeList) b).valueField());
+            case ArrowType.Struct x -> fields(x.fields(), ((ArrowType.Struct) b).fields());
+            case ArrowType.Union x -> {
+                ArrowType.Union y = (ArrowType.Union) b;
+                yield x.mode() != y.mode() || !x.typeIds().equals(y.typeIds()) ? "union modes or type ids differ"
+                        : fields(x.fields(), y.fields());
+            }
+            case ArrowType.Map x -> {
+                ArrowType.Map y = (ArrowType.Map) b;
+                yield x.keysSorted() != y.keysSorted() ? "keysSorted differs"
+                        : first(difference(x.keyField().type(), y.keyField().type()),
+                                difference(x.valueField().type(), y.valueField().type()));
+            }
+            case ArrowType.RunEndEncoded x -> {
+                ArrowType.RunEndEncoded y = (ArrowType.RunEndEncoded) b;
+                yield first(difference(x.runEnds().type(), y.runEnds().type()),
+                        difference(x.values().type(), y.values().type()));
+            }
+            case ArrowType.Dictionary x -> {
+                ArrowType.Dictionary y = (ArrowType.Dictionary) b;
+                yield !x.indexType().equals(y.indexType()) || x.ordered() != y.ordered()
+                        ? "dictionary index types or ordering differ" : difference(x.valueType(), y.valueType());
+            }
+            case ArrowType.Extension x -> {
+                ArrowType.Extension y = (ArrowType.Extension) b;
+                yield !x.name().equals(y.name()) || !x.metadata().equals(y.metadata()) ? "extension types differ"
+                        : difference(x.storageType(), y.storageType());
+            }
+            default -> a.equals(b) ? null : "types differ";
+        };
+    }
+
+    private static String item(Field a, Field b) {
+        return a.nullable() != b.nullable() ? "item nullability differs" : difference(a.type(), b.type());
+    }
+
+    private static String fields(List<Field> a, List<Field> b) {
+        if (a.size() != b.size()) {
+            return "numbers of fields differ";
+        }
+        for (int i = 0; i < a.size(); i++) {
+            String d = field(a.get(i), b.get(i));
+            if (d != null) {
+                return d;
+            }
+        }
+        return null;
+    }
+
+    /** Null when the fields' names, nullability and types are equal (metadata aside). */
+    static String field(Field a, Field b) {
+        if (!a.name().equals(b.name())) {
+            return "field names differ";
+        }
+        if (a.nullable() != b.nullable()) {
+            return "nullability of " + a.name() + " differs";
+        }
+        return difference(a.type(), b.type());
+    }
+
+    private static String first(String a, String b) {
+        return a != null ? a : b;
+    }
+}
