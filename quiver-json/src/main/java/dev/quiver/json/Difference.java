@@ -3,7 +3,8 @@ package dev.quiver.json;
 /**
  * The first difference between two sequences of record batches: the batch, the column path (field
  * names joined by dots, empty for the batch itself), the row of the top-level column, the index in
- * the array at that path (-1 when the difference is not at one slot), the two sides and what differs.
+ * the left side's array at that path (-1 when the difference is not at one slot), the two sides and
+ * what differs.
  */
 public record Difference(int batch, String path, long row, long index, String left, String right, String what) {
 
