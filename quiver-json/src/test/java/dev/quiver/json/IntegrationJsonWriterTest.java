@@ -1,0 +1,143 @@
+package dev.quiver.json;
+
+import static dev.quiver.json.TestArrays.batch;
+import static dev.quiver.json.TestArrays.int32;
+import static dev.quiver.json.TestArrays.int32s;
+import static dev.quiver.json.TestArrays.struct;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.IntBuilder;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The writer reads values from the buffers within each array's window; reading back gives the same. */
+class IntegrationJsonWriterTest {
+    private final IntegrationJsonWriter writer = new IntegrationJsonWriter();
+    private final IntegrationJsonReader reader = new IntegrationJsonReader();
+    private final BatchComparator comparator = new BatchComparator();
+
+    private JsonFile roundTrip(JsonFile file) {
+        return reader.readString(writer.writeString(file));
+    }
+
+    private void assertRoundTrips(JsonFile file) {
+        JsonFile back = roundTrip(file);
+        assertEquals(file.schema(), back.schema());
+        assertEquals(Optional.empty(), comparator.compare(file.batches(), back.batches()));
+    }
+
+    @Test
+    void aSlicedColumnIsWrittenFromItsOffset() {
+        IntBuilder builder = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        for (int i = 0; i < 20; i++) {
+            if (i % 3 == 0) {
+                builder.appendNull();
+            } else {
+                builder.append(i * 10);
+            }
+        }
+        ArrayData sliced = builder.build().data().slice(5, 9);
+        List<Field> fields = List.of(Field.nullable("a", ArrowType.INT32));
+        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(batch(fields, sliced)));
+        String json = writer.writeString(file);
+        assertTrue(json.contains("\"VALIDITY\":[1,0,1,1,0,1,1,0,1],\"DATA\":[50,0,70,80,0,100,110,0,130]"), json);
+        assertRoundTrips(file);
+    }
+
+    @Test
+    void structChildrenAreWrittenInTheParentsWindow() {
+        List<Field> children = List.of(Field.nullable("x", ArrowType.INT32));
+        List<Field> fields = List.of(Field.nullable("s", new ArrowType.Struct(children)));
+        ArrayData s = struct(children, int32(1, 2, 3, 4, 5)).slice(1, 3);
+        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(batch(fields, s)));
+        assertTrue(writer.writeString(file).contains("{\"name\":\"x\",\"count\":3,\"VALIDITY\":[1,1,1],\"DATA\":[2,3,4]}"));
+        assertRoundTrips(file);
+    }
+
+    @Test
+    void runEndEncodedDataIsWrittenAsItsLogicalRuns() {
+        ArrowType.RunEndEncoded type = ArrowType.RunEndEncoded.of(ArrowType.INT32, ArrowType.INT32);
+        List<Field> fields = List.of(Field.nullable("r", type));
+        ArrayData ree = ArrayData.of(type, 9, List.of(), List.of(int32(3, 5, 9), int32(10, 20, 30))).slice(4, 4);
+        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(batch(fields, ree)));
+        String json = writer.writeString(file);
+        assertTrue(json.contains("{\"name\":\"run_ends\",\"count\":2,\"VALIDITY\":[1,1],\"DATA\":[1,4]}"), json);
+        assertTrue(json.contains("{\"name\":\"values\",\"count\":2,\"VALIDITY\":[1,1],\"DATA\":[20,30]}"), json);
+        assertRoundTrips(file);
+    }
+
+    @Test
+    void dictionariesAreTakenFromTheColumnsAndWrittenOnce() {
+        ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.INT32, false);
+        List<Field> fields = List.of(Field.dictionary("d", ArrowType.INT32, ArrowType.INT32, false, 4, true));
+        ArrayData dictionary = int32(100, 200, 300);
+        RecordBatch b1 = batch(fields, encoded(type, dictionary, 2, 0));
+        RecordBatch b2 = batch(fields, encoded(type, dictionary, 1));
+        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(b1, b2));
+        String json = writer.writeString(file);
+        assertEquals(json.indexOf("\"DICT4\""), json.lastIndexOf("\"DICT4\""));
+        assertTrue(json.contains("\"dictionaries\":[{\"id\":4,"), json);
+        JsonFile back = reader.readString(json);
+        assertEquals(List.of(4L), List.copyOf(back.dictionaries().keySet()));
+        assertEquals(Optional.empty(), comparator.compareArrays(dictionary, back.dictionaries().get(4L), "d"));
+        assertRoundTrips(file);
+    }
+
+    @Test
+    void twoDictionariesForOneIdAreRefused() {
+        ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.INT32, false);
+        List<Field> fields = List.of(Field.dictionary("d", ArrowType.INT32, ArrowType.INT32, false, 0, true));
+        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(
+                batch(fields, encoded(type, int32(1, 2), 0)), batch(fields, encoded(type, int32(1, 3), 0))));
+        JsonFormatException e = assertThrows(JsonFormatException.class, () -> writer.writeString(file));
+        assertTrue(e.getMessage().contains("batch 1, column d"), e.getMessage());
+        JsonFile equalCopies = new JsonFile(file.schema(), List.of(
+                batch(fields, encoded(type, int32(1, 2), 0)), batch(fields, encoded(type, int32(1, 2), 1))));
+        assertRoundTrips(equalCopies);
+    }
+
+    @Test
+    void givenDictionariesAreWrittenEvenWithoutBatches() {
+        List<Field> fields = List.of(Field.dictionary("d", ArrowType.INT32, ArrowType.INT32, false, 2, true));
+        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), Map.of(2L, int32(5, 6)), List.of());
+        JsonFile back = roundTrip(file);
+        assertEquals(Optional.empty(), comparator.compareArrays(int32(5, 6), back.dictionaries().get(2L), "d"));
+    }
+
+    private static ArrayData encoded(ArrowType.Dictionary type, ArrayData dictionary, int... indices) {
+        return ArrayData.dictionaryEncoded(type, indices.length, Arrays.asList(null, int32s(indices)), dictionary);
+    }
+
+    @Test
+    void gzipFilesAreWrittenByName(@TempDir Path dir) throws Exception {
+        JsonFile gold = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_primitive.json.gz"));
+        Path gz = dir.resolve("out.json.gz");
+        Path plain = dir.resolve("out.json");
+        writer.write(gold, gz);
+        writer.write(gold, plain);
+        byte[] head = java.nio.file.Files.readAllBytes(gz);
+        assertEquals((byte) 0x1f, head[0]);
+        assertEquals('{', java.nio.file.Files.readString(plain).charAt(0));
+        assertEquals(writer.writeString(reader.read(plain)), writer.writeString(reader.read(gz)));
+    }
+
+    @Test
+    void aBatchOfAnotherSchemaIsRefused() {
+        List<Field> a = List.of(Field.nullable("a", ArrowType.INT32));
+        List<Field> b = List.of(Field.nullable("b", ArrowType.INT32));
+        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(a), List.of(batch(b, int32(1))));
+        assertThrows(JsonFormatException.class, () -> writer.writeString(file));
+    }
+}
