@@ -24,10 +24,10 @@ final class JsonBinaryReader {
     /**
      * Offsets and data buffers: each value is placed at its offset, so the data buffer is as long as
      * the last offset. A value whose byte length differs from its offsets is an error in a valid slot;
-     * in a null slot it is cut or zero-padded to fit.
+     * in a null slot (per {@code validity}, null when all are valid) it is cut or zero-padded to fit.
      */
-    static List<ArrowBuffer> varBinary(JsonBufferReader buffers, JObject obj, int count, boolean large,
-            boolean utf8, String place) {
+    static List<ArrowBuffer> varBinary(JsonBufferReader buffers, JObject obj, int count, ArrowBuffer validity,
+            boolean large, boolean utf8, String place) {
         JArray json = JsonAccess.array(obj, "OFFSET", place);
         JArray data = JsonColumnReader.sized(obj, "DATA", count, place);
         int bitWidth = large ? 64 : 32;
@@ -51,8 +51,6 @@ final class JsonBinaryReader {
                 offsetBuffer.segment().set(LE.INT, 4L * i, (int) offsets[i]);
             }
         }
-        ArrowBuffer validity = obj.has("VALIDITY") ? buffers.bits(JsonAccess.array(obj, "VALIDITY", place), place)
-                : null;
         ArrowBuffer dataBuffer = buffers.allocate(offsets[count]);
         for (int i = 0; i < count; i++) {
             String at = place + ".DATA[" + i + "]";
@@ -64,7 +62,8 @@ final class JsonBinaryReader {
                 throw JsonFormatException.at(at, "value of " + bytes.length + " bytes where the offsets say "
                         + length);
             }
-            MemorySegment.copy(bytes, 0, dataBuffer.segment(), LE.BYTE, offsets[i], (int) Math.min(bytes.length, length));
+            int fit = (int) Math.min(bytes.length, length);
+            MemorySegment.copy(bytes, 0, dataBuffer.segment(), LE.BYTE, offsets[i], fit);
         }
         return List.of(offsetBuffer, dataBuffer);
     }

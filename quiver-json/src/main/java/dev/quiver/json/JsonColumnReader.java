@@ -62,14 +62,18 @@ final class JsonColumnReader {
         ArrowType storage = Types.storage(type);
         return switch (storage) {
             case ArrowType.Null n -> new ArrayData(type, count, 0, count, List.of(), List.of(), null);
-            case ArrowType.Dictionary d -> ArrayData.dictionaryEncoded(d, count, Arrays.asList(validity(obj, count, place),
-                    buffers.integers(data(obj, count, place), d.indexType().bitWidth(), d.indexType().signed(),
-                            place + ".DATA")), dictionary(field, place));
+            case ArrowType.Dictionary d -> ArrayData.dictionaryEncoded(d, count,
+                    indices(d.indexType(), obj, count, place), dictionary(field, place));
             case ArrowType.Union u -> union(type, u, obj, count, place);
             case ArrowType.RunEndEncoded r -> ArrayData.of(type, count, List.of(), children(storage, obj, place));
             default -> ArrayData.of(type, count, withValidity(storage, obj, count, place),
                     children(storage, obj, place));
         };
+    }
+
+    private List<ArrowBuffer> indices(ArrowType.Int type, JObject obj, int count, String place) {
+        return Arrays.asList(validity(obj, count, place),
+                buffers.integers(data(obj, count, place), type.bitWidth(), type.signed(), place + ".DATA"));
     }
 
     private ArrayData dictionary(Field field, String place) {
@@ -82,8 +86,9 @@ final class JsonColumnReader {
     /** The validity bitmap, then the type's other buffers. */
     private List<ArrowBuffer> withValidity(ArrowType storage, JObject obj, int count, String place) {
         List<ArrowBuffer> out = new ArrayList<>();
-        out.add(validity(obj, count, place));
-        out.addAll(valueBuffers(storage, obj, count, place));
+        ArrowBuffer validity = validity(obj, count, place);
+        out.add(validity);
+        out.addAll(valueBuffers(storage, obj, count, validity, place));
         return out;
     }
 
@@ -91,7 +96,8 @@ final class JsonColumnReader {
         return buffers.validity(sized(obj, "VALIDITY", count, place), place + ".VALIDITY");
     }
 
-    private List<ArrowBuffer> valueBuffers(ArrowType storage, JObject obj, int count, String place) {
+    private List<ArrowBuffer> valueBuffers(ArrowType storage, JObject obj, int count, ArrowBuffer validity,
+            String place) {
         String at = place + ".DATA";
         return switch (storage) {
             case ArrowType.Bool b -> List.of(buffers.bits(data(obj, count, place), at));
@@ -106,10 +112,10 @@ final class JsonColumnReader {
                     ? buffers.integers(data(obj, count, place), 32, true, at)
                     : JsonIntervals.read(buffers, data(obj, count, place), i.unit(), at));
             case ArrowType.FixedSizeBinary f -> List.of(fixedSizeBinary(f.byteWidth(), obj, count, place));
-            case ArrowType.Binary b -> JsonBinaryReader.varBinary(buffers, obj, count, false, false, place);
-            case ArrowType.LargeBinary b -> JsonBinaryReader.varBinary(buffers, obj, count, true, false, place);
-            case ArrowType.Utf8 u -> JsonBinaryReader.varBinary(buffers, obj, count, false, true, place);
-            case ArrowType.LargeUtf8 u -> JsonBinaryReader.varBinary(buffers, obj, count, true, true, place);
+            case ArrowType.Binary b -> varBinary(obj, count, validity, false, false, place);
+            case ArrowType.LargeBinary b -> varBinary(obj, count, validity, true, false, place);
+            case ArrowType.Utf8 u -> varBinary(obj, count, validity, false, true, place);
+            case ArrowType.LargeUtf8 u -> varBinary(obj, count, validity, true, true, place);
             case ArrowType.BinaryView v -> JsonBinaryReader.views(buffers, obj, count, false, place);
             case ArrowType.Utf8View v -> JsonBinaryReader.views(buffers, obj, count, true, place);
             case ArrowType.List l -> List.of(offsets(obj, count, 32, place));
@@ -121,6 +127,11 @@ final class JsonColumnReader {
             case ArrowType.Struct s -> List.of();
             default -> throw JsonFormatException.at(place, "unexpected type " + storage);
         };
+    }
+
+    private List<ArrowBuffer> varBinary(JObject obj, int count, ArrowBuffer validity, boolean large, boolean utf8,
+            String place) {
+        return JsonBinaryReader.varBinary(buffers, obj, count, validity, large, utf8, place);
     }
 
     private ArrowBuffer fixedSizeBinary(int width, JObject obj, int count, String place) {

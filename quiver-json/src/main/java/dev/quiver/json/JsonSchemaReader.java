@@ -50,11 +50,11 @@ final class JsonSchemaReader {
             if (dictionary == null || dictionary == JNull.INSTANCE) {
                 return new Field(name, type, nullable, null, metadata);
             }
-            JObject dict = object(dictionary, place + ".dictionary");
-            long id = JsonAccess.longValue(JsonAccess.required(dict, "id", place + ".dictionary"), place + ".dictionary.id");
-            ArrowType.Int indexType = JsonTypeReader.integerType(object(dict, "indexType", place + ".dictionary"),
-                    place + ".dictionary.indexType");
-            boolean ordered = dict.has("isOrdered") && bool(dict, "isOrdered", place + ".dictionary");
+            String at = place + ".dictionary";
+            JObject dict = object(dictionary, at);
+            long id = JsonAccess.longValue(JsonAccess.required(dict, "id", at), at + ".id");
+            ArrowType.Int indexType = JsonTypeReader.integerType(object(dict, "indexType", at), at + ".indexType");
+            boolean ordered = dict.has("isOrdered") && bool(dict, "isOrdered", at);
             return new Field(name, new ArrowType.Dictionary(indexType, type, ordered), nullable, id, metadata);
         } catch (JsonFormatException e) {
             throw e;

@@ -25,15 +25,21 @@ import org.junit.jupiter.api.Test;
 
 /** The buffers the reader builds, byte for byte, for hand-checked inputs. */
 class IntegrationJsonReaderTest {
+    private static final String INT8 = "{\"name\": \"int\", \"bitWidth\": 8, \"isSigned\": true}";
+
     private final IntegrationJsonReader reader = new IntegrationJsonReader();
 
     private ArrayData column(String type, long count, String column) {
         return reader.readString(file(leafField(type), count, column)).batches().get(0).column(0).data();
     }
 
+    private static Path examples() {
+        return GoldFiles.root().getParent().getParent().resolve("spec/docs/integration_json_examples");
+    }
+
     @Test
     void specExampleSimpleHasTheExpectedBuffers() throws Exception {
-        Path simple = GoldFiles.root().getParent().getParent().resolve("spec/docs/integration_json_examples/simple.json");
+        Path simple = examples().resolve("simple.json");
         JsonFile json = reader.read(simple);
         assertEquals(3, json.batches().size());
         ArrayData foo = json.batches().get(0).column(0).data();
@@ -55,7 +61,7 @@ class IntegrationJsonReaderTest {
 
     @Test
     void specExampleStructHasChildrenAtTheParentsSlots() throws Exception {
-        Path struct = GoldFiles.root().getParent().getParent().resolve("spec/docs/integration_json_examples/struct.json");
+        Path struct = examples().resolve("struct.json");
         ArrayData s = reader.read(struct).batches().get(0).column(0).data();
         assertArrayEquals(b(0b0101110), bytes(s.buffer(0), 1));
         assertEquals(2, s.children().size());
@@ -101,7 +107,8 @@ class IntegrationJsonReaderTest {
     @Test
     void intervalsAreObjectsAndEmptyObjectsReadAsZero() {
         ArrayData dt = column("{\"name\": \"interval\", \"unit\": \"DAY_TIME\"}", 2,
-                "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 0], \"DATA\": [{\"days\": -1, \"milliseconds\": 2}, {}]}");
+                "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 0], "
+                        + "\"DATA\": [{\"days\": -1, \"milliseconds\": 2}, {}]}");
         assertEquals(new ArrowType.Interval(IntervalUnit.DAY_TIME), dt.type());
         assertArrayEquals(b(0xFF, 0xFF, 0xFF, 0xFF, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), bytes(dt.buffer(1), 16));
         ArrayData mdn = column("{\"name\": \"interval\", \"unit\": \"MONTH_DAY_NANO\"}", 1,
@@ -133,7 +140,8 @@ class IntegrationJsonReaderTest {
     @Test
     void viewsAreInlineOrReferenceVariadicBuffers() {
         ArrayData v = column("{\"name\": \"utf8view\"}", 2,
-                "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 1], \"VIEWS\": [{\"SIZE\": 3, \"INLINED\": \"hé\"}, "
+                "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 1], "
+                        + "\"VIEWS\": [{\"SIZE\": 3, \"INLINED\": \"hé\"}, "
                         + "{\"SIZE\": 13, \"PREFIX_HEX\": \"61626364\", \"BUFFER_INDEX\": 0, \"OFFSET\": 1}], "
                         + "\"VARIADIC_DATA_BUFFERS\": [\"5861626364656667686969696A6B\"]}");
         assertEquals(3, v.bufferCount());
@@ -148,7 +156,7 @@ class IntegrationJsonReaderTest {
     @Test
     void listViewsHaveOffsetsAndSizes() {
         String field = "{\"name\": \"c\", \"nullable\": true, \"type\": {\"name\": \"listview\"}, \"children\": ["
-                + leafField("{\"name\": \"int\", \"bitWidth\": 8, \"isSigned\": true}").replace("\"c\"", "\"item\"") + "]}";
+                + leafField(INT8).replace("\"c\"", "\"item\"") + "]}";
         String column = "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 1], \"OFFSET\": [2, 0], \"SIZE\": [1, 2], "
                 + "\"children\": [{\"name\": \"item\", \"count\": 3, \"VALIDITY\": [1, 1, 1], \"DATA\": [7, 8, 9]}]}";
         ArrayData lv = reader.readString(file(field, 2, column)).batches().get(0).column(0).data();
@@ -161,7 +169,7 @@ class IntegrationJsonReaderTest {
     void denseUnionsHaveTypeIdsAndOffsetsAndNoValidity() {
         String field = "{\"name\": \"c\", \"nullable\": true, \"type\": {\"name\": \"union\", \"mode\": \"DENSE\", "
                 + "\"typeIds\": [5, 9]}, \"children\": ["
-                + leafField("{\"name\": \"int\", \"bitWidth\": 8, \"isSigned\": true}").replace("\"c\"", "\"a\"") + ", "
+                + leafField(INT8).replace("\"c\"", "\"a\"") + ", "
                 + leafField("{\"name\": \"null\"}").replace("\"c\"", "\"b\"") + "]}";
         String column = "{\"name\": \"c\", \"count\": 3, \"TYPE_ID\": [9, 5, 5], \"OFFSET\": [0, 0, 1], "
                 + "\"children\": [{\"name\": \"a\", \"count\": 2, \"VALIDITY\": [1, 0], \"DATA\": [4, 0]}, "

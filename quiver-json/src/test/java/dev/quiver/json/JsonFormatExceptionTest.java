@@ -50,7 +50,8 @@ class JsonFormatExceptionTest {
 
     @Test
     void valuesOutOfRangeOrOfTheWrongKind() {
-        assertMentions(fails(file(INT8, 3, "{\"name\": \"c\", \"count\": 3, \"VALIDITY\": [1, 1, 1], \"DATA\": [1, 2, 300]}")),
+        assertMentions(fails(file(INT8, 3,
+                "{\"name\": \"c\", \"count\": 3, \"VALIDITY\": [1, 1, 1], \"DATA\": [1, 2, 300]}")),
                 "batch 0, column c.DATA[2]", "300 is outside the range of int8");
         assertMentions(fails(file(INT8, 1, "{\"name\": \"c\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [true]}")),
                 "c.DATA[0]", "expected an integer");
@@ -67,15 +68,18 @@ class JsonFormatExceptionTest {
     @Test
     void binaryValuesMustMatchTheirOffsets() {
         String utf8 = leafField("{\"name\": \"utf8\"}");
-        assertMentions(fails(file(utf8, 2, "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 1], \"OFFSET\": [0, 1, 3], "
+        assertMentions(fails(file(utf8, 2, "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 1], "
+                + "\"OFFSET\": [0, 1, 3], "
                 + "\"DATA\": [\"a\", \"b\"]}")), "c.DATA[1]", "1 bytes where the offsets say 2");
-        assertMentions(fails(file(utf8, 2, "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 1], \"OFFSET\": [0, 2, 1], "
+        assertMentions(fails(file(utf8, 2, "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 1], "
+                + "\"OFFSET\": [0, 2, 1], "
                 + "\"DATA\": [\"ab\", \"\"]}")), "c.OFFSET[2]", "before the previous one");
     }
 
     @Test
     void schemaProblemsNameTheField() {
-        assertMentions(fails(file(leafField("{\"name\": \"wat\"}"), 0, "")), "schema field c", "unknown type name \"wat\"");
+        assertMentions(fails(file(leafField("{\"name\": \"wat\"}"), 0, "")), "schema field c",
+                "unknown type name \"wat\"");
         assertMentions(fails(file(leafField("{\"name\": \"int\", \"bitWidth\": 7, \"isSigned\": true}"), 0, "")),
                 "schema field c", "bit width");
         String list = "{\"name\": \"l\", \"nullable\": true, \"type\": {\"name\": \"list\"}, \"children\": []}";
@@ -84,7 +88,8 @@ class JsonFormatExceptionTest {
 
     @Test
     void childDataMustBeNamedAsTheSchemaSays() {
-        String field = "{\"name\": \"s\", \"nullable\": true, \"type\": {\"name\": \"struct\"}, \"children\": [" + INT8 + "]}";
+        String field = "{\"name\": \"s\", \"nullable\": true, \"type\": {\"name\": \"struct\"}, "
+                + "\"children\": [" + INT8 + "]}";
         assertMentions(fails(file(field, 1, "{\"name\": \"s\", \"count\": 1, \"VALIDITY\": [1], \"children\": "
                 + "[{\"name\": \"x\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [1]}]}")),
                 "batch 0, column s.c", "named \"x\"");
@@ -104,7 +109,8 @@ class JsonFormatExceptionTest {
     @Test
     void dictionariesMustExistAndBeUsed() {
         String field = "{\"name\": \"d\", \"nullable\": true, \"type\": {\"name\": \"utf8\"}, \"children\": [], "
-                + "\"dictionary\": {\"id\": 7, \"indexType\": {\"name\": \"int\", \"bitWidth\": 8, \"isSigned\": true}, "
+                + "\"dictionary\": {\"id\": 7, "
+                + "\"indexType\": {\"name\": \"int\", \"bitWidth\": 8, \"isSigned\": true}, "
                 + "\"isOrdered\": false}}";
         String column = "{\"name\": \"d\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [0]}";
         assertMentions(fails(file(field, 1, column)), "batch 0, column d", "dictionary 7 is missing");
@@ -117,7 +123,8 @@ class JsonFormatExceptionTest {
     void viewsNeedTheirMembers() {
         String view = leafField("{\"name\": \"binaryview\"}");
         assertMentions(fails(file(view, 1, "{\"name\": \"c\", \"count\": 1, \"VALIDITY\": [1], "
-                + "\"VIEWS\": [{\"SIZE\": 20, \"BUFFER_INDEX\": 0, \"OFFSET\": 0}], \"VARIADIC_DATA_BUFFERS\": [\"00\"]}")),
+                + "\"VIEWS\": [{\"SIZE\": 20, \"BUFFER_INDEX\": 0, \"OFFSET\": 0}], "
+                + "\"VARIADIC_DATA_BUFFERS\": [\"00\"]}")),
                 "c.VIEWS[0]", "\"PREFIX_HEX\"");
     }
 }
