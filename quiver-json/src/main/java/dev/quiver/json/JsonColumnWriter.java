@@ -108,8 +108,8 @@ final class JsonColumnWriter {
             case ArrowType.Duration t -> writeIntegers("DATA", data.buffer(1), off, n, 64, true);
             case ArrowType.Interval t when t.unit() == IntervalUnit.YEAR_MONTH ->
                     writeIntegers("DATA", data.buffer(1), off, n, 32, true);
-            case ArrowType.Interval t -> writeIntervals(t.unit(), data.buffer(1).segment(), off, n);
-            case ArrowType.FloatingPoint t -> writeFloats(t.precision(), data.buffer(1).segment(), off, n);
+            case ArrowType.Interval t -> writeIntervals(t.unit(), segment(data.buffer(1)), off, n);
+            case ArrowType.FloatingPoint t -> writeFloats(t.precision(), segment(data.buffer(1)), off, n);
             case ArrowType.Decimal t -> {
                 int width = t.bitWidth() / 8;
                 g.writeArrayFieldStart("DATA");
@@ -160,6 +160,11 @@ final class JsonColumnWriter {
         }
     }
 
+    /** The buffer's memory; an empty segment for the absent buffers of empty arrays. */
+    private static MemorySegment segment(ArrowBuffer buffer) {
+        return buffer == null ? MemorySegment.NULL : buffer.segment();
+    }
+
     /** {@code n} offsets + 1 from slot {@code off}; a single 0 for no slots without an offsets buffer. */
     private void writeOffsets(String key, ArrowBuffer buffer, long off, long n, int bitWidth) throws IOException {
         if (n == 0 && (buffer == null || buffer.byteSize() < (off + 1) * (bitWidth / 8))) {
@@ -175,7 +180,7 @@ final class JsonColumnWriter {
     void writeIntegers(String key, ArrowBuffer buffer, long off, long n, int bitWidth, boolean signed)
             throws IOException {
         g.writeArrayFieldStart(key);
-        MemorySegment s = n == 0 ? null : buffer.segment();
+        MemorySegment s = segment(buffer);
         for (long i = 0; i < n; i++) {
             long at = off + i;
             long v = switch (bitWidth) {

@@ -11,10 +11,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.IntBuilder;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.type.IntervalUnit;
+import dev.quiver.core.type.Schema;
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +57,7 @@ class IntegrationJsonWriterTest {
         }
         ArrayData sliced = builder.build().data().slice(5, 9);
         List<Field> fields = List.of(Field.nullable("a", ArrowType.INT32));
-        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(batch(fields, sliced)));
+        JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, sliced)));
         String json = writer.writeString(file);
         assertTrue(json.contains("\"VALIDITY\":[1,0,1,1,0,1,1,0,1],\"DATA\":[50,0,70,80,0,100,110,0,130]"), json);
         assertRoundTrips(file);
@@ -61,7 +68,7 @@ class IntegrationJsonWriterTest {
         List<Field> children = List.of(Field.nullable("x", ArrowType.INT32));
         List<Field> fields = List.of(Field.nullable("s", new ArrowType.Struct(children)));
         ArrayData s = struct(children, int32(1, 2, 3, 4, 5)).slice(1, 3);
-        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(batch(fields, s)));
+        JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, s)));
         String json = writer.writeString(file);
         assertTrue(json.contains("{\"name\":\"x\",\"count\":3,\"VALIDITY\":[1,1,1],\"DATA\":[2,3,4]}"), json);
         assertRoundTrips(file);
@@ -72,7 +79,7 @@ class IntegrationJsonWriterTest {
         ArrowType.RunEndEncoded type = ArrowType.RunEndEncoded.of(ArrowType.INT32, ArrowType.INT32);
         List<Field> fields = List.of(Field.nullable("r", type));
         ArrayData ree = ArrayData.of(type, 9, List.of(), List.of(int32(3, 5, 9), int32(10, 20, 30))).slice(4, 4);
-        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(batch(fields, ree)));
+        JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, ree)));
         String json = writer.writeString(file);
         assertTrue(json.contains("{\"name\":\"run_ends\",\"count\":2,\"VALIDITY\":[1,1],\"DATA\":[1,4]}"), json);
         assertTrue(json.contains("{\"name\":\"values\",\"count\":2,\"VALIDITY\":[1,1],\"DATA\":[20,30]}"), json);
@@ -86,7 +93,7 @@ class IntegrationJsonWriterTest {
         ArrayData dictionary = int32(100, 200, 300);
         RecordBatch b1 = batch(fields, encoded(type, dictionary, 2, 0));
         RecordBatch b2 = batch(fields, encoded(type, dictionary, 1));
-        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(b1, b2));
+        JsonFile file = new JsonFile(new Schema(fields), List.of(b1, b2));
         String json = writer.writeString(file);
         assertEquals(json.indexOf("\"DICT4\""), json.lastIndexOf("\"DICT4\""));
         assertTrue(json.contains("\"dictionaries\":[{\"id\":4,"), json);
@@ -100,7 +107,7 @@ class IntegrationJsonWriterTest {
     void twoDictionariesForOneIdAreRefused() {
         ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.INT32, false);
         List<Field> fields = List.of(Field.dictionary("d", ArrowType.INT32, ArrowType.INT32, false, 0, true));
-        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), List.of(
+        JsonFile file = new JsonFile(new Schema(fields), List.of(
                 batch(fields, encoded(type, int32(1, 2), 0)), batch(fields, encoded(type, int32(1, 3), 0))));
         JsonFormatException e = assertThrows(JsonFormatException.class, () -> writer.writeString(file));
         assertTrue(e.getMessage().contains("batch 1, column d"), e.getMessage());
@@ -112,7 +119,7 @@ class IntegrationJsonWriterTest {
     @Test
     void givenDictionariesAreWrittenEvenWithoutBatches() {
         List<Field> fields = List.of(Field.dictionary("d", ArrowType.INT32, ArrowType.INT32, false, 2, true));
-        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(fields), Map.of(2L, int32(5, 6)), List.of());
+        JsonFile file = new JsonFile(new Schema(fields), Map.of(2L, int32(5, 6)), List.of());
         JsonFile back = roundTrip(file);
         assertEquals(Optional.empty(), comparator.compareArrays(int32(5, 6), back.dictionaries().get(2L), "d"));
     }
@@ -128,9 +135,9 @@ class IntegrationJsonWriterTest {
         Path plain = dir.resolve("out.json");
         writer.write(gold, gz);
         writer.write(gold, plain);
-        byte[] head = java.nio.file.Files.readAllBytes(gz);
+        byte[] head = Files.readAllBytes(gz);
         assertEquals((byte) 0x1f, head[0]);
-        assertEquals('{', java.nio.file.Files.readString(plain).charAt(0));
+        assertEquals('{', Files.readString(plain).charAt(0));
         assertEquals(writer.writeString(reader.read(plain)), writer.writeString(reader.read(gz)));
     }
 
@@ -138,7 +145,54 @@ class IntegrationJsonWriterTest {
     void aBatchOfAnotherSchemaIsRefused() {
         List<Field> a = List.of(Field.nullable("a", ArrowType.INT32));
         List<Field> b = List.of(Field.nullable("b", ArrowType.INT32));
-        JsonFile file = new JsonFile(new dev.quiver.core.type.Schema(a), List.of(batch(b, int32(1))));
+        JsonFile file = new JsonFile(new Schema(a), List.of(batch(b, int32(1))));
         assertThrows(JsonFormatException.class, () -> writer.writeString(file));
+    }
+
+    @Test
+    void nonFiniteFloatsAreStringsAndHalfFloatsNumbers() {
+        List<Field> fields = List.of(Field.nullable("d", ArrowType.FLOAT64), Field.nullable("h", ArrowType.FLOAT16));
+        MemorySegment doubles = MemorySegment.ofArray(new byte[24]);
+        doubles.set(LE.DOUBLE, 0, Double.NaN);
+        doubles.set(LE.DOUBLE, 8, Double.NEGATIVE_INFINITY);
+        doubles.set(LE.DOUBLE, 16, 0.1);
+        MemorySegment halves = MemorySegment.ofArray(new byte[6]);
+        halves.set(LE.SHORT, 0, (short) 0x3E00);
+        halves.set(LE.SHORT, 2, (short) 0x7C00);
+        halves.set(LE.SHORT, 4, (short) 0x0001);
+        ArrayData d = ArrayData.of(ArrowType.FLOAT64, 3,
+                Arrays.asList(null, ArrowBuffer.wrap(doubles)), List.of());
+        ArrayData h = ArrayData.of(ArrowType.FLOAT16, 3,
+                Arrays.asList(null, ArrowBuffer.wrap(halves)), List.of());
+        JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, d, h)));
+        String json = writer.writeString(file);
+        assertTrue(json.contains("\"DATA\":[\"NaN\",\"-Infinity\",0.1]"), json);
+        assertTrue(json.contains("\"DATA\":[1.5,\"Infinity\",5.9604645E-8]"), json);
+        RecordBatch back = reader.readString(json).batches().get(0);
+        assertEquals(Double.doubleToRawLongBits(Double.NaN), back.column(0).data().buffer(1).getLong(0));
+        assertEquals(Double.NEGATIVE_INFINITY, back.column(0).data().buffer(1).getDouble(8));
+        assertEquals(0.1, back.column(0).data().buffer(1).getDouble(16));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(halves.get(LE.SHORT, 2L * i), back.column(1).data().buffer(1).getShort(2L * i), "slot " + i);
+        }
+    }
+
+    @Test
+    void emptyColumnsWithoutBuffersAreWritten() {
+        ArrowType.List list = ArrowType.List.of(ArrowType.INT32);
+        List<Field> fields = List.of(Field.nullable("f", ArrowType.FLOAT32), Field.nullable("b", ArrowType.BOOL),
+                Field.nullable("i", new ArrowType.Interval(IntervalUnit.MONTH_DAY_NANO)),
+                Field.nullable("s", ArrowType.UTF8), Field.nullable("l", list));
+        List<ArrayData> columns = new ArrayList<>();
+        for (Field f : fields.subList(0, 3)) {
+            columns.add(ArrayData.of(f.type(), 0, Arrays.asList(null, null), List.of()));
+        }
+        columns.add(ArrayData.of(ArrowType.UTF8, 0, Arrays.asList(null, null, null), List.of()));
+        columns.add(ArrayData.of(list, 0, Arrays.asList(null, null), List.of(int32())));
+        JsonFile file = new JsonFile(new Schema(fields),
+                List.of(batch(fields, columns.toArray(new ArrayData[0]))));
+        String json = writer.writeString(file);
+        assertTrue(json.contains("{\"name\":\"s\",\"count\":0,\"VALIDITY\":[],\"OFFSET\":[0],\"DATA\":[]}"), json);
+        assertRoundTrips(file);
     }
 }
