@@ -85,6 +85,24 @@ public final class UnionBuilder implements ArrayBuilder {
      * exactly one value or null to it before the next slot.
      */
     public ArrayBuilder append(int typeId) {
+        int k = select(typeId);
+        record(k);
+        return children[k];
+    }
+
+    /**
+     * Appends {@code value} (null for a null) to the child of {@code typeId}. When the child refuses
+     * the value, nothing is appended.
+     */
+    public UnionBuilder append(int typeId, Object value) {
+        int k = select(typeId);
+        children[k].appendObject(value);
+        record(k);
+        return this;
+    }
+
+    /** The child index of {@code typeId}, once the previous slot is known to be complete. */
+    private int select(int typeId) {
         int k = typeId < 0 || typeId > 127 ? -1 : type.childIndex(typeId);
         if (k < 0) {
             throw new IllegalArgumentException("type id " + typeId + " is not declared by " + type);
@@ -93,7 +111,12 @@ public final class UnionBuilder implements ArrayBuilder {
         if (dense && childLengths[k] >= Integer.MAX_VALUE) {
             throw new IllegalStateException("child " + k + " of a dense union cannot pass 2^31 - 1 values");
         }
-        typeIds.appendByte((byte) typeId);
+        return k;
+    }
+
+    /** Records a slot of child {@code k}: its type id, its dense offset or the other children's nulls. */
+    private void record(int k) {
+        typeIds.appendByte(type.typeIds().get(k).byteValue());
         if (dense) {
             offsets.appendInt((int) childLengths[k]);
         } else {
@@ -107,13 +130,6 @@ public final class UnionBuilder implements ArrayBuilder {
         childLengths[k]++;
         lastChild = k;
         length++;
-        return children[k];
-    }
-
-    /** Appends {@code value} (null for a null) to the child of {@code typeId}. */
-    public UnionBuilder append(int typeId, Object value) {
-        append(typeId).appendObject(value);
-        return this;
     }
 
     /** Appends a null slot, stored as a null of the first child. */
@@ -122,7 +138,7 @@ public final class UnionBuilder implements ArrayBuilder {
         if (children.length == 0) {
             throw new IllegalStateException("a union without children cannot hold a null");
         }
-        append(type.typeIds().get(0)).appendNull();
+        append(type.typeIds().get(0), null);
         return this;
     }
 

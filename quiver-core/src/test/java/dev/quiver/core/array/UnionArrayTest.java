@@ -257,7 +257,8 @@ class UnionArrayTest {
         UnionArray u = new UnionBuilder(type, ALLOC).appendObject(7).appendObject((short) 8).build();
         assertEquals(List.of(7L, 8L), objects(u));
         assertEquals(List.of(1, 1), List.of(u.childIndex(0), u.childIndex(1)));
-        assertTrue(u.isNull(0) == false && u.child(0).isNull(0), "the null child holds nulls in sparse slots");
+        assertFalse(u.isNull(0));
+        assertTrue(u.child(0).isNull(0), "the null child holds the unselected sparse slots");
     }
 
     @Test
@@ -270,6 +271,19 @@ class UnionArrayTest {
         assertThrows(IllegalStateException.class, () -> b.append(9), "slot 0 got no value");
         assertThrows(IllegalArgumentException.class, () -> new UnionBuilder(intUnion(UnionMode.DENSE),
                 List.of(new IntBuilder(ArrowType.INT64, ALLOC), new IntBuilder(ArrowType.INT64, ALLOC)), ALLOC));
+    }
+
+    @ParameterizedTest
+    @EnumSource(UnionMode.class)
+    void aRefusedValueLeavesTheBuilderUnchanged(UnionMode mode) {
+        UnionBuilder b = new UnionBuilder(intUnion(mode), ALLOC);
+        b.append(9, 1L);
+        assertThrows(IllegalArgumentException.class, () -> b.append(5, "text"));
+        assertEquals(1, b.length());
+        b.append(5, 2);
+        UnionArray u = b.build();
+        assertEquals(List.of(1L, 2), objects(u));
+        u.validateFull();
     }
 
     @ParameterizedTest
