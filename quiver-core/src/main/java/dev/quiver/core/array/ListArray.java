@@ -4,6 +4,7 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -41,8 +42,8 @@ public final class ListArray extends BaseListArray {
             buffer.setInt(k * 4L, offsets[k]);
         }
         ArrowType type = ArrowType.List.of(values.type());
-        ArrayData data = new ArrayData(type, length, 0, bits.nullCount(), java.util.Arrays.asList(bits.buffer(),
-                buffer), List.of(values.data()), null);
+        ArrayData data = new ArrayData(type, length, 0, bits.nullCount(), Arrays.asList(bits.buffer(), buffer),
+                List.of(values.data()), null);
         return (ListArray) Array.of(data);
     }
 

@@ -47,8 +47,4 @@ final class OffsetsBuilder {
     ArrowBuffer finish() {
         return buffer.finish();
     }
-
-    void clear() {
-        buffer.clear();
-    }
 }
