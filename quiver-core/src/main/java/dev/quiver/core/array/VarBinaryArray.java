@@ -126,10 +126,6 @@ public final class VarBinaryArray extends Array {
         long base = data.offset();
         long limit = bytes.byteSize();
         long start = rawOffset(base);
-        if (start < 0 || start > limit) {
-            throw new ValidationException(Rules.OFFSETS_IN_BOUNDS, 0, "offset " + start
-                    + " is outside the data (" + limit + " bytes)");
-        }
         for (long i = 0; i < n; i++) {
             long end = rawOffset(base + i + 1);
             if (end < start) {
