@@ -21,12 +21,15 @@ public final class BooleanArray extends Array {
 
     /** The number of valid slots holding true. */
     public long trueCount() {
-        if (data.validity() == null) {
-            return Bitmaps.countSet(bits, data.offset(), data.length());
+        long base = data.offset();
+        ArrowBuffer validity = data.validity();
+        if (validity == null) {
+            return Bitmaps.countSet(bits, base, data.length());
         }
+        MemorySegment valid = validity.segment();
         long count = 0;
-        for (long i = 0; i < data.length(); i++) {
-            if (get(i) && !isNull(i)) {
+        for (long i = base; i < base + data.length(); i++) {
+            if (Bitmaps.get(bits, i) && Bitmaps.get(valid, i)) {
                 count++;
             }
         }
