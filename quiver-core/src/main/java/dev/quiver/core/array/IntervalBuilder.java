@@ -5,6 +5,7 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.IntervalUnit;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Builds arrays of interval[day_time] and interval[month_day_nano] (interval[year_month] is stored as
@@ -65,7 +66,7 @@ public final class IntervalBuilder implements ArrayBuilder {
 
     private void requireUnit(IntervalUnit unit) {
         if (type.unit() != unit) {
-            throw new IllegalArgumentException("a " + unit.name().toLowerCase(java.util.Locale.ROOT)
+            throw new IllegalArgumentException("a " + unit.name().toLowerCase(Locale.ROOT)
                     + " value appended to a " + type + " builder");
         }
     }
