@@ -22,6 +22,8 @@ import dev.quiver.core.type.ArrowType;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -96,7 +98,7 @@ class VarBinaryArrayTest {
             MemorySegment second = array.getSegment(1);
             assertEquals(array.dataBuffer().segment().address() + array.valueOffset(1), second.address());
             assertEquals(6, second.byteSize());
-            assertEquals("wörld", new String(second.toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
+            assertEquals("wörld", new String(second.toArray(ValueLayout.JAVA_BYTE),
                     StandardCharsets.UTF_8));
         }
     }
@@ -207,7 +209,7 @@ class VarBinaryArrayTest {
         boolean jdk;
         try {
             StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(b));
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(b));
             jdk = true;
         } catch (CharacterCodingException e) {
             jdk = false;
@@ -301,7 +303,7 @@ class VarBinaryArrayTest {
         long size = 3 * GIB;
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment data = sparse(dir, size, arena);
-            MemorySegment.copy(bytes('h', 'e', 'l', 'l', 'o'), 0, data, java.lang.foreign.ValueLayout.JAVA_BYTE,
+            MemorySegment.copy(bytes('h', 'e', 'l', 'l', 'o'), 0, data, ValueLayout.JAVA_BYTE,
                     size - 5, 5);
             Array array = Array.of(new ArrayData(ArrowType.LARGE_BINARY, 2, 0, 0, Arrays.asList(null,
                     ArrowBuffer.wrap(int64s(0, size - 5, size)), ArrowBuffer.wrap(data)), List.of(), null));
@@ -334,14 +336,14 @@ class VarBinaryArrayTest {
         long big = 2 * GIB;
         try (Arena arena = Arena.ofConfined(); ScopedAllocator allocator = BufferAllocator.scoped()) {
             MemorySegment source = arena.allocate(big);
-            source.set(java.lang.foreign.ValueLayout.JAVA_BYTE, big - 1, (byte) 42);
+            source.set(ValueLayout.JAVA_BYTE, big - 1, (byte) 42);
             VarBinaryArray array = new VarBinaryBuilder(ArrowType.LARGE_BINARY, allocator).append("head!")
                     .append(source, 0, big).appendNull().build();
             array.validateFull();
             assertEquals(5, array.valueOffset(1));
             assertEquals(big, array.valueLength(1));
             assertEquals(big + 5, array.valueOffset(2));
-            assertEquals(42, array.getSegment(1).get(java.lang.foreign.ValueLayout.JAVA_BYTE, big - 1));
+            assertEquals(42, array.getSegment(1).get(ValueLayout.JAVA_BYTE, big - 1));
             assertArrayEquals("head!".getBytes(StandardCharsets.US_ASCII), array.getBytes(0));
             assertTrue(array.isNull(2));
         }
