@@ -14,6 +14,7 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.UnionMode;
+import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -186,5 +187,36 @@ class BatchComparatorTest {
         Difference d = difference(batch(schema, twoRuns), batch(schema, other));
         assertEquals("r.values", d.path());
         assertEquals(2, d.row());
+    }
+
+    @Test
+    void aChangedStringInTheSpecExampleIsFound() throws Exception {
+        String simple = Files.readString(
+                GoldFiles.root().getParent().getParent().resolve("spec/docs/integration_json_examples/simple.json"));
+        IntegrationJsonReader reader = new IntegrationJsonReader();
+        Difference d = comparator.compare(reader.readString(simple).batches(),
+                reader.readString(simple.replace("\"bbb\"", "\"bbc\"")).batches()).orElseThrow();
+        assertEquals("batch 0, column baz, row 3, index 3: values differ: \"bbb\" vs \"bbc\"", d.message());
+    }
+
+    @Test
+    void aChangedStringInAStructChildIsFoundAtItsPath() throws Exception {
+        String struct = Files.readString(
+                GoldFiles.root().getParent().getParent().resolve("spec/docs/integration_json_examples/struct.json"));
+        IntegrationJsonReader reader = new IntegrationJsonReader();
+        Difference d = comparator.compare(reader.readString(struct).batches(),
+                reader.readString(struct.replace("\"3F9HBxK\"", "\"3F9HBxL\"")).batches()).orElseThrow();
+        assertEquals(new Difference(0, "struct_nullable.f2", 2, 2, "\"3F9HBxK\"", "\"3F9HBxL\"", "values differ"), d);
+    }
+
+    @Test
+    void mapNamesOfTheNonCanonicalGoldFileDoNotMatter() throws Exception {
+        IntegrationJsonReader reader = new IntegrationJsonReader();
+        JsonFile gold = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_map_non_canonical.json.gz"));
+        String canonical = new IntegrationJsonWriter().writeString(gold).replace("\"some_entries\"", "\"entries\"")
+                .replace("\"some_key\"", "\"key\"").replace("\"some_value\"", "\"value\"");
+        JsonFile renamed = reader.readString(canonical);
+        assertTrue(!renamed.schema().equals(gold.schema()));
+        assertEquals(Optional.empty(), comparator.compare(gold.batches(), renamed.batches()));
     }
 }
