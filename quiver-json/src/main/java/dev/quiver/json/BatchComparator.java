@@ -19,7 +19,7 @@ import java.util.Optional;
  * and list item names do not matter; struct field names do); values compare logically: null slots
  * alike, values at valid slots equal (floats bit for bit), whatever the offsets, buffer sharing or the
  * bytes under nulls. Dictionary-encoded columns compare their dictionaries and indices; run-end
- * encoded ones compare their logical values.
+ * encoded ones compare their logical values. The batches must be structurally valid.
  */
 public final class BatchComparator {
 

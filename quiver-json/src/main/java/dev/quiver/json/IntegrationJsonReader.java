@@ -34,6 +34,7 @@ public final class IntegrationJsonReader {
         this(BufferAllocator.managed());
     }
 
+    /** A reader whose buffers come from {@code allocator}. */
     public IntegrationJsonReader(BufferAllocator allocator) {
         this.allocator = Objects.requireNonNull(allocator, "allocator");
     }

@@ -7,10 +7,12 @@ import dev.quiver.core.QuiverException;
  * names the place: the batch or dictionary, the column path and the member at fault.
  */
 public class JsonFormatException extends QuiverException {
+    /** An exception with a message that names the place. */
     public JsonFormatException(String message) {
         super(message);
     }
 
+    /** An exception with a message that names the place, and the underlying failure. */
     public JsonFormatException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.exc.StreamReadException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,9 +15,13 @@ import java.util.Map;
 
 /** Parses a JSON document into {@link JsonValue}s with Jackson's streaming parser. */
 final class JsonTreeParser {
-    /** No limit on string length (hex-encoded data buffers can be long); Jackson's nesting limit stays. */
+    /**
+     * No limit on string length (hex-encoded data buffers can be long); Jackson's nesting limit stays.
+     * The caller's stream is left open.
+     */
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build())
+            .disable(StreamReadFeature.AUTO_CLOSE_SOURCE)
             .build();
 
     private JsonTreeParser() {

@@ -231,4 +231,19 @@ class IntegrationJsonReaderTest {
         IntegrationJsonWriter writer = new IntegrationJsonWriter();
         assertEquals(writer.writeString(reader.read(gz)), writer.writeString(reader.read(plain)));
     }
+
+    @Test
+    void theCallersStreamIsLeftOpen() throws Exception {
+        boolean[] closed = {false};
+        byte[] json = file(leafField(INT8), 1, "{\"name\": \"c\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [4]}")
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        java.io.InputStream in = new java.io.FilterInputStream(new java.io.ByteArrayInputStream(json)) {
+            @Override
+            public void close() {
+                closed[0] = true;
+            }
+        };
+        assertEquals(1, reader.read(in).batches().get(0).rowCount());
+        assertTrue(!closed[0]);
+    }
 }
