@@ -80,8 +80,14 @@ public final class DecimalArray extends FixedWidthArray {
         return new DecimalArray(data.slice(offset, length));
     }
 
-    @Override
-    protected void validateContent() {
+    /**
+     * Checks that every valid value has at most the type's precision in digits. Not part of
+     * {@link #validateFull()}: the format does not make precision an invariant of the data, and Arrow
+     * 1.0's own integration files hold values beyond it, which every implementation reads.
+     *
+     * @throws ValidationException with rule {@link Rules#DECIMAL_PRECISION} and the first such index
+     */
+    public void validatePrecision() {
         ArrowBuffer validityBuffer = data.validity();
         MemorySegment validity = validityBuffer == null ? null : validityBuffer.segment();
         long base = data.offset();

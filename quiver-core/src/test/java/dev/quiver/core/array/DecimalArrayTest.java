@@ -117,24 +117,31 @@ class DecimalArrayTest {
                 null));
     }
 
+    private static void assertBeyondPrecision(long index, Array array) {
+        array.validateFull();
+        ValidationException e = assertThrows(ValidationException.class, ((DecimalArray) array)::validatePrecision);
+        assertEquals(Rules.DECIMAL_PRECISION, e.rule());
+        assertEquals(index, e.index());
+    }
+
     @Test
-    void valuesBeyondThePrecisionFailValidationAtEveryWidth() {
+    void valuesBeyondThePrecisionFailThePrecisionCheckAtEveryWidth() {
         for (int width : new int[] {32, 64, 128, 256}) {
             int max = ArrowType.Decimal.maxPrecision(width);
             for (int precision : new int[] {1, max / 2, max}) {
                 ArrowType.Decimal type = new ArrowType.Decimal(precision, 0, width);
                 BigInteger limit = BigInteger.TEN.pow(precision);
                 BigInteger largest = limit.subtract(BigInteger.ONE);
-                raw(type, null, largest, largest.negate(), BigInteger.ZERO).validateFull();
-                assertInvalid(Rules.DECIMAL_PRECISION, 2, raw(type, null, largest, BigInteger.ONE, limit));
-                assertInvalid(Rules.DECIMAL_PRECISION, 1, raw(type, null, largest, limit.negate(), BigInteger.ONE));
+                ((DecimalArray) raw(type, null, largest, largest.negate(), BigInteger.ZERO)).validatePrecision();
+                assertBeyondPrecision(2, raw(type, null, largest, BigInteger.ONE, limit));
+                assertBeyondPrecision(1, raw(type, null, largest, limit.negate(), BigInteger.ONE));
                 // Ignored under a null slot; found at the right index in a slice.
-                raw(type, bytes(0b101), largest, limit, BigInteger.ONE).validateFull();
-                assertInvalid(Rules.DECIMAL_PRECISION, 0, raw(type, null, BigInteger.ONE, limit).slice(1, 1));
+                ((DecimalArray) raw(type, bytes(0b101), largest, limit, BigInteger.ONE)).validatePrecision();
+                assertBeyondPrecision(0, raw(type, null, BigInteger.ONE, limit).slice(1, 1));
             }
             // The most negative value of the width (one more in magnitude than the most positive).
             BigInteger mostNegative = BigInteger.ONE.shiftLeft(width - 1).negate();
-            assertInvalid(Rules.DECIMAL_PRECISION, 0, raw(new ArrowType.Decimal(max, 0, width), null, mostNegative));
+            assertBeyondPrecision(0, raw(new ArrowType.Decimal(max, 0, width), null, mostNegative));
         }
     }
 
