@@ -18,6 +18,7 @@ import java.lang.foreign.MemorySegment;
  */
 final class BodyCompression {
     private static final int CHUNK = 1 << 16;
+    private static final int MAX_IDLE_READS = 1000;
 
     private BodyCompression() {
     }
@@ -72,15 +73,20 @@ final class BodyCompression {
             return ArrowBuffer.EMPTY;
         }
         boolean frameDelimited = codec.type() == CompressionType.LZ4_FRAME;
-        long cap = frameDelimited ? Long.MAX_VALUE - 1 : claimed;
+        long cap = frameDelimited ? Long.MAX_VALUE - 1 : Math.min(claimed, Long.MAX_VALUE - 1);
         GrowableBuffer out = new GrowableBuffer(allocator);
         try (InputStream in = codec.decompressing(SegmentStreams.reading(payload.segment()))) {
             out.ensureCapacity(Math.min(claimed, Math.max(CHUNK, payload.byteSize() * 4)));
             byte[] chunk = new byte[CHUNK];
+            int idle = 0;
             while (out.size() <= cap) {
-                int r = in.read(chunk, 0, (int) Math.min(chunk.length, cap + 1 - out.size()));
+                int r = in.read(chunk, 0, (int) Math.min(chunk.length, cap - out.size() + 1));
                 if (r < 0) {
                     break;
+                }
+                idle = r == 0 ? idle + 1 : 0;
+                if (idle > MAX_IDLE_READS) {
+                    throw new IpcException(where + ": the " + codec.type() + " codec makes no progress");
                 }
                 out.appendBytes(chunk, 0, r);
             }
