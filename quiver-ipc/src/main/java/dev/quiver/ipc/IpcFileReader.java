@@ -109,6 +109,7 @@ public final class IpcFileReader implements AutoCloseable {
         }
     }
 
+    /** The schema of the footer. */
     public Schema schema() {
         return footer.schema();
     }
@@ -118,6 +119,7 @@ public final class IpcFileReader implements AutoCloseable {
         return footer.customMetadata();
     }
 
+    /** The number of record batches in the footer. */
     public int batchCount() {
         return footer.recordBatches().size();
     }

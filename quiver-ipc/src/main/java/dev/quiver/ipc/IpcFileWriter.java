@@ -26,11 +26,13 @@ public final class IpcFileWriter implements AutoCloseable {
     private final List<Header.Block> batchBlocks = new ArrayList<>();
     private boolean closed;
 
+    /** Creates (or truncates) the file and writes its header and schema, with the default options. */
     public IpcFileWriter(Path path, Schema schema) throws IOException {
         this(FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE), schema, IpcWriteOptions.DEFAULT, Map.of());
     }
 
+    /** Writes a file to a stream (random access needs only the bytes, not a seekable output). */
     public IpcFileWriter(OutputStream out, Schema schema, IpcWriteOptions options) {
         this(Channels.newChannel(out), schema, options, Map.of());
     }
@@ -50,10 +52,12 @@ public final class IpcFileWriter implements AutoCloseable {
         writer.writeSchema();
     }
 
+    /** The schema as written (with the output byte order). */
     public Schema schema() {
         return writer.schema();
     }
 
+    /** Writes a batch, preceded by the dictionary batches it needs. */
     public void write(RecordBatch batch) {
         write(batch, Map.of());
     }

@@ -31,10 +31,12 @@ public record IpcReadOptions(boolean validateFull, BufferAllocator allocator,
         return codecs;
     }
 
+    /** These options with full validation on or off. */
     public IpcReadOptions withValidateFull(boolean newValidateFull) {
         return new IpcReadOptions(newValidateFull, allocator, codecs);
     }
 
+    /** These options with another allocator. */
     public IpcReadOptions withAllocator(BufferAllocator newAllocator) {
         return new IpcReadOptions(validateFull, newAllocator, codecs);
     }

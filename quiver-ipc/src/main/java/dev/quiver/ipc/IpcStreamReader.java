@@ -22,14 +22,17 @@ public final class IpcStreamReader implements AutoCloseable {
     private Map<String, String> batchMessageMetadata = Map.of();
     private boolean ended;
 
+    /** Reads a stream with the default options (full validation). */
     public IpcStreamReader(InputStream in) {
         this(Channels.newChannel(in), IpcReadOptions.DEFAULT);
     }
 
+    /** Reads a stream; the schema message is read at once. */
     public IpcStreamReader(InputStream in, IpcReadOptions options) {
         this(Channels.newChannel(in), options);
     }
 
+    /** Reads a stream from a channel; the schema message is read at once. */
     public IpcStreamReader(ReadableByteChannel channel, IpcReadOptions options) {
         this(new ChannelInput(channel, options.allocator()), options);
     }
@@ -53,6 +56,7 @@ public final class IpcStreamReader implements AutoCloseable {
         this.reading = new BatchReading(schema, options, true);
     }
 
+    /** The schema of the stream. */
     public Schema schema() {
         return schema;
     }

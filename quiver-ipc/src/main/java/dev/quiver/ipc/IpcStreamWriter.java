@@ -16,14 +16,17 @@ public final class IpcStreamWriter implements AutoCloseable {
     private final BatchWriter writer;
     private boolean closed;
 
+    /** Writes a stream with the default options; the schema is written at once. */
     public IpcStreamWriter(OutputStream out, Schema schema) {
         this(Channels.newChannel(out), schema, IpcWriteOptions.DEFAULT);
     }
 
+    /** Writes a stream; the schema is written at once. */
     public IpcStreamWriter(OutputStream out, Schema schema, IpcWriteOptions options) {
         this(Channels.newChannel(out), schema, options);
     }
 
+    /** Writes a stream to a channel; the schema is written at once. */
     public IpcStreamWriter(WritableByteChannel channel, Schema schema, IpcWriteOptions options) {
         this.writer = new BatchWriter(new ByteOutput(channel), schema, options, true);
         writer.writeSchema();
@@ -34,6 +37,7 @@ public final class IpcStreamWriter implements AutoCloseable {
         return writer.schema();
     }
 
+    /** Writes a batch, preceded by the dictionary batches it needs. */
     public void write(RecordBatch batch) {
         write(batch, Map.of());
     }

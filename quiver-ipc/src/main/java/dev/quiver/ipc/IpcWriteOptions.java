@@ -24,18 +24,22 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
         Objects.requireNonNull(allocator, "allocator");
     }
 
+    /** These options with another buffer alignment (8 or 64). */
     public IpcWriteOptions withAlignment(int newAlignment) {
         return new IpcWriteOptions(newAlignment, codec, byteOrder, allocator);
     }
 
+    /** These options with a compression codec (null: none). */
     public IpcWriteOptions withCodec(CompressionCodec newCodec) {
         return new IpcWriteOptions(alignment, newCodec, byteOrder, allocator);
     }
 
+    /** These options with another output byte order. */
     public IpcWriteOptions withByteOrder(Endianness newByteOrder) {
         return new IpcWriteOptions(alignment, codec, newByteOrder, allocator);
     }
 
+    /** These options with another allocator. */
     public IpcWriteOptions withAllocator(BufferAllocator newAllocator) {
         return new IpcWriteOptions(alignment, codec, byteOrder, newAllocator);
     }

@@ -135,4 +135,27 @@ class FlatteningTest {
         assertArrayEquals(int32s(2, 4).toByteArray(), flat.buffers().get(1).toByteArray());
         assertArrayEquals(int64s(20, 30).toByteArray(), flat.buffers().get(3).toByteArray());
     }
+
+    @Test
+    void bufferSizesAreRecordedWithoutPaddingAndAbsentValidityAsZero() throws java.io.IOException {
+        ArrayData int8 = TestData.ints(ArrowType.INT8, 1L, 2L, 3L).data();
+        ArrayData withNulls = TestData.ints(ArrowType.INT16, 1L, null, 3L, 4L, 5L).data();
+        RecordBatchSerializer.Serialized s = new RecordBatchSerializer(IpcWriteOptions.DEFAULT.withAlignment(64))
+                .serialize(3, List.of(int8, withNulls.slice(1, 3)));
+        // (offset, length) per buffer: validity of int8 absent, 3 value bytes, 1 bitmap byte, 6 value bytes.
+        assertArrayEquals(new long[] {0, 0, 0, 3, 64, 1, 128, 6}, s.header().buffers());
+        assertEquals(192, s.body().length());
+        assertArrayEquals(new long[] {3, 0, 3, 1}, s.header().nodes());
+    }
+
+    @Test
+    void slicedStructsSliceTheirChildren() {
+        ArrowType.Struct type = ArrowType.Struct.of(Field.nullable("x", ArrowType.INT32));
+        ArrayData x = TestData.ints(ArrowType.INT32, 10L, 11L, 12L, 13L, 14L).data();
+        ArrayData struct = data(type, 5, List.of(x), bytes(0b11011)).slice(2, 3);
+        RecordBatchSerializer.Flattened flat = serializer.flatten(List.of(struct));
+        assertArrayEquals(new long[] {3, 1, 3, 0}, flat.nodes());
+        assertArrayEquals(new byte[] {0b110}, Arrays.copyOf(flat.buffers().get(0).toByteArray(), 1));
+        assertArrayEquals(int32s(12, 13, 14).toByteArray(), flat.buffers().get(2).toByteArray());
+    }
 }

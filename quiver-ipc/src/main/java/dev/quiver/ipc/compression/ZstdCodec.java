@@ -10,10 +10,12 @@ import java.io.OutputStream;
 public final class ZstdCodec implements CompressionCodec {
     private final int level;
 
+    /** Zstandard at level 3. */
     public ZstdCodec() {
         this(3);
     }
 
+    /** Zstandard at the given compression level. */
     public ZstdCodec(int level) {
         this.level = level;
     }
