@@ -238,4 +238,23 @@ class HardeningTest {
         assertThrows(IpcException.class, () -> w.write(batch(5, 2)));
         assertThrows(IpcException.class, w::close);
     }
+
+    @Test
+    void randomCorruptionAnywhereOfCompressedAndPlainStreams() {
+        java.util.Random random = new java.util.Random(42);
+        for (IpcWriteOptions options : List.of(IpcWriteOptions.DEFAULT,
+                IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec()),
+                IpcWriteOptions.DEFAULT.withCodec(new dev.quiver.ipc.compression.Lz4FrameCodec()))) {
+            byte[] full = stream(options);
+            for (int round = 0; round < 1500; round++) {
+                byte[] bad = full.clone();
+                int flips = 1 + random.nextInt(4);
+                for (int k = 0; k < flips; k++) {
+                    bad[random.nextInt(bad.length)] = (byte) random.nextInt(256);
+                }
+                int r = round;
+                onlyIpcException(() -> readStream(bad, IpcReadOptions.DEFAULT), options.codec() + " round " + r);
+            }
+        }
+    }
 }
