@@ -23,7 +23,6 @@ final class BatchWriter {
 
     private final MessageFramer framer;
     private final Schema schema;
-    private final IpcWriteOptions options;
     private final RecordBatchSerializer serializer;
     private final DictionaryTracker dictionaries;
     private Throwable failure;
@@ -31,9 +30,9 @@ final class BatchWriter {
     BatchWriter(ByteOutput out, Schema schema, IpcWriteOptions options, boolean allowReplacement) {
         this.framer = new MessageFramer(out, options.alignment());
         this.schema = schema.withEndianness(options.byteOrder());
-        this.options = options;
         this.serializer = new RecordBatchSerializer(options);
         this.dictionaries = new DictionaryTracker(allowReplacement);
+        // Refuses dictionary-encoded fields without an id, or ids shared by different value types.
         DictionaryFields.valueTypes(schema);
     }
 

@@ -19,7 +19,7 @@ import java.util.Map;
  * dictionaries (deltas applied in footer order; a second non-delta dictionary for an id is refused);
  * {@link #batch(int)} reads one batch. A memory-mapped file ({@link #map}) is read zero-copy: batch
  * buffers are slices of the mapping, valid until {@link #close()}. Any malformed input ends in an
- * {@link IpcException}.
+ * {@link IpcException}. Not thread-safe: give each thread its own reader (mappings are cheap).
  */
 public final class IpcFileReader implements AutoCloseable {
     static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);

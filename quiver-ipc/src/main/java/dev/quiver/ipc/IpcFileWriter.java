@@ -45,11 +45,15 @@ public final class IpcFileWriter implements AutoCloseable {
         try {
             writer.output().write(IpcFileReader.MAGIC);
             writer.output().align(8);
+            writer.writeSchema();
         } catch (IOException e) {
-            writer.close();
-            throw new IpcException("cannot write the file header: " + e.getMessage(), e);
+            IpcException failure = new IpcException("cannot write the file header: " + e.getMessage(), e);
+            IpcStreamWriter.closeAfterFailure(writer, failure);
+            throw failure;
+        } catch (RuntimeException e) {
+            IpcStreamWriter.closeAfterFailure(writer, e);
+            throw e;
         }
-        writer.writeSchema();
     }
 
     /** The schema as written (with the output byte order). */

@@ -29,7 +29,12 @@ public final class IpcStreamWriter implements AutoCloseable {
     /** Writes a stream to a channel; the schema is written at once. */
     public IpcStreamWriter(WritableByteChannel channel, Schema schema, IpcWriteOptions options) {
         this.writer = new BatchWriter(new ByteOutput(channel), schema, options, true);
-        writer.writeSchema();
+        try {
+            writer.writeSchema();
+        } catch (RuntimeException e) {
+            closeAfterFailure(writer, e);
+            throw e;
+        }
     }
 
     /** The schema as written (with the output byte order). */
@@ -63,6 +68,15 @@ public final class IpcStreamWriter implements AutoCloseable {
             }
         } finally {
             writer.close();
+        }
+    }
+
+    /** Closes the output of a writer whose setup failed, keeping the first failure. */
+    static void closeAfterFailure(BatchWriter writer, RuntimeException failure) {
+        try {
+            writer.close();
+        } catch (RuntimeException suppressed) {
+            failure.addSuppressed(suppressed);
         }
     }
 }
