@@ -1,7 +1,14 @@
-/** Quiver IPC: the Arrow IPC format, starting with the generated FlatBuffers metadata bindings. */
+/**
+ * Quiver IPC: the Arrow IPC stream and file formats (reading, writing, memory-mapped files),
+ * dictionary batches, and body compression with pluggable codecs.
+ */
 module dev.quiver.ipc {
-    requires dev.quiver.core;
+    requires transitive dev.quiver.core;
     requires flatbuffers.java;
+    requires com.github.luben.zstd_jni;
+    requires org.lz4.java;
 
+    exports dev.quiver.ipc;
+    exports dev.quiver.ipc.compression;
     exports dev.quiver.ipc.flatbuf;
 }

@@ -1,0 +1,170 @@
+package dev.quiver.ipc;
+
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.BufferSpec;
+import dev.quiver.core.type.Types;
+import dev.quiver.core.type.UnionMode;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns (possibly sliced) array data into the compact form written to IPC: offset 0, buffers cut to the
+ * slots in use, offsets rebased to start at 0, bitmaps re-aligned to bit 0, children sliced to the range
+ * the parent uses, and no validity bitmap when nothing is null. Zero-copy where the bytes already line
+ * up; the dictionary is left as is (it is written on its own).
+ */
+final class ArrayCompactor {
+    private final BufferAllocator allocator;
+
+    ArrayCompactor(BufferAllocator allocator) {
+        this.allocator = allocator;
+    }
+
+    ArrayData compact(ArrayData d) {
+        ArrowType storage = Types.storage(d.type());
+        long o = d.offset();
+        long n = d.length();
+        if (storage instanceof ArrowType.Null) {
+            return new ArrayData(d.type(), n, 0, n, List.of(), List.of(), null);
+        }
+        List<ArrowBuffer> buffers = new ArrayList<>();
+        List<ArrayData> children = new ArrayList<>();
+        List<BufferSpec> specs = d.type().layout().buffers();
+        long nullCount = d.type().layout().hasValidity() ? d.nullCount() : 0;
+        switch (storage) {
+            case ArrowType.Struct s -> {
+                buffers.add(validity(d, nullCount));
+                for (ArrayData child : d.children()) {
+                    children.add(compact(child.slice(o, n)));
+                }
+            }
+            case ArrowType.FixedSizeList f -> {
+                buffers.add(validity(d, nullCount));
+                children.add(compact(d.child(0).slice(o * f.listSize(), n * f.listSize())));
+            }
+            case ArrowType.List l -> listLike(d, nullCount, 4, buffers, children);
+            case ArrowType.Map m -> listLike(d, nullCount, 4, buffers, children);
+            case ArrowType.LargeList l -> listLike(d, nullCount, 8, buffers, children);
+            case ArrowType.ListView l -> listView(d, nullCount, 4, buffers, children);
+            case ArrowType.LargeListView l -> listView(d, nullCount, 8, buffers, children);
+            case ArrowType.Union u -> {
+                buffers.add(d.buffer(0).slice(o, n));
+                if (u.mode() == UnionMode.SPARSE) {
+                    for (ArrayData child : d.children()) {
+                        children.add(compact(child.slice(o, n)));
+                    }
+                } else {
+                    buffers.add(d.buffer(1).slice(o * 4, n * 4));
+                    for (ArrayData child : d.children()) {
+                        children.add(compact(child));
+                    }
+                }
+            }
+            case ArrowType.RunEndEncoded r -> {
+                return RunEndSlicer.compact(d, this, allocator);
+            }
+            case ArrowType.Binary b -> binaryLike(d, nullCount, 4, buffers);
+            case ArrowType.Utf8 b -> binaryLike(d, nullCount, 4, buffers);
+            case ArrowType.LargeBinary b -> binaryLike(d, nullCount, 8, buffers);
+            case ArrowType.LargeUtf8 b -> binaryLike(d, nullCount, 8, buffers);
+            case ArrowType.BinaryView b -> views(d, nullCount, buffers);
+            case ArrowType.Utf8View b -> views(d, nullCount, buffers);
+            default -> {
+                // Fixed width: booleans, numbers, temporal types, decimals, fixed-size binary, dictionary indices.
+                buffers.add(validity(d, nullCount));
+                int bits = specs.get(1).bitWidth();
+                buffers.add(bits == 1 ? bits(d.buffer(1), o, n) : d.buffer(1).slice(o * (bits / 8), n * (bits / 8)));
+            }
+        }
+        return new ArrayData(d.type(), n, 0, nullCount, buffers, children, d.dictionary());
+    }
+
+    private ArrowBuffer validity(ArrayData d, long nullCount) {
+        ArrowBuffer validity = d.buffer(0);
+        if (nullCount == 0 || validity == null) {
+            return null;
+        }
+        return bits(validity, d.offset(), d.length());
+    }
+
+    /** {@code n} bits from bit {@code o}, starting at bit 0. */
+    private ArrowBuffer bits(ArrowBuffer bitmap, long o, long n) {
+        long bytes = Bitmaps.bytesFor(n);
+        if ((o & 7) == 0) {
+            return bitmap.slice(o >>> 3, bytes);
+        }
+        ArrowBuffer out = allocator.allocate(bytes);
+        Bitmaps.copy(bitmap.segment(), o, out.segment(), 0, n);
+        return out;
+    }
+
+    /** Offsets [o, o+n] rebased to 0; returns the first and last original offsets too. */
+    private long[] offsets(ArrayData d, int width, List<ArrowBuffer> buffers) {
+        long o = d.offset();
+        long n = d.length();
+        ArrowBuffer offsets = d.buffer(1);
+        if (n == 0) {
+            buffers.add(allocator.allocate(width));
+            return new long[] {0, 0};
+        }
+        long first = read(offsets.segment(), width, o);
+        long last = read(offsets.segment(), width, o + n);
+        if (first == 0) {
+            buffers.add(offsets.slice(o * width, (n + 1) * width));
+        } else {
+            ArrowBuffer out = allocator.allocate((n + 1) * width);
+            MemorySegment src = offsets.segment();
+            MemorySegment dst = out.segment();
+            if (width == 4) {
+                int base = (int) first;
+                for (long i = 0; i <= n; i++) {
+                    dst.set(LE.INT, i * 4, src.get(LE.INT, (o + i) * 4) - base);
+                }
+            } else {
+                for (long i = 0; i <= n; i++) {
+                    dst.set(LE.LONG, i * 8, src.get(LE.LONG, (o + i) * 8) - first);
+                }
+            }
+            buffers.add(out);
+        }
+        return new long[] {first, last};
+    }
+
+    private static long read(MemorySegment s, int width, long i) {
+        return width == 4 ? s.get(LE.INT, i * 4) : s.get(LE.LONG, i * 8);
+    }
+
+    private void binaryLike(ArrayData d, long nullCount, int width, List<ArrowBuffer> buffers) {
+        buffers.add(validity(d, nullCount));
+        long[] range = offsets(d, width, buffers);
+        ArrowBuffer data = d.buffer(2);
+        buffers.add(data == null ? ArrowBuffer.EMPTY : data.slice(range[0], range[1] - range[0]));
+    }
+
+    private void listLike(ArrayData d, long nullCount, int width, List<ArrowBuffer> buffers,
+            List<ArrayData> children) {
+        buffers.add(validity(d, nullCount));
+        long[] range = offsets(d, width, buffers);
+        children.add(compact(d.child(0).slice(range[0], range[1] - range[0])));
+    }
+
+    private void listView(ArrayData d, long nullCount, int width, List<ArrowBuffer> buffers,
+            List<ArrayData> children) {
+        buffers.add(validity(d, nullCount));
+        buffers.add(d.buffer(1).slice(d.offset() * width, d.length() * width));
+        buffers.add(d.buffer(2).slice(d.offset() * width, d.length() * width));
+        children.add(compact(d.child(0)));
+    }
+
+    private void views(ArrayData d, long nullCount, List<ArrowBuffer> buffers) {
+        buffers.add(validity(d, nullCount));
+        buffers.add(d.buffer(1).slice(d.offset() * 16, d.length() * 16));
+        buffers.addAll(d.variadicBuffers());
+    }
+}

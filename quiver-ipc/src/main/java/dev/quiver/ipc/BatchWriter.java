@@ -1,0 +1,149 @@
+package dev.quiver.ipc;
+
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the stream and file writers share: the schema message, then for each record batch the
+ * dictionary batches it needs followed by the batch itself. Remembers a failure: after one, the output
+ * is incomplete and every later call fails.
+ */
+final class BatchWriter {
+    /** Where the messages of one batch went: its dictionary batches and the record batch. */
+    record Written(List<Header.Block> dictionaries, Header.Block batch) {
+    }
+
+    private final MessageFramer framer;
+    private final Schema schema;
+    private final RecordBatchSerializer serializer;
+    private final DictionaryTracker dictionaries;
+    private Throwable failure;
+
+    BatchWriter(ByteOutput out, Schema schema, IpcWriteOptions options, boolean allowReplacement) {
+        this.framer = new MessageFramer(out, options.alignment());
+        this.schema = schema.withEndianness(options.byteOrder());
+        this.serializer = new RecordBatchSerializer(options);
+        this.dictionaries = new DictionaryTracker(allowReplacement);
+        // Refuses dictionary-encoded fields without an id, or ids shared by different value types.
+        DictionaryFields.valueTypes(schema);
+    }
+
+    Schema schema() {
+        return schema;
+    }
+
+    ByteOutput output() {
+        return framer.output();
+    }
+
+    void writeSchema() {
+        run(() -> framer.write(MessageCodec.encodeSchema(schema, Map.of()), MessageBody.EMPTY));
+    }
+
+    Written writeBatch(RecordBatch batch, Map<String, String> metadata) {
+        checkSchema(batch);
+        List<ArrayData> columns = new ArrayList<>();
+        for (Array column : batch.columns()) {
+            try {
+                column.data().validate();
+            } catch (QuiverException e) {
+                throw new IpcException("cannot write invalid data: " + e.getMessage(), e);
+            }
+            columns.add(column.data());
+        }
+        if (failure != null) {
+            throw new IpcException("an earlier write failed; the output is incomplete", failure);
+        }
+        List<DictionaryTracker.Pending> pending = dictionaries.update(schema.fields(), columns);
+        List<Header.Block> dictionaryBlocks = new ArrayList<>();
+        Header.Block[] block = new Header.Block[1];
+        run(() -> {
+            for (DictionaryTracker.Pending p : pending) {
+                RecordBatchSerializer.Serialized s = serializer.serialize(p.data().length(), List.of(p.data()));
+                Header.Dictionary header = new Header.Dictionary(p.id(), p.delta(), s.header());
+                dictionaryBlocks.add(framer.write(MessageCodec.encodeDictionary(header, s.body().length()), s.body()));
+            }
+            RecordBatchSerializer.Serialized s = serializer.serialize(batch.rowCount(), columns);
+            block[0] = framer.write(MessageCodec.encodeBatch(s.header(), s.body().length(), metadata), s.body());
+            return null;
+        });
+        return new Written(dictionaryBlocks, block[0]);
+    }
+
+    private void checkSchema(RecordBatch batch) {
+        List<Field> expected = schema.fields();
+        List<Field> actual = batch.schema().fields();
+        boolean same = expected.size() == actual.size();
+        for (int i = 0; same && i < expected.size(); i++) {
+            same = expected.get(i).type().equals(actual.get(i).type())
+                    && java.util.Objects.equals(expected.get(i).dictionaryId(), actual.get(i).dictionaryId());
+        }
+        if (!same) {
+            throw new IpcException("the batch's schema " + batch.schema() + " does not match the writer's " + schema);
+        }
+    }
+
+    void writeEndOfStream() {
+        run(() -> {
+            framer.writeEndOfStream();
+            return null;
+        });
+    }
+
+    void writeFooterAndClose(Header.Footer footer) {
+        run(() -> {
+            java.nio.ByteBuffer bytes = MessageCodec.encodeFooter(footer);
+            int length = bytes.remaining();
+            output().write(bytes);
+            output().writeIntLE(length);
+            output().write(IpcFileReader.MAGIC);
+            return null;
+        });
+    }
+
+    /** Closes the output; throws if an earlier write failed (the output is then incomplete). */
+    void close() {
+        try {
+            output().close();
+        } catch (IOException e) {
+            fail(e);
+        }
+        if (failure != null) {
+            throw new IpcException("an earlier write failed; the output is incomplete", failure);
+        }
+    }
+
+    boolean failed() {
+        return failure != null;
+    }
+
+    private interface Step<T> {
+        T run() throws IOException;
+    }
+
+    private <T> T run(Step<T> step) {
+        if (failure != null) {
+            throw new IpcException("an earlier write failed; the output is incomplete", failure);
+        }
+        try {
+            return step.run();
+        } catch (IOException e) {
+            throw fail(e);
+        } catch (RuntimeException e) {
+            throw fail(e);
+        }
+    }
+
+    private IpcException fail(Exception e) {
+        failure = e;
+        return e instanceof IpcException i ? i : new IpcException("writing failed: " + e.getMessage(), e);
+    }
+}

@@ -1,0 +1,111 @@
+package dev.quiver.ipc;
+
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.GrowableBuffer;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LE;
+import dev.quiver.ipc.compression.CompressionCodec;
+import dev.quiver.ipc.compression.CompressionType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Buffer compression of record batch bodies: each buffer on its own, behind its uncompressed length as
+ * a little-endian int64, or -1 and the raw bytes when compression would not make it smaller.
+ */
+final class BodyCompression {
+    private static final int CHUNK = 1 << 16;
+    private static final int MAX_IDLE_READS = 1000;
+
+    private BodyCompression() {
+    }
+
+    /** The compressed form of one buffer (empty for an empty buffer). */
+    static MemorySegment compress(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator)
+            throws IOException {
+        long size = buffer == null ? 0 : buffer.byteSize();
+        if (size == 0) {
+            return MemorySegment.NULL;
+        }
+        GrowableBuffer out = new GrowableBuffer(allocator);
+        out.appendLong(size);
+        byte[] chunk = new byte[(int) Math.min(CHUNK, size)];
+        try (OutputStream os = codec.compressing(SegmentStreams.writing(out))) {
+            for (long at = 0; at < size; at += chunk.length) {
+                int n = (int) Math.min(chunk.length, size - at);
+                MemorySegment.copy(buffer.segment(), LE.BYTE, at, chunk, 0, n);
+                os.write(chunk, 0, n);
+            }
+        }
+        if (out.size() >= size + 8) {
+            out.clear();
+            out.appendLong(-1);
+            out.appendBytes(buffer.segment(), 0, size);
+        }
+        return out.finish().segment();
+    }
+
+    /**
+     * The decompressed bytes of one body buffer. Memory grows only as the codec really produces bytes.
+     * The length prefix bounds the output for ZSTD; for LZ4 frames the frame itself delimits the output
+     * (which also reads files whose prefix holds the compressed length, as apache-arrow JS writes them).
+     */
+    static ArrowBuffer decompress(ArrowBuffer raw, CompressionCodec codec, BufferAllocator allocator, String where) {
+        long length = raw.byteSize();
+        if (length == 0) {
+            return raw;
+        }
+        if (length < 8) {
+            throw new IpcException(where + ": a compressed buffer of " + length + " bytes has no length prefix");
+        }
+        long claimed = raw.getLong(0);
+        ArrowBuffer payload = raw.slice(8, length - 8);
+        if (claimed == -1) {
+            return payload;
+        }
+        if (claimed < -1) {
+            throw new IpcException(where + ": invalid uncompressed length " + claimed);
+        }
+        if (claimed == 0) {
+            return ArrowBuffer.EMPTY;
+        }
+        boolean frameDelimited = codec.type() == CompressionType.LZ4_FRAME;
+        long cap = frameDelimited ? Long.MAX_VALUE - 1 : Math.min(claimed, Long.MAX_VALUE - 1);
+        GrowableBuffer out = new GrowableBuffer(allocator);
+        try (InputStream in = codec.decompressing(SegmentStreams.reading(payload.segment()))) {
+            out.ensureCapacity(Math.min(claimed, Math.max(CHUNK, payload.byteSize() * 4)));
+            byte[] chunk = new byte[CHUNK];
+            int idle = 0;
+            while (out.size() <= cap) {
+                int r = in.read(chunk, 0, (int) Math.min(chunk.length, cap - out.size() + 1));
+                if (r < 0) {
+                    break;
+                }
+                idle = r == 0 ? idle + 1 : 0;
+                if (idle > MAX_IDLE_READS) {
+                    throw new IpcException(where + ": the " + codec.type() + " codec makes no progress");
+                }
+                out.appendBytes(chunk, 0, r);
+            }
+        } catch (IOException | RuntimeException e) {
+            out.clear();
+            if (e instanceof QuiverException q && !(e instanceof IpcException)) {
+                throw new IpcException(where + ": " + q.getMessage(), q);
+            }
+            if (e instanceof IpcException i) {
+                throw i;
+            }
+            throw new IpcException(where + ": cannot decompress " + codec.type() + " data (" + e + ")", e);
+        }
+        if (!frameDelimited && out.size() != claimed) {
+            long got = out.size();
+            out.clear();
+            throw new IpcException(where + ": decompressed to " + (got > claimed ? "more than " + claimed : got)
+                    + " bytes where the prefix says " + claimed);
+        }
+        return out.finish();
+    }
+}

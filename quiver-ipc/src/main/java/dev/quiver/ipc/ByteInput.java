@@ -1,0 +1,23 @@
+package dev.quiver.ipc;
+
+import dev.quiver.core.memory.ArrowBuffer;
+import java.io.Closeable;
+import java.io.IOException;
+
+/** Where messages are read from: a position and reads of a given number of bytes. */
+interface ByteInput extends Closeable {
+    /**
+     * Reads {@code n} bytes from the current position; fewer only at the end of the input. Memory is
+     * never reserved beyond what the input really holds.
+     */
+    ArrowBuffer read(long n) throws IOException;
+
+    /** Bytes consumed so far (or the position set by {@link #seek}). */
+    long position();
+
+    /** Moves to an absolute position; only inputs of known size support it. */
+    void seek(long position) throws IOException;
+
+    /** The total size of the input, or -1 when it is not known (a stream). */
+    long size() throws IOException;
+}

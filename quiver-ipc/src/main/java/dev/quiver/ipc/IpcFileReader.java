@@ -1,0 +1,164 @@
+package dev.quiver.ipc;
+
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.type.Schema;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the IPC file format with random access to its record batches. Opening reads the footer and the
+ * dictionaries (deltas applied in footer order; a second non-delta dictionary for an id is refused);
+ * {@link #batch(int)} reads one batch. A memory-mapped file ({@link #map}) is read zero-copy: batch
+ * buffers are slices of the mapping, valid until {@link #close()}. Any malformed input ends in an
+ * {@link IpcException}. Not thread-safe: give each thread its own reader (mappings are cheap).
+ */
+public final class IpcFileReader implements AutoCloseable {
+    static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
+    private static final int TAIL = 4 + 6;
+
+    private final MessageReader messages;
+    private final AutoCloseable resource;
+    private final Header.Footer footer;
+    private final BatchReading reading;
+
+    private IpcFileReader(ByteInput input, AutoCloseable resource, IpcReadOptions options) {
+        this.messages = new MessageReader(input);
+        this.resource = resource;
+        try {
+            this.footer = readFooter(input);
+            this.reading = new BatchReading(footer.schema(), options, false);
+            List<Header.Block> blocks = footer.dictionaries();
+            for (int i = 0; i < blocks.size(); i++) {
+                String what = "dictionary block " + i;
+                MessageReader.IpcMessage m = messages.readAt(blocks.get(i), i, what);
+                if (!(m.message().header() instanceof Header.Dictionary)) {
+                    throw new IpcException(what + ": " + m.describe() + " is not a dictionary batch");
+                }
+                reading.applyDictionary(m);
+            }
+        } catch (IOException e) {
+            closeQuietly();
+            throw new IpcException("reading the file failed: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
+    }
+
+    /** Maps the file read-only and reads it zero-copy; the mapping lives until {@link #close()}. */
+    public static IpcFileReader map(Path path, IpcReadOptions options) {
+        Arena arena = Arena.ofShared();
+        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            MemorySegment segment = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+            return new IpcFileReader(new SegmentInput(segment), arena, options);
+        } catch (IOException e) {
+            arena.close();
+            throw new IpcException("cannot map " + path + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    /** Maps the file with the default options. */
+    public static IpcFileReader map(Path path) {
+        return map(path, IpcReadOptions.DEFAULT);
+    }
+
+    /** Reads a file through a channel, copying each message into memory from the options' allocator. */
+    public static IpcFileReader open(SeekableByteChannel channel, IpcReadOptions options) {
+        return new IpcFileReader(new ChannelInput(channel, options.allocator()), channel, options);
+    }
+
+    /** Reads a file held in memory, zero-copy. */
+    public static IpcFileReader of(MemorySegment bytes, IpcReadOptions options) {
+        return new IpcFileReader(new SegmentInput(bytes), null, options);
+    }
+
+    private static Header.Footer readFooter(ByteInput input) throws IOException {
+        long size = input.size();
+        if (size < MAGIC.length + 2 + TAIL) {
+            throw new IpcException("a file of " + size + " bytes is too short for the IPC file format");
+        }
+        input.seek(0);
+        checkMagic(input.read(MAGIC.length), "start");
+        input.seek(size - TAIL);
+        ArrowBuffer tail = input.read(TAIL);
+        checkMagic(tail.slice(4, MAGIC.length), "end");
+        int footerLength = tail.getInt(0);
+        if (footerLength <= 0 || footerLength > size - TAIL - MAGIC.length - 2) {
+            throw new IpcException("footer length " + footerLength + " does not fit in a file of " + size + " bytes");
+        }
+        input.seek(size - TAIL - footerLength);
+        ArrowBuffer bytes = input.read(footerLength);
+        return MessageCodec.decodeFooter(bytes.segment().asByteBuffer());
+    }
+
+    private static void checkMagic(ArrowBuffer bytes, String where) {
+        if (bytes.byteSize() != MAGIC.length || !java.util.Arrays.equals(bytes.toByteArray(), MAGIC)) {
+            throw new IpcException("not an Arrow IPC file: no ARROW1 magic at the " + where);
+        }
+    }
+
+    /** The schema of the footer. */
+    public Schema schema() {
+        return footer.schema();
+    }
+
+    /** The custom metadata of the footer. */
+    public Map<String, String> footerMetadata() {
+        return footer.customMetadata();
+    }
+
+    /** The number of record batches in the footer. */
+    public int batchCount() {
+        return footer.recordBatches().size();
+    }
+
+    /** Record batch {@code k} (0-based), read through its footer block. */
+    public RecordBatch batch(int k) {
+        if (k < 0 || k >= batchCount()) {
+            throw new IndexOutOfBoundsException("batch " + k + " of " + batchCount());
+        }
+        String what = "record batch block " + k;
+        try {
+            MessageReader.IpcMessage m = messages.readAt(footer.recordBatches().get(k), k, what);
+            if (!(m.message().header() instanceof Header.Batch)) {
+                throw new IpcException(what + ": " + m.describe() + " is not a record batch");
+            }
+            return reading.recordBatch(m);
+        } catch (IOException e) {
+            throw new IpcException(what + ": reading failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void closeQuietly() {
+        try {
+            close();
+        } catch (RuntimeException ignored) {
+            // The original failure is the one reported.
+        }
+    }
+
+    /** Closes the input; for a mapped file, unmaps it (its batches' buffers become inaccessible). */
+    @Override
+    public void close() {
+        if (resource == null) {
+            return;
+        }
+        try {
+            resource.close();
+        } catch (Exception e) {
+            throw new IpcException("closing the file failed: " + e.getMessage(), e);
+        }
+    }
+}
