@@ -8,8 +8,10 @@
 # The output replaces quiver-ipc/src/main/java/dev/quiver/ipc/flatbuf/ and is
 # committed: the Maven build never runs flatc.
 #
-# Requires Debian's flatbuffers-compiler 2.0.8 (flatc 2.0.8), matching the
-# com.google.flatbuffers:flatbuffers-java 2.0.8 dependency in quiver-ipc/pom.xml.
+# Requires Debian's flatbuffers-compiler 2.0.8 (flatc 2.0.8). Its output pins itself to the 2.0.8
+# runtime through ValidateVersion() { Constants.FLATBUFFERS_2_0_8(); }, which no code calls; those
+# methods are removed, so the bindings run on the current flatbuffers-java (the version arrow-java
+# uses too, so both can share a classpath).
 set -euo pipefail
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -42,4 +44,9 @@ generated="${work}/out/dev/quiver/ipc/flatbuf"
 rm -rf "${dest_dir}"
 mkdir -p "${dest_dir}"
 cp "${generated}"/*.java "${dest_dir}/"
+sed -i '/public static void ValidateVersion() { Constants.FLATBUFFERS_[0-9_]*(); }/d' "${dest_dir}"/*.java
+if grep -q 'Constants.FLATBUFFERS_' "${dest_dir}"/*.java; then
+  echo "a runtime version pin is left in the generated code" >&2
+  exit 1
+fi
 echo "Generated $(ls "${dest_dir}" | wc -l) files into ${dest_dir}"

@@ -9,7 +9,6 @@ import com.google.flatbuffers.*;
 
 @SuppressWarnings("unused")
 public final class DictionaryBatch extends Table {
-  public static void ValidateVersion() { Constants.FLATBUFFERS_2_0_8(); }
   public static DictionaryBatch getRootAsDictionaryBatch(ByteBuffer _bb) { return getRootAsDictionaryBatch(_bb, new DictionaryBatch()); }
   public static DictionaryBatch getRootAsDictionaryBatch(ByteBuffer _bb, DictionaryBatch obj) { _bb.order(ByteOrder.LITTLE_ENDIAN); return (obj.__assign(_bb.getInt(_bb.position()) + _bb.position(), _bb)); }
   public void __init(int _i, ByteBuffer _bb) { __reset(_i, _bb); }

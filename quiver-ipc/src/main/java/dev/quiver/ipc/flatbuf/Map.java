@@ -9,7 +9,6 @@ import com.google.flatbuffers.*;
 
 @SuppressWarnings("unused")
 public final class Map extends Table {
-  public static void ValidateVersion() { Constants.FLATBUFFERS_2_0_8(); }
   public static Map getRootAsMap(ByteBuffer _bb) { return getRootAsMap(_bb, new Map()); }
   public static Map getRootAsMap(ByteBuffer _bb, Map obj) { _bb.order(ByteOrder.LITTLE_ENDIAN); return (obj.__assign(_bb.getInt(_bb.position()) + _bb.position(), _bb)); }
   public void __init(int _i, ByteBuffer _bb) { __reset(_i, _bb); }

@@ -9,7 +9,6 @@ import com.google.flatbuffers.*;
 
 @SuppressWarnings("unused")
 public final class Utf8 extends Table {
-  public static void ValidateVersion() { Constants.FLATBUFFERS_2_0_8(); }
   public static Utf8 getRootAsUtf8(ByteBuffer _bb) { return getRootAsUtf8(_bb, new Utf8()); }
   public static Utf8 getRootAsUtf8(ByteBuffer _bb, Utf8 obj) { _bb.order(ByteOrder.LITTLE_ENDIAN); return (obj.__assign(_bb.getInt(_bb.position()) + _bb.position(), _bb)); }
   public void __init(int _i, ByteBuffer _bb) { __reset(_i, _bb); }
