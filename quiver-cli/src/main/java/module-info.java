@@ -1,7 +1,12 @@
 /** The quiver command. */
 module dev.quiver.cli {
     requires dev.quiver.core;
+    requires dev.quiver.ipc;
+    requires dev.quiver.json;
+    requires de.siegmar.fastcsv;
+    requires flatbuffers.java;
     requires info.picocli;
 
+    exports dev.quiver.cli.bench;
     opens dev.quiver.cli to info.picocli;
 }

@@ -1,26 +1,172 @@
 package dev.quiver.cli;
 
+import dev.quiver.cli.bench.BenchChecksum;
+import dev.quiver.cli.bench.BenchV1;
+import dev.quiver.cli.io.BatchSink;
+import dev.quiver.cli.io.BatchSource;
+import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Inputs;
+import dev.quiver.cli.io.Outputs;
+import dev.quiver.cli.text.ColumnStats;
+import dev.quiver.cli.text.Progress;
+import dev.quiver.cli.text.RowPreview;
+import dev.quiver.cli.text.Sizes;
+import dev.quiver.cli.text.TextTable;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.ipc.IpcReadOptions;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** {@code quiver demo}: Quiver's main job on a built-in default, needing no files. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Builds a sample record batch in memory, validates it and prints it.")
+        description = {"Quiver's main job on built-in data, needing no files: generates the bench-v1 table "
+                + "(shared/bench/DATASET.md), writes it as an Arrow file and an Arrow stream, uncompressed and "
+                + "with LZ4 and ZSTD, into a temporary directory (deleted afterwards), reads each back (the files "
+                + "memory-mapped, every batch fully validated) and checks that its checksum equals that of the "
+                + "generated data; prints sizes and timings and the first rows.",
+                "Exit status 1 if any checksum differs."})
 final class DemoCommand implements Callable<Integer> {
+    private static final int PREVIEW_ROWS = 5;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000",
+            description = "The number of rows of the table (default: ${DEFAULT-VALUE}).")
+    long rows;
+
     @Override
-    public Integer call() {
+    public Integer call() throws Exception {
+        if (rows < 1) {
+            throw new CliException("--rows must be 1 or more, not " + rows, CliException.USAGE);
+        }
         PrintWriter out = spec.commandLine().getOut();
-        RecordBatch batch = SampleBatch.build();
-        batch.validateFull();
-        out.println("Schema: " + batch.schema());
-        out.println(batch);
+        long start = System.nanoTime();
+        List<RecordBatch> batches = generate();
+        BenchChecksum expected = new BenchChecksum();
+        batches.forEach(expected::add);
+        long generated = System.nanoTime() - start;
+        out.printf(Locale.ROOT, "bench-v1: %,d rows in %d batches, %s in memory, generated in %s%n%n", rows,
+                batches.size(), Sizes.bytes(memory(batches)), Sizes.seconds(generated));
         out.flush();
+
+        TextTable table = new TextTable(List.of("format", "codec", "size", "write", "read", "checksum"),
+                false, false, true, true, true, false);
+        boolean allEqual = true;
+        Path dir = Files.createTempDirectory("quiver-demo-");
+        try {
+            for (DataFormat format : List.of(DataFormat.ARROW_FILE, DataFormat.ARROW_STREAM)) {
+                for (Codec codec : Codec.values()) {
+                    Path file = dir.resolve("bench-v1-" + codec + (format == DataFormat.ARROW_FILE ? ".arrow" : ".arrows"));
+                    long written = write(batches, file, format, codec);
+                    long readStart = System.nanoTime();
+                    List<String> lines = read(file, format);
+                    long read = System.nanoTime() - readStart;
+                    boolean equal = lines.equals(expected.lines());
+                    allEqual &= equal;
+                    table.add(format.label(), codec.toString(), Sizes.bytes(Files.size(file)), Sizes.seconds(written),
+                            Sizes.seconds(read), equal ? "equal" : "DIFFERS");
+                    Files.delete(file);
+                }
+            }
+        } finally {
+            deleteAll(dir);
+        }
+        out.println("Written, read back (files memory-mapped, fully validated) and checked:");
+        table.print(out, "  ");
+        out.println();
+        out.println("Checksum (shared/bench/DATASET.md):");
+        expected.lines().forEach(line -> out.println("  " + line));
+        out.println();
+        printFirstRows(out, batches);
+        out.flush();
+        if (!allEqual) {
+            throw new CliException("a checksum read back differs from the generated data's");
+        }
         return 0;
+    }
+
+    private List<RecordBatch> generate() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        List<RecordBatch> batches = new ArrayList<>();
+        try (Progress progress = Progress.start("generating bench-v1", rows)) {
+            for (long at = 0; at < rows; at += BenchV1.BATCH_ROWS) {
+                int n = (int) Math.min(BenchV1.BATCH_ROWS, rows - at);
+                batches.add(bench.batch(at, n));
+                progress.advance(n);
+            }
+        }
+        return batches;
+    }
+
+    private static long memory(List<RecordBatch> batches) {
+        long bytes = 0;
+        for (int c = 0; c < BenchV1.SCHEMA.fields().size(); c++) {
+            ColumnStats stats = new ColumnStats();
+            for (RecordBatch batch : batches) {
+                stats.add(batch.column(c));
+            }
+            bytes += stats.bytes();
+        }
+        return bytes;
+    }
+
+    /** Writes the batches; returns the nanoseconds taken. */
+    private long write(List<RecordBatch> batches, Path file, DataFormat format, Codec codec) throws IOException {
+        long start = System.nanoTime();
+        try (BatchSink sink = Outputs.create(file, format, BenchV1.SCHEMA, codec.writeOptions());
+                Progress progress = Progress.start("writing " + format.label() + ", " + codec, rows)) {
+            for (RecordBatch batch : batches) {
+                sink.write(batch);
+                progress.advance(batch.rowCount());
+            }
+        }
+        return System.nanoTime() - start;
+    }
+
+    /** Reads the file back, fully validated, and returns its checksum. */
+    private List<String> read(Path file, DataFormat format) throws IOException {
+        BenchChecksum checksum = new BenchChecksum();
+        try (BatchSource source = Inputs.open(file, format, Map.of(), IpcReadOptions.DEFAULT);
+                Progress progress = Progress.start("reading " + format.label(), rows)) {
+            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
+                checksum.add(batch);
+                progress.advance(batch.rowCount());
+            }
+        }
+        return checksum.lines();
+    }
+
+    private static void printFirstRows(PrintWriter out, List<RecordBatch> batches) {
+        RowPreview preview = new RowPreview(BenchV1.SCHEMA, PREVIEW_ROWS);
+        for (RecordBatch batch : batches) {
+            if (preview.full()) {
+                break;
+            }
+            preview.add(batch);
+        }
+        out.println("First rows:");
+        preview.table().print(out, "  ");
+    }
+
+    private static void deleteAll(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 }

@@ -2,21 +2,43 @@ package dev.quiver.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** The {@code quiver} command: Apache Arrow files and streams from the command line. */
 @Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0-SNAPSHOT",
-        description = "Apache Arrow columnar data for modern Java.",
-        subcommands = {DemoCommand.class, CommandLine.HelpCommand.class})
+        description = "Apache Arrow columnar data for modern Java: inspect, convert, validate and benchmark "
+                + "Arrow IPC files and streams, integration JSON and CSV.",
+        subcommands = {DemoCommand.class, SchemaCommand.class, CatCommand.class, StatsCommand.class,
+                ConvertCommand.class, ValidateCommand.class, JsonToArrowCommand.class, ArrowToJsonCommand.class,
+                StreamToFileCommand.class, FileToStreamCommand.class, BenchGenCommand.class,
+                BenchReadCommand.class, CommandLine.HelpCommand.class},
+        footer = {"", "Exit status: 0 on success, 1 on bad input or a failed check, 2 on a wrong command line."})
 public final class QuiverCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "On failure, print the full stack trace, not only the one-line error.")
+    boolean verbose;
 
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
+    /** A command line for {@code quiver}, with the one-line error handling of the tool. */
+    public static CommandLine commandLine() {
+        QuiverCommand root = new QuiverCommand();
+        CommandLine cli = new CommandLine(root);
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> Failures.report(e, commandLine,
+                root.verbose));
+        cli.setParameterExceptionHandler((e, args) -> Failures.usage(e, root.verbose));
+        return cli;
+    }
+
     public static void main(String[] args) {
-        System.exit(new CommandLine(new QuiverCommand()).execute(args));
+        System.exit(commandLine().execute(args));
     }
 }

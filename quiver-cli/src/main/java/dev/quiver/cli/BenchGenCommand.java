@@ -1,0 +1,66 @@
+package dev.quiver.cli;
+
+import dev.quiver.cli.bench.BenchV1;
+import dev.quiver.cli.io.BatchSink;
+import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Outputs;
+import dev.quiver.cli.text.Progress;
+import dev.quiver.cli.text.Sizes;
+import dev.quiver.core.memory.BufferAllocator;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code quiver bench-gen}: writes the bench-v1 table. */
+@Command(name = "bench-gen", mixinStandardHelpOptions = true,
+        description = {"Generates the benchmark table bench-v1 (shared/bench/DATASET.md: nine columns, every value a "
+                + "function of the row index, batches of 65,536 rows) and writes it as an Arrow file or stream.",
+                "Prints one line: what was written, and how long it took."})
+final class BenchGenCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000",
+            description = "The number of rows (default: ${DEFAULT-VALUE}).")
+    long rows;
+
+    @Option(names = "--out", paramLabel = "FILE", required = true,
+            description = "The file to write (replaced if it exists).")
+    Path out;
+
+    @Option(names = "--format", paramLabel = "file|stream",
+            description = "Arrow format (default: a stream for .arrows and .stream names, else a file).")
+    ArrowFormat format;
+
+    @Option(names = "--codec", paramLabel = "none|lz4|zstd", defaultValue = "none",
+            description = "Body compression (default: ${DEFAULT-VALUE}).")
+    Codec codec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (rows < 0) {
+            throw new CliException("--rows must be 0 or more, not " + rows, CliException.USAGE);
+        }
+        DataFormat target = format != null ? format.format()
+                : DataFormat.byName(out) == DataFormat.ARROW_STREAM ? DataFormat.ARROW_STREAM : DataFormat.ARROW_FILE;
+        long start = System.nanoTime();
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        try (BatchSink sink = Outputs.create(out, target, BenchV1.SCHEMA, codec.writeOptions());
+                Progress progress = Progress.start("bench-gen", rows)) {
+            for (long at = 0; at < rows; at += BenchV1.BATCH_ROWS) {
+                int n = (int) Math.min(BenchV1.BATCH_ROWS, rows - at);
+                sink.write(bench.batch(at, n));
+                progress.advance(n);
+            }
+        }
+        long nanos = System.nanoTime() - start;
+        spec.commandLine().getOut().println("wrote " + out + " (bench-v1, " + target.label() + ", codec " + codec
+                + "): " + rows + " rows in " + BenchV1.batchCount(rows) + " batches, " + Sizes.bytes(Files.size(out))
+                + ", " + Sizes.seconds(nanos));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}

@@ -1,0 +1,62 @@
+package dev.quiver.cli;
+
+import dev.quiver.cli.io.BatchSource;
+import dev.quiver.cli.io.Inputs;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code quiver schema FILE}: the schema of a file, one field per line. */
+@Command(name = "schema", mixinStandardHelpOptions = true,
+        description = {"Prints the schema of FILE: its format, then one line per field (name, type, nullability,"
+                + " dictionary encoding) and the custom metadata.",
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz) or CSV (.csv)."})
+final class SchemaCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "FILE", description = "The file to describe.")
+    Path file;
+
+    @CommandLine.Mixin
+    CsvTypesOption csv;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        try (BatchSource source = Inputs.open(file, csv.parsed())) {
+            Schema schema = source.schema();
+            out.println(source.format().label() + ", " + schema.fields().size() + " field"
+                    + (schema.fields().size() == 1 ? "" : "s") + ":");
+            for (Field field : schema.fields()) {
+                print(out, field, "  ");
+            }
+            printMetadata(out, "schema metadata", schema.metadata(), "");
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static void print(PrintWriter out, Field field, String indent) {
+        StringBuilder line = new StringBuilder(indent).append(field.name()).append(": ")
+                .append(field.type()).append(field.nullable() ? "" : " not null");
+        if (field.dictionaryId() != null) {
+            line.append(" (dictionary id ").append(field.dictionaryId()).append(')');
+        }
+        out.println(line);
+        printMetadata(out, "metadata", field.metadata(), indent + "  ");
+    }
+
+    private static void printMetadata(PrintWriter out, String what, Map<String, String> metadata, String indent) {
+        if (metadata != null && !metadata.isEmpty()) {
+            out.println(indent + what + ":");
+            metadata.forEach((k, v) -> out.println(indent + "  " + k + " = " + v));
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.quiver.cli;
+
+import dev.quiver.cli.io.BatchSource;
+import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Inputs;
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import dev.quiver.ipc.IpcReadOptions;
+import dev.quiver.json.BatchComparator;
+import dev.quiver.json.Difference;
+import dev.quiver.json.IntegrationJsonReader;
+import dev.quiver.json.JsonFile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code quiver validate FILE} and {@code quiver validate ARROW JSON}. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = {"With one FILE: reads it and checks every invariant of the Arrow format in every batch "
+                + "(full validation); prints OK and the batch and row counts, or the problem.",
+                "With ARROW and JSON: also reads the integration JSON file (.json or .json.gz) and compares the two "
+                        + "batch by batch, value by value (schemas, dictionaries decoded); prints OK, or the first "
+                        + "difference (batch, column, row and both values).",
+                "Exit status 0 when valid and equal, 1 on any problem or difference."})
+final class ValidateCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(arity = "1..2", paramLabel = "FILE", description = {"FILE: an Arrow file or stream (or JSON or CSV) "
+            + "to validate alone;", "ARROW JSON: an Arrow file or stream and the integration JSON it must equal."})
+    List<Path> files;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(files.size() == 1 ? validate(files.get(0)) : compare());
+        out.flush();
+        return 0;
+    }
+
+    private static String validate(Path file) throws IOException {
+        try (BatchSource source = Inputs.open(file)) {
+            long batches = 0;
+            long rows = 0;
+            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
+                if (!source.format().isArrow()) {
+                    batch.validateFull();
+                }
+                batches++;
+                rows += batch.rowCount();
+            }
+            return "OK: " + file + " (" + source.format().label() + "): " + batches + " batch"
+                    + (batches == 1 ? "" : "es") + ", " + rows + " rows, fully valid";
+        } catch (QuiverException e) {
+            throw new CliException(file + ": invalid: " + e.getMessage(), e);
+        }
+    }
+
+    private String compare() throws IOException {
+        Path arrow = files.get(0);
+        Path json = files.get(1);
+        if (DataFormat.byName(arrow) == DataFormat.JSON && DataFormat.byName(json) != DataFormat.JSON) {
+            arrow = files.get(1);
+            json = files.get(0);
+        }
+        if (DataFormat.byName(json) != DataFormat.JSON) {
+            throw new CliException("the second file must be integration JSON (.json or .json.gz): " + json,
+                    CliException.USAGE);
+        }
+        JsonFile expected;
+        try {
+            expected = new IntegrationJsonReader().read(json);
+        } catch (QuiverException e) {
+            throw new CliException(json + ": invalid: " + e.getMessage(), e);
+        }
+        try (BatchSource source = Inputs.openArrow(arrow, IpcReadOptions.DEFAULT)) {
+            List<RecordBatch> batches = new ArrayList<>();
+            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
+                batches.add(batch);
+            }
+            if (!sameFields(source.schema(), expected.schema())) {
+                throw new CliException(arrow + " and " + json + " differ: schemas differ: " + source.schema()
+                        + " vs " + expected.schema());
+            }
+            Optional<Difference> difference = new BatchComparator().compare(batches, expected.batches());
+            if (difference.isPresent()) {
+                throw new CliException(arrow + " and " + json + " differ: " + difference.get().message());
+            }
+            long rows = batches.stream().mapToLong(RecordBatch::rowCount).sum();
+            return "OK: " + arrow + " equals " + json + " (" + batches.size() + " batch"
+                    + (batches.size() == 1 ? "" : "es") + ", " + rows + " rows)";
+        } catch (QuiverException e) {
+            throw new CliException(arrow + ": invalid: " + e.getMessage(), e);
+        }
+    }
+
+    /** Same field names and count (types are compared with the values, batch by batch). */
+    private static boolean sameFields(Schema a, Schema b) {
+        return a.fields().stream().map(Field::name).toList().equals(b.fields().stream().map(Field::name).toList());
+    }
+}

@@ -1,0 +1,228 @@
+package dev.quiver.cli.io;
+
+import dev.quiver.cli.CliException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayBuilder;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import de.siegmar.fastcsv.reader.CsvParseException;
+import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigInteger;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a CSV file with a header line into record batches: column types are given or inferred from
+ * every value (int64, else float64, else bool, else utf8); an empty field is null.
+ */
+public final class CsvInput {
+    /** Rows per record batch. */
+    public static final int BATCH_ROWS = 65_536;
+
+    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
+    private static final Pattern DECIMAL =
+            Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?|[+-]?(NaN|Infinity)");
+
+    private CsvInput() {
+    }
+
+    /** Reads the whole file; {@code given} types override inference for the columns they name. */
+    public static BatchSource read(Path path, Map<String, ArrowType> given) throws IOException {
+        try {
+            List<String> header = header(path);
+            Set<String> unknown = new HashSet<>(given.keySet());
+            header.forEach(unknown::remove);
+            if (!unknown.isEmpty()) {
+                throw new CliException("--types names columns that " + path + " does not have: " + unknown,
+                        CliException.USAGE);
+            }
+            Schema schema = new Schema(fields(path, header, given));
+            return new ListSource(schema, batches(path, schema), DataFormat.CSV);
+        } catch (CsvParseException e) {
+            throw new CliException(path + ": not valid CSV: " + e.getMessage(), e);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+
+    private static CsvReader<CsvRecord> open(Path path) throws IOException {
+        return CsvReader.builder().skipEmptyLines(true).ofCsvRecord(path);
+    }
+
+    private static List<String> header(Path path) throws IOException {
+        try (CsvReader<CsvRecord> reader = open(path)) {
+            var records = reader.iterator();
+            if (!records.hasNext()) {
+                throw new CliException(path + ": empty CSV file (a header line is needed)");
+            }
+            return records.next().getFields();
+        }
+    }
+
+    private static List<Field> fields(Path path, List<String> header, Map<String, ArrowType> given) throws IOException {
+        Inference[] inference = new Inference[header.size()];
+        for (int c = 0; c < inference.length; c++) {
+            inference[c] = new Inference();
+        }
+        try (CsvReader<CsvRecord> reader = open(path)) {
+            boolean first = true;
+            for (CsvRecord record : reader) {
+                if (first) {
+                    first = false;
+                    continue;
+                }
+                checkWidth(path, record, header.size());
+                for (int c = 0; c < inference.length; c++) {
+                    if (!given.containsKey(header.get(c))) {
+                        inference[c].see(record.getField(c));
+                    }
+                }
+            }
+        }
+        List<Field> fields = new ArrayList<>();
+        for (int c = 0; c < inference.length; c++) {
+            ArrowType type = given.getOrDefault(header.get(c), inference[c].type());
+            fields.add(Field.nullable(header.get(c), type));
+        }
+        return fields;
+    }
+
+    private static void checkWidth(Path path, CsvRecord record, int width) {
+        if (record.getFieldCount() != width) {
+            throw new CliException(path + ", line " + record.getStartingLineNumber() + ": " + record.getFieldCount()
+                    + " fields where the header has " + width);
+        }
+    }
+
+    private static List<RecordBatch> batches(Path path, Schema schema) throws IOException {
+        int width = schema.fields().size();
+        List<ArrayBuilder> builders = new ArrayList<>();
+        for (Field field : schema.fields()) {
+            builders.add(ArrayBuilder.of(field.type()));
+        }
+        List<RecordBatch> batches = new ArrayList<>();
+        int rows = 0;
+        try (CsvReader<CsvRecord> reader = open(path)) {
+            boolean first = true;
+            for (CsvRecord record : reader) {
+                if (first) {
+                    first = false;
+                    continue;
+                }
+                checkWidth(path, record, width);
+                for (int c = 0; c < width; c++) {
+                    Field field = schema.field(c);
+                    builders.get(c).appendObject(parse(record.getField(c), field.type(),
+                            () -> path + ", line " + record.getStartingLineNumber() + ", column " + field.name()));
+                }
+                if (++rows == BATCH_ROWS) {
+                    batches.add(build(schema, builders, rows));
+                    rows = 0;
+                }
+            }
+        }
+        if (rows > 0 || batches.isEmpty()) {
+            batches.add(build(schema, builders, rows));
+        }
+        return batches;
+    }
+
+    private static RecordBatch build(Schema schema, List<ArrayBuilder> builders, int rows) {
+        List<Array> columns = new ArrayList<>();
+        for (ArrayBuilder builder : builders) {
+            columns.add(builder.build());
+        }
+        return new RecordBatch(schema, columns, rows);
+    }
+
+    /** The value of a field as the builder of {@code type} takes it; empty is null. */
+    static Object parse(String text, ArrowType type, java.util.function.Supplier<String> place) {
+        if (text.isEmpty()) {
+            return null;
+        }
+        try {
+            return switch (type) {
+                case ArrowType.Int t -> integer(text.trim(), t);
+                case ArrowType.FloatingPoint t -> Double.parseDouble(text.trim());
+                case ArrowType.Bool t -> bool(text.trim());
+                case ArrowType.Date t -> (int) LocalDate.parse(text.trim()).toEpochDay();
+                default -> text;
+            };
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new CliException(place.get() + ": '" + text + "' is not a " + type);
+        }
+    }
+
+    private static Object integer(String text, ArrowType.Int type) {
+        BigInteger value = new BigInteger(text.startsWith("+") ? text.substring(1) : text);
+        BigInteger min = type.signed() ? BigInteger.ONE.shiftLeft(type.bitWidth() - 1).negate() : BigInteger.ZERO;
+        BigInteger max = type.signed() ? BigInteger.ONE.shiftLeft(type.bitWidth() - 1).subtract(BigInteger.ONE)
+                : BigInteger.ONE.shiftLeft(type.bitWidth()).subtract(BigInteger.ONE);
+        if (value.compareTo(min) < 0 || value.compareTo(max) > 0) {
+            throw new NumberFormatException("out of range");
+        }
+        return value;
+    }
+
+    private static Boolean bool(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "true" -> Boolean.TRUE;
+            case "false" -> Boolean.FALSE;
+            default -> throw new NumberFormatException("not a boolean");
+        };
+    }
+
+    /** The narrowest inferred type that holds every value seen. */
+    private static final class Inference {
+        private boolean any;
+        private boolean integers = true;
+        private boolean decimals = true;
+        private boolean booleans = true;
+
+        void see(String text) {
+            if (text.isEmpty()) {
+                return;
+            }
+            any = true;
+            String t = text.trim();
+            if (integers && !(INTEGER.matcher(t).matches() && fitsLong(t))) {
+                integers = false;
+            }
+            if (decimals && !DECIMAL.matcher(t).matches()) {
+                decimals = false;
+            }
+            if (booleans && !(t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false"))) {
+                booleans = false;
+            }
+        }
+
+        private static boolean fitsLong(String t) {
+            try {
+                Long.parseLong(t);
+                return true;
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+
+        ArrowType type() {
+            if (!any) {
+                return ArrowType.UTF8;
+            }
+            return integers ? ArrowType.INT64 : decimals ? ArrowType.FLOAT64 : booleans ? ArrowType.BOOL : ArrowType.UTF8;
+        }
+    }
+}
