@@ -3,22 +3,46 @@ package dev.quiver.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 class DemoCommandTest {
 
+    private static List<Path> demoDirs() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(p -> p.getFileName().toString().startsWith("quiver-demo-")).toList();
+        }
+    }
+
     @Test
-    void demoPrintsTheSampleBatch() {
-        StringWriter out = new StringWriter();
-        CommandLine cli = new CommandLine(new QuiverCommand());
-        cli.setOut(new PrintWriter(out));
-        assertEquals(0, cli.execute("demo"));
-        String text = out.toString();
-        assertTrue(text.contains("Schema: schema<id: int64 not null, score: int32, day: date32[day], "
-                + "ts: timestamp[us, tz=UTC] not null>"), text);
-        assertTrue(text.contains("score: int32 = [-20, -10, 0, null, 20, 30, 40, null, 60, 70]"), text);
+    void demoWritesReadsAndChecksEveryFormatAndCodec() throws IOException {
+        List<Path> before = demoDirs();
+        Cli.Result r = Cli.run("demo", "--rows", "1000");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("", r.err());
+        String out = r.out();
+        assertTrue(out.startsWith("bench-v1: 1,000 rows in 1 batches, "), out);
+        for (String format : List.of("Arrow file", "Arrow stream")) {
+            for (String codec : List.of("none", "lz4", "zstd")) {
+                assertTrue(out.lines().anyMatch(l -> l.trim().startsWith(format) && l.contains(" " + codec + " ")
+                        && l.endsWith("equal")), format + "/" + codec + " missing in:\n" + out);
+            }
+        }
+        assertTrue(out.contains("  rows=1000\n  sum_id=499500\n"), out);
+        assertTrue(out.contains("First rows:"), out);
+        assertTrue(out.contains("name-1"), out);
+        assertTrue(out.contains("2023-11-14T22:13:20.001Z"), out);
+        assertEquals(before, demoDirs(), "the temporary directory is deleted");
+    }
+
+    @Test
+    void rowsMustBePositive() {
+        Cli.Result r = Cli.run("demo", "--rows", "0");
+        assertEquals(2, r.exit());
+        assertEquals(List.of("quiver demo: --rows must be 1 or more, not 0"), r.errLines());
     }
 }

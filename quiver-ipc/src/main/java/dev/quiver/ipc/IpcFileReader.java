@@ -64,7 +64,9 @@ public final class IpcFileReader implements AutoCloseable {
             arena.close();
             throw new IpcException("cannot map " + path + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            arena.close();
+            if (arena.scope().isAlive()) {
+                arena.close();
+            }
             throw e;
         }
     }

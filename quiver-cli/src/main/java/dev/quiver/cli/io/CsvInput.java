@@ -59,7 +59,8 @@ public final class CsvInput {
     }
 
     private static CsvReader<CsvRecord> open(Path path) throws IOException {
-        return CsvReader.builder().skipEmptyLines(true).ofCsvRecord(path);
+        return CsvReader.builder().skipEmptyLines(true).allowMissingFields(true).allowExtraFields(true)
+                .ofCsvRecord(path);
     }
 
     private static List<String> header(Path path) throws IOException {

@@ -89,7 +89,7 @@ public enum DataFormat {
         }
         if (named == null) {
             throw new CliException("cannot tell the format of " + path + " from its name (.csv, .arrow, .arrows, "
-                    + ".json, .json.gz); use --format file|stream for Arrow");
+                    + ".json, .json.gz); use --format file|stream for Arrow", CliException.USAGE);
         }
         return named;
     }

@@ -1,0 +1,67 @@
+package dev.quiver.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class BenchCommandsTest {
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @CsvSource({"file,none,b.arrow", "file,zstd,b.arrow", "stream,lz4,b.arrows", "stream,none,b.bin"})
+    void benchReadPrintsTheDatasetChecksumThenTheTime(String format, String codec, String name) throws IOException {
+        Path expected = Cli.shared("bench/checksum-1000.txt");
+        assumeTrue(expected != null, "shared/bench/checksum-1000.txt is not beside the repository: "
+                + "the dataset's reference checksum cannot be checked here");
+        Path out = dir.resolve(name);
+        Cli.Result gen = Cli.run("bench-gen", "--rows", "1000", "--out", out, "--format", format, "--codec", codec);
+        assertEquals(0, gen.exit(), gen.err());
+        assertTrue(gen.out().startsWith("wrote " + out + " (bench-v1, "), gen.out());
+
+        Cli.Result read = Cli.run("bench-read", out);
+        assertEquals(0, read.exit(), read.err());
+        List<String> lines = read.out().lines().toList();
+        List<String> checksum = Files.readAllLines(expected);
+        assertEquals(checksum, lines.subList(0, lines.size() - 1));
+        assertTrue(lines.getLast().matches("read_seconds=\\d+\\.\\d{3}"), lines.getLast());
+    }
+
+    @Test
+    void formatFollowsTheNameWhenNotGiven() throws IOException {
+        Path stream = dir.resolve("b.arrows");
+        assertEquals(0, Cli.run("bench-gen", "--rows", "10", "--out", stream).exit());
+        assertTrue(Cli.run("schema", stream).out().startsWith("Arrow stream, 9 fields:"));
+        Path file = dir.resolve("b.arrow");
+        assertEquals(0, Cli.run("bench-gen", "--rows", "10", "--out", file).exit());
+        assertTrue(Cli.run("schema", file).out().startsWith("Arrow file, 9 fields:"));
+    }
+
+    @Test
+    void benchReadRefusesATableThatIsNotBenchV1() throws IOException {
+        Path csv = Files.writeString(dir.resolve("t.csv"), "a,b\n1,2\n");
+        Path arrow = dir.resolve("t.arrow");
+        assertEquals(0, Cli.run("convert", csv, arrow).exit());
+        Cli.Result r = Cli.run("bench-read", arrow);
+        assertEquals(1, r.exit());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("not a bench-v1 table"), r.err());
+    }
+
+    @Test
+    void benchReadRefusesCsv() throws IOException {
+        Path csv = Files.writeString(dir.resolve("t.csv"), "a,b\n1,2\n");
+        Cli.Result r = Cli.run("bench-read", csv);
+        assertEquals(1, r.exit());
+        assertEquals(List.of("quiver bench-read: " + csv + " is CSV, not an Arrow file or stream"), r.errLines());
+    }
+}

@@ -1,0 +1,138 @@
+package dev.quiver.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConvertCommandTest {
+    private static final String CSV = """
+            id,score,ok,name,empty
+            1,2.5,true,ann,
+            2,,false,"bob, jr",
+            3,-1e3,TRUE,,
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Path csv() throws IOException {
+        return Files.writeString(dir.resolve("people.csv"), CSV);
+    }
+
+    @Test
+    void csvTypesAreInferredAndEmptyFieldsAreNull() throws IOException {
+        Path arrow = dir.resolve("people.arrow");
+        Cli.Result r = Cli.run("convert", csv(), arrow);
+        assertEquals(0, r.exit(), r.err());
+        assertEquals("wrote " + arrow + " (Arrow file): 1 batch, 3 rows, " + dev.quiver.cli.text.Sizes.bytes(
+                Files.size(arrow)), r.out().strip());
+        assertEquals(List.of("Arrow file, 5 fields:", "  id: int64", "  score: float64", "  ok: bool", "  name: utf8",
+                "  empty: utf8"), Cli.run("schema", arrow).out().lines().toList());
+        List<String> rows = Cli.run("cat", arrow).out().lines().toList();
+        assertEquals(List.of(
+                "id    score  ok     name     empty",
+                "--  -------  -----  -------  -----",
+                " 1      2.5  true   ann      null",
+                " 2     null  false  bob, jr  null",
+                " 3  -1000.0  true   null     null"), rows);
+    }
+
+    @Test
+    void givenTypesOverrideInference() throws IOException {
+        Path arrow = dir.resolve("typed.arrows");
+        Cli.Result r = Cli.run("convert", csv(), arrow, "--types", "id=int8,name=large_utf8");
+        assertEquals(0, r.exit(), r.err());
+        List<String> schema = Cli.run("schema", arrow).out().lines().toList();
+        assertEquals("  id: int8", schema.get(1));
+        assertEquals("  name: large_utf8", schema.get(4));
+    }
+
+    @Test
+    void aValueThatDoesNotFitTheGivenTypeNamesItsPlace() throws IOException {
+        Path csv = Files.writeString(dir.resolve("big.csv"), "a\n1\n300\n");
+        Cli.Result r = Cli.run("convert", csv, dir.resolve("big.arrow"), "--types", "a=int8");
+        assertEquals(1, r.exit());
+        assertEquals(List.of("quiver convert: " + csv + ", line 3, column a: '300' is not a int8"), r.errLines());
+    }
+
+    @Test
+    void unknownTypeOrColumnIsAUsageError() throws IOException {
+        Cli.Result badType = Cli.run("convert", csv(), dir.resolve("x.arrow"), "--types", "id=int128");
+        assertEquals(2, badType.exit());
+        assertEquals(1, badType.errLines().size(), badType.err());
+        assertTrue(badType.err().contains("unknown type 'int128'"), badType.err());
+        Cli.Result badColumn = Cli.run("convert", csv(), dir.resolve("x.arrow"), "--types", "nope=int32");
+        assertEquals(2, badColumn.exit());
+        assertTrue(badColumn.err().contains("[nope]"), badColumn.err());
+    }
+
+    @Test
+    void raggedCsvIsOneLineAndExitOne() throws IOException {
+        Path csv = Files.writeString(dir.resolve("ragged.csv"), "a,b\n1,2\n3\n");
+        Cli.Result r = Cli.run("convert", csv, dir.resolve("r.arrow"));
+        assertEquals(1, r.exit());
+        assertEquals(List.of("quiver convert: " + csv + ", line 3: 1 fields where the header has 2"), r.errLines());
+    }
+
+    @Test
+    void roundTripThroughEveryFormatKeepsTheValues() throws IOException {
+        Path file = dir.resolve("a.feather");
+        Path stream = dir.resolve("b.stream");
+        Path json = dir.resolve("c.json.gz");
+        Path back = dir.resolve("d.csv");
+        assertEquals(0, Cli.run("convert", csv(), file, "--codec", "lz4").exit());
+        assertEquals(0, Cli.run("convert", file, stream, "--codec", "zstd").exit());
+        assertEquals(0, Cli.run("convert", stream, json).exit());
+        assertEquals(0, Cli.run("validate", stream, json).exit());
+        assertEquals(0, Cli.run("convert", json, back).exit());
+        assertEquals("""
+                id,score,ok,name,empty
+                1,2.5,true,ann,
+                2,,false,"bob, jr",
+                3,-1000.0,true,,
+                """, Files.readString(back).replace("\r\n", "\n"));
+    }
+
+    @Test
+    void arrowInputIsDetectedByItsMagicWhateverItsName() throws IOException {
+        Path file = dir.resolve("data.bin");
+        Path stream = dir.resolve("data.dat");
+        assertEquals(0, Cli.run("convert", csv(), file, "--format", "file").exit());
+        assertEquals(0, Cli.run("convert", csv(), stream, "--format", "stream").exit());
+        assertTrue(Cli.run("schema", file).out().startsWith("Arrow file,"));
+        assertTrue(Cli.run("schema", stream).out().startsWith("Arrow stream,"));
+        assertTrue(new String(Files.readAllBytes(file), 0, 6, java.nio.charset.StandardCharsets.US_ASCII)
+                .equals("ARROW1"));
+    }
+
+    @Test
+    void anOutputNameWithoutFormatIsAUsageError() throws IOException {
+        Cli.Result r = Cli.run("convert", csv(), dir.resolve("out.data"));
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("use --format file|stream"), r.err());
+        assertEquals(2, r.exit());
+    }
+
+    @Test
+    void codecOnCsvOutputIsAUsageError() throws IOException {
+        Cli.Result r = Cli.run("convert", csv(), dir.resolve("out.csv"), "--codec", "zstd");
+        assertEquals(2, r.exit());
+        assertEquals(List.of("quiver convert: --codec applies to Arrow output only, not CSV"), r.errLines());
+    }
+
+    @Test
+    void convertingAFileOntoItselfIsRefused() throws IOException {
+        Path arrow = dir.resolve("same.arrow");
+        assertEquals(0, Cli.run("convert", csv(), arrow).exit());
+        Cli.Result r = Cli.run("convert", arrow, arrow);
+        assertEquals(1, r.exit());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(Cli.run("validate", arrow).exit() == 0);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.quiver.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class QuiverCommandTest {
+    private static final List<String> COMMANDS = List.of("demo", "schema", "cat", "stats", "convert", "validate",
+            "json-to-arrow", "arrow-to-json", "stream-to-file", "file-to-stream", "bench-gen", "bench-read");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void helpListsEverySubcommand() {
+        Cli.Result r = Cli.run("--help");
+        assertEquals(0, r.exit());
+        for (String command : COMMANDS) {
+            assertTrue(r.out().contains("\n  " + command + " "), command + " missing from:\n" + r.out());
+        }
+    }
+
+    @Test
+    void noArgumentsPrintsTheUsage() {
+        Cli.Result r = Cli.run();
+        assertEquals(0, r.exit());
+        assertTrue(r.out().startsWith("Usage: quiver"), r.out());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"demo", "schema", "cat", "stats", "convert", "validate", "json-to-arrow", "arrow-to-json",
+            "stream-to-file", "file-to-stream", "bench-gen", "bench-read"})
+    void everyCommandHasHelp(String command) {
+        Cli.Result r = Cli.run(command, "--help");
+        assertEquals(0, r.exit());
+        assertTrue(r.out().startsWith("Usage: quiver " + command), r.out());
+        assertTrue(r.out().contains("--help"), r.out());
+        assertTrue(r.out().contains("--verbose"), r.out());
+        assertEquals("", r.err());
+    }
+
+    @Test
+    void unknownCommandIsAUsageErrorOnOneLine() {
+        Cli.Result r = Cli.run("frobnicate");
+        assertEquals(2, r.exit());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("frobnicate"), r.err());
+    }
+
+    @Test
+    void missingParameterIsAUsageErrorOnOneLine() {
+        Cli.Result r = Cli.run("convert", "only-one.csv");
+        assertEquals(2, r.exit());
+        assertEquals(List.of("quiver convert: Missing required parameter: 'OUT' (see 'quiver convert --help')"),
+                r.errLines());
+    }
+
+    @Test
+    void badOptionValueIsAUsageError() {
+        Cli.Result r = Cli.run("convert", "a.csv", "b.arrow", "--codec", "gzip");
+        assertEquals(2, r.exit());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("--codec"), r.err());
+    }
+
+    @Test
+    void missingFileIsOneLineAndExitOne() {
+        Path missing = dir.resolve("missing.arrow");
+        Cli.Result r = Cli.run("cat", missing);
+        assertEquals(1, r.exit());
+        assertEquals(List.of("quiver cat: no such file: " + missing), r.errLines());
+    }
+
+    @Test
+    void garbageIsOneLineWithoutStackTraceUnlessVerbose() throws IOException {
+        Path garbage = Files.writeString(dir.resolve("garbage.arrows"), "this is not arrow at all");
+        Cli.Result quiet = Cli.run("validate", garbage);
+        assertEquals(1, quiet.exit());
+        assertEquals(1, quiet.errLines().size(), quiet.err());
+        assertTrue(quiet.err().startsWith("quiver validate: " + garbage + ": invalid: "), quiet.err());
+        assertFalse(quiet.err().contains("\tat "), quiet.err());
+
+        Cli.Result verbose = Cli.run("validate", "--verbose", garbage);
+        assertEquals(1, verbose.exit());
+        assertTrue(verbose.err().contains("\tat "), verbose.err());
+        assertEquals(quiet.errLines().get(0), verbose.errLines().get(0));
+    }
+
+    @Test
+    void verboseIsAcceptedBeforeTheSubcommandToo() throws IOException {
+        Path garbage = Files.writeString(dir.resolve("garbage.arrows"), "nope");
+        Cli.Result r = Cli.run("--verbose", "validate", garbage);
+        assertEquals(1, r.exit());
+        assertTrue(r.err().contains("\tat "), r.err());
+    }
+}
