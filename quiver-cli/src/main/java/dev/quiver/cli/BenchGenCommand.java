@@ -58,7 +58,8 @@ final class BenchGenCommand implements Callable<Integer> {
         }
         long nanos = System.nanoTime() - start;
         spec.commandLine().getOut().println("wrote " + out + " (bench-v1, " + target.label() + ", codec " + codec
-                + "): " + rows + " rows in " + BenchV1.batchCount(rows) + " batches, " + Sizes.bytes(Files.size(out))
+                + "): " + Sizes.count(rows, "row", "rows") + " in "
+                + Sizes.count(BenchV1.batchCount(rows), "batch", "batches") + ", " + Sizes.bytes(Files.size(out))
                 + ", " + Sizes.seconds(nanos));
         spec.commandLine().getOut().flush();
         return 0;

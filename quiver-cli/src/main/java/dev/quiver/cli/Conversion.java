@@ -32,7 +32,7 @@ final class Conversion {
             }
         }
         String codec = format.isArrow() && options.codec() != null ? ", " + options.codec().type() : "";
-        return "wrote " + out + " (" + format.label() + codec + "): " + batches + " batch" + (batches == 1 ? "" : "es")
-                + ", " + rows + " rows, " + Sizes.bytes(Files.size(out));
+        return "wrote " + out + " (" + format.label() + codec + "): " + Sizes.count(batches, "batch", "batches")
+                + ", " + Sizes.count(rows, "row", "rows") + ", " + Sizes.bytes(Files.size(out));
     }
 }

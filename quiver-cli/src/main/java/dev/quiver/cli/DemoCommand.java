@@ -59,8 +59,8 @@ final class DemoCommand implements Callable<Integer> {
         BenchChecksum expected = new BenchChecksum();
         batches.forEach(expected::add);
         long generated = System.nanoTime() - start;
-        out.printf(Locale.ROOT, "bench-v1: %,d rows in %d batches, %s in memory, generated in %s%n%n", rows,
-                batches.size(), Sizes.bytes(memory(batches)), Sizes.seconds(generated));
+        out.printf(Locale.ROOT, "bench-v1: %,d rows in %s, %s in memory, generated in %s%n%n", rows,
+                Sizes.count(batches.size(), "batch", "batches"), Sizes.bytes(memory(batches)), Sizes.seconds(generated));
         out.flush();
 
         TextTable table = new TextTable(List.of("format", "codec", "size", "write", "read", "checksum"),

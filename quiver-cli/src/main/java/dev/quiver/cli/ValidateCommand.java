@@ -3,6 +3,7 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
+import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.Field;
@@ -58,8 +59,8 @@ final class ValidateCommand implements Callable<Integer> {
                 batches++;
                 rows += batch.rowCount();
             }
-            return "OK: " + file + " (" + source.format().label() + "): " + batches + " batch"
-                    + (batches == 1 ? "" : "es") + ", " + rows + " rows, fully valid";
+            return "OK: " + file + " (" + source.format().label() + "): " + Sizes.count(batches, "batch", "batches")
+                    + ", " + Sizes.count(rows, "row", "rows") + ", fully valid";
         } catch (QuiverException e) {
             throw new CliException(file + ": invalid: " + e.getMessage(), e);
         }
@@ -96,8 +97,8 @@ final class ValidateCommand implements Callable<Integer> {
                 throw new CliException(arrow + " and " + json + " differ: " + difference.get().message());
             }
             long rows = batches.stream().mapToLong(RecordBatch::rowCount).sum();
-            return "OK: " + arrow + " equals " + json + " (" + batches.size() + " batch"
-                    + (batches.size() == 1 ? "" : "es") + ", " + rows + " rows)";
+            return "OK: " + arrow + " equals " + json + " (" + Sizes.count(batches.size(), "batch", "batches")
+                    + ", " + Sizes.count(rows, "row", "rows") + ")";
         } catch (QuiverException e) {
             throw new CliException(arrow + ": invalid: " + e.getMessage(), e);
         }

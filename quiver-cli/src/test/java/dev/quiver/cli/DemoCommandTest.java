@@ -25,7 +25,7 @@ class DemoCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertEquals("", r.err());
         String out = r.out();
-        assertTrue(out.startsWith("bench-v1: 1,000 rows in 1 batches, "), out);
+        assertTrue(out.startsWith("bench-v1: 1,000 rows in 1 batch, "), out);
         for (String format : List.of("Arrow file", "Arrow stream")) {
             for (String codec : List.of("none", "lz4", "zstd")) {
                 assertTrue(out.lines().anyMatch(l -> l.trim().startsWith(format) && l.contains(" " + codec + " ")

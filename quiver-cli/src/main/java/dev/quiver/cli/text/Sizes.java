@@ -2,7 +2,7 @@ package dev.quiver.cli.text;
 
 import java.util.Locale;
 
-/** Byte sizes and durations as people read them. */
+/** Byte sizes, durations and counts as people read them. */
 public final class Sizes {
     private Sizes() {
     }
@@ -25,5 +25,10 @@ public final class Sizes {
     /** Nanoseconds as seconds with three decimals, e.g. {@code 0.412 s}. */
     public static String seconds(long nanos) {
         return String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
+    }
+
+    /** {@code n} and the noun in the right number: {@code 1 batch}, {@code 3 batches}. */
+    public static String count(long n, String one, String many) {
+        return n + " " + (n == 1 ? one : many);
     }
 }
