@@ -41,18 +41,8 @@ final class CatCommand implements Callable<Integer> {
         try (BatchSource source = Inputs.open(file, csv.parsed())) {
             RowPreview preview = new RowPreview(source.schema(), limit);
             boolean more = false;
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
-                if (preview.full()) {
-                    more = batch.rowCount() > 0;
-                    if (more) {
-                        break;
-                    }
-                    continue;
-                }
+            for (RecordBatch batch = source.next(); batch != null && !more; batch = source.next()) {
                 more = preview.add(batch) < batch.rowCount();
-                if (more) {
-                    break;
-                }
             }
             preview.table().print(out, "");
             if (more) {

@@ -65,8 +65,9 @@ public record IpcScan(int recordBatches, int dictionaryBatches, long bodyBytes, 
 
     private static ByteBuffer read(FileChannel channel, long at, int length) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(length);
-        while (buffer.hasRemaining() && channel.read(buffer, at + buffer.position()) >= 0) {
-            // keeps reading until full or at the end of the file
+        int n = 0;
+        while (buffer.hasRemaining() && n >= 0) {
+            n = channel.read(buffer, at + buffer.position());
         }
         return buffer.flip().order(ByteOrder.LITTLE_ENDIAN);
     }
