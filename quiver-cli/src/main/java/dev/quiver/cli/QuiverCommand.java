@@ -32,6 +32,10 @@ public final class QuiverCommand implements Runnable {
         QuiverCommand root = new QuiverCommand();
         CommandLine cli = new CommandLine(root);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setUsageHelpWidth(100);
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            sub.getCommandSpec().version(cli.getCommandSpec().version());
+        }
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> Failures.report(e, commandLine,
                 root.verbose));
         cli.setParameterExceptionHandler((e, args) -> Failures.usage(e, root.verbose));

@@ -46,6 +46,9 @@ class QuiverCommandTest {
         assertTrue(r.out().contains("--help"), r.out());
         assertTrue(r.out().contains("--verbose"), r.out());
         assertEquals("", r.err());
+        Cli.Result version = Cli.run(command, "--version");
+        assertEquals(0, version.exit());
+        assertEquals("quiver 0.1.0-SNAPSHOT", version.out().strip());
     }
 
     @Test
