@@ -121,9 +121,13 @@ public abstract class Array {
      */
     protected abstract boolean valueEquals(long i, Array other, long j);
 
-    /** Checks every invariant of the spec over the whole data; throws {@link ValidationException}. */
+    /**
+     * Checks every invariant of the spec over the whole data, recorded null counts included; throws
+     * {@link ValidationException}.
+     */
     public final void validateFull() {
         data.validate();
+        NullCountValidator.validate(data);
         validateContent();
     }
 

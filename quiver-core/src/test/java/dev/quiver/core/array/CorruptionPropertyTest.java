@@ -23,7 +23,7 @@ import net.jqwik.api.constraints.IntRange;
  * Random arrays of a layout, built by the builders, with one buffer corrupted in a targeted way (on a
  * copy of its bytes: the built array is never modified) fail full validation with the rule of that
  * layout, at the corrupted slot, also when viewed through a slice holding that slot; a slice before
- * the corrupted slots still validates.
+ * the corrupted slots still validates. A wrong recorded null count fails too.
  */
 class CorruptionPropertyTest {
     private static final BufferAllocator ALLOC = BufferAllocator.managed();
@@ -214,6 +214,25 @@ class CorruptionPropertyTest {
             default -> indices.setLong(at, bad);
         }
         expectFailure(withBuffer(array.data(), 1, indices), j, j, Rules.DICTIONARY_INDEX, random);
+    }
+
+    @Provide
+    Arbitrary<ArrowType> anyType() {
+        return RandomTypes.types(2).withoutEdgeCases();
+    }
+
+    @Property(tries = 200)
+    void aWrongRecordedNullCountBreaksNullCount(@ForAll("anyType") ArrowType type, @ForAll boolean nullable,
+            @ForAll @IntRange(min = 1, max = 50) int n, @ForAll long seed) {
+        RandomValues values = new RandomValues(seed);
+        Random random = values.random();
+        ArrayData data = build(type, values.list(type, nullable, n)).data();
+        long actual = data.nullCount();
+        long wrong = (actual + 1 + random.nextInt(n)) % (n + 1);
+        ArrayData corrupt = new ArrayData(type, data.length(), data.offset(), wrong, data.buffers(), data.children(),
+                data.dictionary());
+        ValidationException e = assertThrows(ValidationException.class, () -> Array.wrap(corrupt).validateFull());
+        assertEquals(Rules.NULL_COUNT, e.rule(), e.getMessage());
     }
 
     /**

@@ -128,6 +128,7 @@ class EveryTypePropertyTest {
     private static void checkSlice(ArrowType type, ArrayBuilder builder, List<Object> part, Array slice) {
         slice.validateFull();
         assertReads(type, part, slice);
+        assertPhysicalNullCount(type, part, slice);
         Array fresh = build(builder, part);
         assertEquals(fresh, slice);
         assertEquals(slice, fresh);
