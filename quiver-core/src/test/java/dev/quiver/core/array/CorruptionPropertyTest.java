@@ -8,6 +8,7 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -217,6 +218,37 @@ class CorruptionPropertyTest {
     }
 
     @Provide
+    Arbitrary<ArrowType> decimalTypes() {
+        return RandomTypes.decimals().withoutEdgeCases();
+    }
+
+    @Property(tries = 200)
+    void tooManyDigitsBreakDecimalPrecision(@ForAll("decimalTypes") ArrowType type, @ForAll boolean nullable,
+            @ForAll @IntRange(min = 1, max = 50) int n, @ForAll long seed) {
+        RandomValues values = new RandomValues(seed);
+        Random random = values.random();
+        ArrowType.Decimal decimal = (ArrowType.Decimal) type;
+        List<Object> source = values.list(type, nullable, n);
+        int j = random.nextInt(n);
+        source.set(j, values.nonNull(type));
+        Array array = build(type, source);
+        BigInteger bound = BigInteger.TEN.pow(decimal.precision());
+        BigInteger limit = BigInteger.ONE.shiftLeft(decimal.bitWidth() - 1);
+        BigInteger magnitude = bound.add(BigInteger.valueOf(random.nextInt(3) == 0 ? 0 : random.nextInt(1000)));
+        if (random.nextInt(4) == 0 || magnitude.compareTo(limit) >= 0) {
+            magnitude = limit.subtract(BigInteger.ONE);
+        }
+        BigInteger bad = random.nextBoolean() ? magnitude : magnitude.negate();
+        ArrowBuffer buffer = copy(array.data().buffer(1));
+        int width = decimal.bitWidth() / 8;
+        buffer.setBigInteger((long) j * width, width, bad);
+        expectFailure(withBuffer(array.data(), 1, buffer), j, j, Rules.DECIMAL_PRECISION, random);
+        buffer.setBigInteger((long) j * width, width, random.nextBoolean() ? bound.subtract(BigInteger.ONE)
+                : bound.subtract(BigInteger.ONE).negate());
+        Array.wrap(withBuffer(array.data(), 1, buffer)).validateFull();
+    }
+
+    @Provide
     Arbitrary<ArrowType> anyType() {
         return RandomTypes.types(2).withoutEdgeCases();
     }
@@ -233,6 +265,65 @@ class CorruptionPropertyTest {
                 data.dictionary());
         ValidationException e = assertThrows(ValidationException.class, () -> Array.wrap(corrupt).validateFull());
         assertEquals(Rules.NULL_COUNT, e.rule(), e.getMessage());
+    }
+
+    /**
+     * Random damage anywhere in the tree (bytes of any buffer, truncated buffers, lengths and offsets
+     * of any node) is either reported by full validation as a {@link ValidationException}, or leaves
+     * data whose every slot reads, prints and compares without an exception.
+     */
+    @Property(tries = 300)
+    void anyDamageIsReportedOrHarmless(@ForAll("anyType") ArrowType type, @ForAll boolean nullable,
+            @ForAll @IntRange(min = 1, max = 30) int n, @ForAll long seed) {
+        RandomValues values = new RandomValues(seed);
+        Random random = values.random();
+        Array array = build(type, values.list(type, nullable, n));
+        ArrayData damaged = damage(array.data(), random);
+        int start = random.nextInt((int) damaged.length() + 1);
+        ArrayData slice = damaged.slice(start, random.nextInt((int) damaged.length() - start + 1));
+        Array read;
+        try {
+            read = Array.of(slice);
+            read.validateFull();
+        } catch (ValidationException e) {
+            return;
+        }
+        for (long i = 0; i < read.length(); i++) {
+            read.isNull(i);
+            read.getObject(i);
+        }
+        assertDoesNotThrow(read::toString);
+        assertDoesNotThrow(() -> read.equals(array));
+        assertDoesNotThrow(() -> array.equals(read));
+        assertEquals(read, read);
+    }
+
+    /** A copy of the tree with random damage: flipped bytes, truncated buffers, moved lengths and offsets. */
+    private static ArrayData damage(ArrayData data, Random random) {
+        List<ArrowBuffer> buffers = new ArrayList<>(data.buffers());
+        for (int i = 0; i < buffers.size(); i++) {
+            ArrowBuffer buffer = buffers.get(i);
+            if (buffer == null || buffer.byteSize() == 0 || random.nextInt(3) != 0) {
+                continue;
+            }
+            byte[] bytes = buffer.toByteArray();
+            for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
+                int at = random.nextInt(bytes.length);
+                int flipped = bytes[at] ^ 1 << random.nextInt(8);
+                bytes[at] = (byte) (random.nextBoolean() ? random.nextInt() : flipped);
+            }
+            int size = random.nextInt(5) == 0 ? random.nextInt(bytes.length) : bytes.length;
+            buffers.set(i, ArrowBuffer.wrap(bytes).slice(0, size));
+        }
+        List<ArrayData> children = new ArrayList<>();
+        for (ArrayData child : data.children()) {
+            children.add(damage(child, random));
+        }
+        ArrayData dictionary = data.dictionary() == null ? null : damage(data.dictionary(), random);
+        long length = random.nextInt(5) == 0 ? Math.max(0, data.length() + random.nextInt(9) - 4) : data.length();
+        long offset = random.nextInt(5) == 0 ? Math.max(0, data.offset() + random.nextInt(9) - 4) : data.offset();
+        return new ArrayData(data.type(), length, offset, ArrayData.UNKNOWN_NULL_COUNT, buffers, children,
+                dictionary);
     }
 
     /**
