@@ -3,10 +3,12 @@ package dev.quiver.core.array;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +21,7 @@ import net.jqwik.api.constraints.IntRange;
 
 /**
  * The same values laid out differently (list views in another order, another dictionary, runs not
- * merged, children read through slices) validate, read the same and compare equal to what the builders
+ * merged, children and map entries read through slices) validate, read the same and compare equal to what the builders
  * make, whole and sliced.
  */
 class EquivalentLayoutsPropertyTest {
@@ -162,5 +164,47 @@ class EquivalentLayoutsPropertyTest {
         }
         ListArray list = ListArray.of(cuts.stream().mapToInt(Integer::intValue).toArray(), null, child);
         assertEquivalent(build(list.type(), lists), list, random);
+    }
+
+    @Property(tries = 200)
+    void mapsReadTheirEntriesThroughSlices(@ForAll("anyType") ArrowType valueType, @ForAll boolean nullable,
+            @ForAll @IntRange(max = 30) int n, @ForAll long seed) {
+        RandomValues values = new RandomValues(seed);
+        Random random = values.random();
+        ArrowType.Map type = ArrowType.Map.of(ArrowType.UTF8, valueType, false);
+        ArrowType.Struct entryType = (ArrowType.Struct) type.entries().type();
+        List<Object> source = values.list(type, nullable, n);
+        StructBuilder entries = new StructBuilder(entryType, ALLOC);
+        int before = random.nextInt(5);
+        for (int k = 0; k < before; k++) {
+            entries.appendObject(values.nonNull(entryType));
+        }
+        int[] offsets = new int[n + 1];
+        boolean[] validity = new boolean[n];
+        for (int i = 0; i < n; i++) {
+            List<?> map = (List<?>) source.get(i);
+            validity[i] = map != null;
+            for (Object o : map == null ? List.of() : map) {
+                Map.Entry<?, ?> e = (Map.Entry<?, ?>) o;
+                Map<String, Object> entry = new LinkedHashMap<>();
+                entry.put(type.keyField().name(), e.getKey());
+                entry.put(type.valueField().name(), e.getValue());
+                entries.appendObject(entry);
+            }
+            offsets[i + 1] = (int) entries.length() - before;
+        }
+        for (int k = random.nextInt(5); k > 0; k--) {
+            entries.appendObject(values.nonNull(entryType));
+        }
+        StructArray all = entries.build();
+        Array slice = all.slice(before, offsets[n]);
+        ValidityFlags.Bits bits = ValidityFlags.of(validity);
+        ArrowBuffer offsetsBuffer = ArrowBuffer.wrap(new byte[4 * (n + 1)]);
+        for (int i = 0; i <= n; i++) {
+            offsetsBuffer.setInt(4L * i, offsets[i]);
+        }
+        ArrayData data = new ArrayData(type, n, 0, bits.nullCount(), Arrays.asList(bits.buffer(), offsetsBuffer),
+                List.of(slice.data()), null);
+        assertEquivalent(build(type, source), Array.of(data), random);
     }
 }
