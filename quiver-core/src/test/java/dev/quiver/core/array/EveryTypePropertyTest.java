@@ -9,8 +9,10 @@ import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.StringJoiner;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Assume;
@@ -18,6 +20,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /**
  * For random types of every kind and random values of them: the generic builder builds an array that
@@ -29,6 +32,35 @@ class EveryTypePropertyTest {
     @Provide
     Arbitrary<ArrowType> anyType() {
         return RandomTypes.types(3).withoutEdgeCases();
+    }
+
+    /** The generator reaches every kind of type, and every variant of those with parameters. */
+    @Test
+    void theGeneratorCoversEveryType() {
+        Set<String> seen = new HashSet<>();
+        RandomTypes.types(3).withoutEdgeCases().sampleStream().limit(3000).forEach(t -> collect(t, seen));
+        for (Class<?> kind : ArrowType.class.getPermittedSubclasses()) {
+            assertTrue(seen.contains(kind.getSimpleName()), kind.getSimpleName());
+        }
+        for (String variant : List.of("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+                "float16", "float32", "float64", "decimal32", "decimal64", "decimal128", "decimal256", "date32[day]",
+                "date64[ms]", "time32[s]", "time32[ms]", "time64[us]", "time64[ns]", "timestamp[ns]",
+                "timestamp[s, tz=UTC]", "interval[year_month]", "interval[day_time]", "interval[month_day_nano]",
+                "duration[ms]", "sparse_union", "dense_union", "run_ends: int16", "run_ends: int32",
+                "run_ends: int64", "arrow.uuid", "test.opaque", "indices=uint64", "indices=int8")) {
+            assertTrue(seen.stream().anyMatch(s -> s.contains(variant)), variant);
+        }
+    }
+
+    /** The simple class names of a type tree's nodes, and the text of each node. */
+    private static void collect(ArrowType type, Set<String> seen) {
+        seen.add(type.getClass().getSimpleName());
+        seen.add(type.toString());
+        switch (type) {
+            case ArrowType.Dictionary d -> collect(d.valueType(), seen);
+            case ArrowType.Extension e -> collect(e.storageType(), seen);
+            default -> type.children().forEach(f -> collect(f.type(), seen));
+        }
     }
 
     @Property(tries = 200)
