@@ -218,37 +218,6 @@ class CorruptionPropertyTest {
     }
 
     @Provide
-    Arbitrary<ArrowType> decimalTypes() {
-        return RandomTypes.decimals().withoutEdgeCases();
-    }
-
-    @Property(tries = 200)
-    void tooManyDigitsBreakDecimalPrecision(@ForAll("decimalTypes") ArrowType type, @ForAll boolean nullable,
-            @ForAll @IntRange(min = 1, max = 50) int n, @ForAll long seed) {
-        RandomValues values = new RandomValues(seed);
-        Random random = values.random();
-        ArrowType.Decimal decimal = (ArrowType.Decimal) type;
-        List<Object> source = values.list(type, nullable, n);
-        int j = random.nextInt(n);
-        source.set(j, values.nonNull(type));
-        Array array = build(type, source);
-        BigInteger bound = BigInteger.TEN.pow(decimal.precision());
-        BigInteger limit = BigInteger.ONE.shiftLeft(decimal.bitWidth() - 1);
-        BigInteger magnitude = bound.add(BigInteger.valueOf(random.nextInt(3) == 0 ? 0 : random.nextInt(1000)));
-        if (random.nextInt(4) == 0 || magnitude.compareTo(limit) >= 0) {
-            magnitude = limit.subtract(BigInteger.ONE);
-        }
-        BigInteger bad = random.nextBoolean() ? magnitude : magnitude.negate();
-        ArrowBuffer buffer = copy(array.data().buffer(1));
-        int width = decimal.bitWidth() / 8;
-        buffer.setBigInteger((long) j * width, width, bad);
-        expectFailure(withBuffer(array.data(), 1, buffer), j, j, Rules.DECIMAL_PRECISION, random);
-        buffer.setBigInteger((long) j * width, width, random.nextBoolean() ? bound.subtract(BigInteger.ONE)
-                : bound.subtract(BigInteger.ONE).negate());
-        Array.wrap(withBuffer(array.data(), 1, buffer)).validateFull();
-    }
-
-    @Provide
     Arbitrary<ArrowType> anyType() {
         return RandomTypes.types(2).withoutEdgeCases();
     }
