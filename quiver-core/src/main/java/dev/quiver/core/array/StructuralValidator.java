@@ -47,6 +47,9 @@ final class StructuralValidator {
         for (ArrayData child : data.children()) {
             validate(child);
         }
+        if (storage instanceof ArrowType.RunEndEncoded) {
+            checkRunEndsCoverage(data, end);
+        }
         if (data.dictionary() != null) {
             validate(data.dictionary());
         }
@@ -122,11 +125,9 @@ final class StructuralValidator {
                         + " need " + need);
             }
         }
-        if (storage instanceof ArrowType.RunEndEncoded) {
-            checkRunEndsCoverage(data, end);
-        }
     }
 
+    /** Reads the run ends, so only after the children's structure is known to be sound. */
     private static void checkRunEndsCoverage(ArrayData data, long end) {
         ArrayData runEnds = data.child(0);
         ArrayData values = data.child(1);
