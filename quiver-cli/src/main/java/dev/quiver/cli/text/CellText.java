@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * How one value reads in a table or CSV: strings bare, dates and timestamps in ISO-8601, nested values
@@ -60,7 +61,7 @@ public final class CellText {
         long perSecond = 1_000_000_000L / per;
         Instant instant = Instant.ofEpochSecond(Math.floorDiv(value, perSecond), Math.floorMod(value, perSecond) * per);
         if (type.timezone() == null || type.timezone().isEmpty()) {
-            return LocalDateTime.ofInstant(instant, ZoneOffset.UTC).toString();
+            return DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(LocalDateTime.ofInstant(instant, ZoneOffset.UTC));
         }
         return instant.toString();
     }
@@ -70,6 +71,6 @@ public final class CellText {
         if (nanos < 0 || nanos >= 86_400_000_000_000L) {
             return Long.toString(value);
         }
-        return LocalTime.ofNanoOfDay(nanos).toString();
+        return DateTimeFormatter.ISO_LOCAL_TIME.format(LocalTime.ofNanoOfDay(nanos));
     }
 }
