@@ -1,0 +1,301 @@
+package dev.quiver.row;
+
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.LE;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Encodes columns into rows of a {@link RowTable} (Arrow C++ {@code RowTableEncoder}), a mini-batch
+ * of rows at a time and a column at a time: each loop reads one column's memory and writes one slot of
+ * each row, without boxing or per-value calls.
+ *
+ * <p>Per row: fixed values are copied at their column offset (a bool takes a byte, 0xFF or 0x00; a
+ * dictionary-encoded column its index); a null fixed value is 0xAE in every byte of its slot; end slot
+ * {@code k} holds the end of var value {@code k} from the start of the row; a null var value has length 0;
+ * padding is zero; null-mask bit {@code p} is set when the column at physical position {@code p} is null.
+ *
+ * <p>{@code encode...} methods empty the target first; {@code append...} methods add to it. An encoder
+ * holds scratch space: use one per thread.
+ */
+public final class RowTableEncoder {
+    /** Rows encoded per internal step; scratch arrays have this size. */
+    static final int MINI_BATCH = 1024;
+    private static final byte NULL_FILL = (byte) 0xAE;
+
+    private final RowTableMetadata metadata;
+    private final long[] rows = new long[MINI_BATCH];
+    private final long[] rowStarts = new long[MINI_BATCH];
+    private final long[] ends = new long[MINI_BATCH];
+
+    public RowTableEncoder(RowTableMetadata metadata) {
+        this.metadata = Objects.requireNonNull(metadata, "metadata");
+    }
+
+    public RowTableMetadata metadata() {
+        return metadata;
+    }
+
+    /** Empties {@code target} and encodes every row of {@code columns} (logical order) into it. */
+    public void encode(List<ArrayData> columns, RowTable target) {
+        target.clear();
+        append(columns, target);
+    }
+
+    /**
+     * Empties {@code target} and encodes the selected rows: row {@code j} of the result is row
+     * {@code selection[j]} of the columns, for {@code j < count}. Indexes may repeat.
+     */
+    public void encodeSelected(List<ArrayData> columns, int[] selection, int count, RowTable target) {
+        target.clear();
+        appendSelected(columns, selection, count, target);
+    }
+
+    /** Appends every row of {@code columns} (logical order) to {@code target}. */
+    public void append(List<ArrayData> columns, RowTable target) {
+        long length = columns.isEmpty() ? 0 : columns.get(0).length();
+        appendRange(columns, 0, length, target);
+    }
+
+    /** Appends every row of a record batch whose columns are the table's columns. */
+    public void append(RecordBatch batch, RowTable target) {
+        List<ArrayData> data = new ArrayList<>(batch.columns().size());
+        batch.columns().forEach(c -> data.add(c.data()));
+        appendRange(data, 0, batch.rowCount(), target);
+    }
+
+    /** Appends rows {@code [from, from + count)} of {@code columns} to {@code target}. */
+    public void appendRange(List<ArrayData> columns, long from, long count, RowTable target) {
+        ColumnView[] views = prepare(columns, target);
+        long length = views.length == 0 ? count : views[0].length;
+        if (from < 0 || count < 0 || from > length - count) {
+            throw new IndexOutOfBoundsException("rows [" + from + ", " + from + "+" + count + ") of " + length);
+        }
+        for (long done = 0; done < count; ) {
+            int n = (int) Math.min(MINI_BATCH, count - done);
+            for (int r = 0; r < n; r++) {
+                rows[r] = from + done + r;
+            }
+            encodeMiniBatch(views, n, target);
+            done += n;
+        }
+    }
+
+    /** Appends row {@code selection[j]} of {@code columns} for each {@code j < count} to {@code target}. */
+    public void appendSelected(List<ArrayData> columns, int[] selection, int count, RowTable target) {
+        ColumnView[] views = prepare(columns, target);
+        if (count < 0 || count > selection.length) {
+            throw new IndexOutOfBoundsException("count " + count + " of a selection of " + selection.length);
+        }
+        long length = views.length == 0 ? Long.MAX_VALUE : views[0].length;
+        for (int done = 0; done < count; ) {
+            int n = Math.min(MINI_BATCH, count - done);
+            for (int r = 0; r < n; r++) {
+                int row = selection[done + r];
+                if (row < 0 || row >= length) {
+                    throw new IndexOutOfBoundsException("selected row " + row + " of " + length);
+                }
+                rows[r] = row;
+            }
+            encodeMiniBatch(views, n, target);
+            done += n;
+        }
+    }
+
+    private ColumnView[] prepare(List<ArrayData> columns, RowTable target) {
+        if (!target.metadata().isCompatible(metadata) || !target.metadata().types().equals(metadata.types())) {
+            throw new QuiverException("the target table holds rows of " + target.metadata() + ", not " + metadata);
+        }
+        ColumnView[] views = ColumnView.of(metadata, columns);
+        for (int c = 0; c < views.length; c++) {
+            target.bindDictionary(c, views[c].dictionary);
+        }
+        return views;
+    }
+
+    private void encodeMiniBatch(ColumnView[] views, int n, RowTable target) {
+        long first;
+        if (metadata.isFixedLength()) {
+            first = target.reserveFixedRows(n);
+            long size = metadata.fixedLength();
+            for (int r = 0; r < n; r++) {
+                rowStarts[r] = (first + r) * size;
+            }
+        } else {
+            computeRowSizes(views, n);
+            first = target.length();
+            target.reserveVarRows(n, rowStarts, ends);
+        }
+        MemorySegment dst = target.rowSegment();
+        for (int p = 0; p < views.length; p++) {
+            ColumnView v = views[metadata.encodedFieldOrder(p)];
+            int at = metadata.encodedFieldOffset(p);
+            switch (v.kind) {
+                case ColumnView.FIXED -> writeFixed(v, at, dst, n);
+                case ColumnView.BOOL -> writeBool(v, at, dst, n);
+                default -> {
+                }
+            }
+        }
+        if (!metadata.isFixedLength()) {
+            writeVar(views, dst, n);
+        }
+        writeNulls(views, dst, target.maskSegment(), first * metadata.nullMaskBytesPerRow(), n);
+        target.commit(n);
+    }
+
+    /** Fills {@link #ends} with the size of each row (var tables). */
+    private void computeRowSizes(ColumnView[] views, int n) {
+        java.util.Arrays.fill(ends, 0, n, metadata.fixedLength());
+        int sa = metadata.stringAlignment();
+        int k = 0;
+        for (int p = 0; p < views.length; p++) {
+            ColumnView v = views[metadata.encodedFieldOrder(p)];
+            if (v.kind != ColumnView.VAR) {
+                continue;
+            }
+            for (int r = 0; r < n; r++) {
+                long start = k == 0 ? ends[r] : RowTableMetadata.roundUp(ends[r], sa);
+                ends[r] = start + v.varLength(rows[r]);
+            }
+            k++;
+        }
+        int ra = metadata.rowAlignment();
+        for (int r = 0; r < n; r++) {
+            long size = RowTableMetadata.roundUp(ends[r], ra);
+            if (size > 0xFFFF_FFFFL) {
+                throw new QuiverException("row " + rows[r] + " would take " + size
+                        + " bytes: one encoded row must stay under 4 GiB");
+            }
+            ends[r] = size;
+        }
+    }
+
+    private void writeFixed(ColumnView v, int at, MemorySegment dst, int n) {
+        MemorySegment src = v.values;
+        long so = v.offset;
+        int w = v.width;
+        switch (w) {
+            case 1 -> {
+                for (int r = 0; r < n; r++) {
+                    dst.set(LE.BYTE, rowStarts[r] + at, src.get(LE.BYTE, so + rows[r]));
+                }
+            }
+            case 2 -> {
+                for (int r = 0; r < n; r++) {
+                    dst.set(LE.SHORT, rowStarts[r] + at, src.get(LE.SHORT, (so + rows[r]) * 2));
+                }
+            }
+            case 4 -> {
+                for (int r = 0; r < n; r++) {
+                    dst.set(LE.INT, rowStarts[r] + at, src.get(LE.INT, (so + rows[r]) * 4));
+                }
+            }
+            case 8 -> {
+                for (int r = 0; r < n; r++) {
+                    dst.set(LE.LONG, rowStarts[r] + at, src.get(LE.LONG, (so + rows[r]) * 8));
+                }
+            }
+            default -> {
+                for (int r = 0; r < n; r++) {
+                    MemorySegment.copy(src, (so + rows[r]) * w, dst, rowStarts[r] + at, w);
+                }
+            }
+        }
+    }
+
+    private void writeBool(ColumnView v, int at, MemorySegment dst, int n) {
+        MemorySegment src = v.values;
+        long so = v.offset;
+        for (int r = 0; r < n; r++) {
+            long bit = so + rows[r];
+            int b = (src.get(LE.BYTE, bit >>> 3) >>> (bit & 7)) & 1;
+            dst.set(LE.BYTE, rowStarts[r] + at, (byte) -b);
+        }
+    }
+
+    private void writeVar(ColumnView[] views, MemorySegment dst, int n) {
+        int sa = metadata.stringAlignment();
+        boolean wordCopy = sa >= 8;
+        long slot = metadata.varbinaryEndArrayOffset();
+        int k = 0;
+        for (int p = 0; p < views.length; p++) {
+            ColumnView v = views[metadata.encodedFieldOrder(p)];
+            if (v.kind != ColumnView.VAR) {
+                continue;
+            }
+            for (int r = 0; r < n; r++) {
+                long row = rowStarts[r];
+                long start = k == 0 ? metadata.fixedLength()
+                        : RowTableMetadata.roundUp(Integer.toUnsignedLong(dst.get(LE.INT, row + slot - 4)), sa);
+                long len = v.varLength(rows[r]);
+                dst.set(LE.INT, row + slot, (int) (start + len));
+                if (len > 0) {
+                    copyValue(v.data, v.varStart(rows[r]), dst, row + start, len, wordCopy);
+                }
+            }
+            slot += 4;
+            k++;
+        }
+    }
+
+    /**
+     * Copies a var value. Values of up to 16 bytes go as one or two words, the bytes past the value
+     * masked to zero: with a string alignment of at least 8 those bytes are the value's own padding.
+     */
+    private static void copyValue(MemorySegment src, long from, MemorySegment dst, long to, long len,
+            boolean wordCopy) {
+        if (wordCopy && len <= 16 && from + (len <= 8 ? 8 : 16) <= src.byteSize()) {
+            if (len <= 8) {
+                dst.set(LE.LONG, to, src.get(LE.LONG, from) & (-1L >>> (64 - 8 * len)));
+            } else {
+                dst.set(LE.LONG, to, src.get(LE.LONG, from));
+                dst.set(LE.LONG, to + 8, src.get(LE.LONG, from + 8) & (-1L >>> (128 - 8 * len)));
+            }
+        } else {
+            MemorySegment.copy(src, from, dst, to, len);
+        }
+    }
+
+    private void writeNulls(ColumnView[] views, MemorySegment dst, MemorySegment masks, long maskStart, int n) {
+        int maskBytes = metadata.nullMaskBytesPerRow();
+        for (int p = 0; p < views.length; p++) {
+            ColumnView v = views[metadata.encodedFieldOrder(p)];
+            if (v.validity == null) {
+                continue;
+            }
+            int at = metadata.encodedFieldOffset(p);
+            int slotWidth = v.kind == ColumnView.VAR ? 0 : metadata.column(metadata.encodedFieldOrder(p)).slotWidth();
+            long maskByte = maskStart + (p >>> 3);
+            byte bit = (byte) (1 << (p & 7));
+            for (int r = 0; r < n; r++) {
+                if (v.isNull(rows[r])) {
+                    long m = maskByte + (long) r * maskBytes;
+                    masks.set(LE.BYTE, m, (byte) (masks.get(LE.BYTE, m) | bit));
+                    fillNull(dst, rowStarts[r] + at, slotWidth);
+                }
+            }
+        }
+    }
+
+    /** Writes the null filler 0xAE over a fixed slot of {@code width} bytes (none for 0). */
+    private static void fillNull(MemorySegment dst, long at, int width) {
+        switch (width) {
+            case 0 -> {
+            }
+            case 1 -> dst.set(LE.BYTE, at, NULL_FILL);
+            case 2 -> dst.set(LE.SHORT, at, (short) 0xAEAE);
+            case 4 -> dst.set(LE.INT, at, 0xAEAEAEAE);
+            case 8 -> dst.set(LE.LONG, at, 0xAEAEAEAEAEAEAEAEL);
+            default -> {
+                for (int i = 0; i < width; i++) {
+                    dst.set(LE.BYTE, at + i, NULL_FILL);
+                }
+            }
+        }
+    }
+}
