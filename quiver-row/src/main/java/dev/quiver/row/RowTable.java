@@ -286,10 +286,16 @@ public final class RowTable implements AutoCloseable {
         if (dictionary == null) {
             return;
         }
-        ArrayData known = dictionaries[column];
-        if (known == null) {
+        if (dictionaries[column] == null) {
             dictionaries[column] = dictionary;
-        } else if (known != dictionary && !Array.wrap(known).equals(Array.wrap(dictionary))) {
+        } else {
+            checkSameDictionary(column, dictionaries[column], dictionary);
+        }
+    }
+
+    /** Throws unless both dictionaries are equal (or either is null). */
+    static void checkSameDictionary(int column, ArrayData known, ArrayData given) {
+        if (known != null && given != null && known != given && !Array.wrap(known).equals(Array.wrap(given))) {
             throw new QuiverException("column " + column + " has another dictionary than the rows already in the"
                     + " table: a row table stores dictionary indices, so all its rows must share one dictionary");
         }
