@@ -31,7 +31,7 @@ final class ColumnView {
     final MemorySegment data;
     final ArrayData dictionary;
 
-    private ColumnView(ArrayData array, ColumnMetadata md) {
+    ColumnView(ArrayData array, ColumnMetadata md) {
         this.kind = md.isNullType() ? NA : md.isBool() ? BOOL : md.isFixedLength() ? FIXED : VAR;
         this.width = md.fixedLength();
         this.offset = array.offset();

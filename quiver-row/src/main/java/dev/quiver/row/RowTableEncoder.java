@@ -77,12 +77,20 @@ public final class RowTableEncoder {
         }
         for (long done = 0; done < count; ) {
             int n = (int) Math.min(MINI_BATCH, count - done);
-            for (int r = 0; r < n; r++) {
-                rows[r] = from + done + r;
-            }
-            encodeMiniBatch(views, n, target);
+            encodeRange(views, from + done, n, target);
             done += n;
         }
+    }
+
+    /**
+     * Appends rows {@code [from, from + n)} ({@code n <= MINI_BATCH}) of checked views to a table of this
+     * encoder's metadata; dictionaries are the caller's business.
+     */
+    void encodeRange(ColumnView[] views, long from, int n, RowTable target) {
+        for (int r = 0; r < n; r++) {
+            rows[r] = from + r;
+        }
+        encodeMiniBatch(views, n, target);
     }
 
     /** Appends row {@code selection[j]} of {@code columns} for each {@code j < count} to {@code target}. */
@@ -106,7 +114,8 @@ public final class RowTableEncoder {
         }
     }
 
-    private ColumnView[] prepare(List<ArrayData> columns, RowTable target) {
+    /** Checks the columns and the target, binds the target's dictionaries, and views the columns. */
+    ColumnView[] prepare(List<ArrayData> columns, RowTable target) {
         if (!target.metadata().isCompatible(metadata) || !target.metadata().types().equals(metadata.types())) {
             throw new QuiverException("the target table holds rows of " + target.metadata() + ", not " + metadata);
         }
