@@ -8,6 +8,8 @@ import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.memory.LE;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -143,8 +145,57 @@ public final class HashGroupBy implements AutoCloseable {
         }
     }
 
-    /** Looks up (or inserts) the group of each scratch row, into {@link #groupIds}. */
+    /**
+     * Looks up (or inserts) the group of each scratch row, into {@link #groupIds}. The row bytes of the
+     * scratch and group tables are read through local segments, refreshed when an insert grows them.
+     */
     private void assignGroups(int n) {
+        int maskBytes = metadata.nullMaskBytesPerRow();
+        if (maskBytes > 8) {
+            assignGroupsWideMasks(n);
+            return;
+        }
+        boolean fixedRows = metadata.isFixedLength();
+        long fixedLength = metadata.fixedLength();
+        MemorySegment sRows = scratch.rowSegment();
+        MemorySegment sMasks = scratch.maskSegment();
+        MemorySegment sOffsets = scratch.fixedSegment();
+        MemorySegment gRows = groups.rowSegment();
+        MemorySegment gMasks = groups.maskSegment();
+        MemorySegment gOffsets = groups.fixedSegment();
+        for (int r = 0; r < n; r++) {
+            long h = hashes[r];
+            int tag = (int) (h >>> 32);
+            int slot = (int) h & slotMask;
+            long sAt = fixedRows ? r * fixedLength : sOffsets.get(LE.LONG, r * 8L);
+            long sLen = fixedRows ? fixedLength : sOffsets.get(LE.LONG, r * 8L + 8) - sAt;
+            long sMask = RowHasher.smallMask(sMasks, r, maskBytes);
+            while (true) {
+                long entry = slots[slot];
+                if (entry == 0) {
+                    groupIds[r] = insert(r, h, slot, tag);
+                    gRows = groups.rowSegment();
+                    gMasks = groups.maskSegment();
+                    gOffsets = groups.fixedSegment();
+                    break;
+                }
+                if ((int) (entry >>> 32) == tag) {
+                    int g = (int) entry - 1;
+                    long gAt = fixedRows ? g * fixedLength : gOffsets.get(LE.LONG, g * 8L);
+                    long gLen = fixedRows ? fixedLength : gOffsets.get(LE.LONG, g * 8L + 8) - gAt;
+                    if (gLen == sLen && RowHasher.smallMask(gMasks, g, maskBytes) == sMask
+                            && RowComparator.bytesEqual(sRows, sAt, gRows, gAt, sLen)) {
+                        groupIds[r] = g;
+                        break;
+                    }
+                }
+                slot = (slot + 1) & slotMask;
+            }
+        }
+    }
+
+    /** {@link #assignGroups} for keys of more than 64 columns. */
+    private void assignGroupsWideMasks(int n) {
         for (int r = 0; r < n; r++) {
             long h = hashes[r];
             int tag = (int) (h >>> 32);
@@ -155,12 +206,9 @@ public final class HashGroupBy implements AutoCloseable {
                     groupIds[r] = insert(r, h, slot, tag);
                     break;
                 }
-                if ((int) (entry >>> 32) == tag) {
-                    int g = (int) entry - 1;
-                    if (RowComparator.rowsEqualUnchecked(scratch, r, groups, g)) {
-                        groupIds[r] = g;
-                        break;
-                    }
+                if ((int) (entry >>> 32) == tag && RowComparator.rowsEqualUnchecked(scratch, r, groups, (int) entry - 1)) {
+                    groupIds[r] = (int) entry - 1;
+                    break;
                 }
                 slot = (slot + 1) & slotMask;
             }

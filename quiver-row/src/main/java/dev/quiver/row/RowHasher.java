@@ -61,6 +61,15 @@ public final class RowHasher {
                 }
                 out[j] = finish(round(h, smallMask(masks, r, maskBytes)));
             }
+        } else if (!md.isFixedLength() && maskBytes <= 8) {
+            MemorySegment offsets = table.fixedSegment();
+            for (int j = 0; j < count; j++) {
+                long r = from + j;
+                long at = offsets.get(LE.LONG, r * 8);
+                long size = offsets.get(LE.LONG, r * 8 + 8) - at;
+                long h = hashBytes(SEED + size * P5, rows, at, size);
+                out[j] = finish(round(h, smallMask(masks, r, maskBytes)));
+            }
         } else {
             for (int j = 0; j < count; j++) {
                 out[j] = hashRowUnchecked(table, from + j);
