@@ -1,15 +1,151 @@
 package dev.quiver.core.array;
 
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.WideIntegers;
+import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import java.lang.foreign.MemorySegment;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 
-/** SKELETON: to be implemented. */
+/**
+ * An array of decimals of 32, 64, 128 or 256 bits: each value is an unscaled two's complement
+ * little-endian integer, read with the type's scale. Full validation checks that every valid value
+ * has at most the type's precision in digits.
+ */
 public final class DecimalArray extends FixedWidthArray {
+    private final ArrowType.Decimal decimalType;
+
     public DecimalArray(ArrayData data) {
-        super(data, ((dev.quiver.core.type.ArrowType.Decimal) Types.storage(data.type())).bitWidth() / 8);
+        super(data, ((ArrowType.Decimal) Types.storage(data.type())).bitWidth() / 8);
+        this.decimalType = (ArrowType.Decimal) Types.storage(data.type());
+    }
+
+    /** The decimal type (the storage type, for an extension type over a decimal). */
+    public ArrowType.Decimal decimalType() {
+        return decimalType;
+    }
+
+    /**
+     * The unscaled value {@code i} as a long: a plain read for 32 and 64 bits.
+     *
+     * @throws ArithmeticException if a 128- or 256-bit value does not fit in a long
+     */
+    public long getUnscaledLong(long i) {
+        long at = at(i);
+        return switch (byteWidth()) {
+            case 4 -> values.get(LE.INT, at);
+            case 8 -> values.get(LE.LONG, at);
+            default -> wideToLong(at, i);
+        };
+    }
+
+    private long wideToLong(long at, long i) {
+        long low = values.get(LE.LONG, at);
+        long sign = low >> 63;
+        for (int w = 8; w < byteWidth(); w += 8) {
+            if (values.get(LE.LONG, at + w) != sign) {
+                throw new ArithmeticException("decimal value " + i + " does not fit in a long");
+            }
+        }
+        return low;
+    }
+
+    /** The unscaled value {@code i} (whatever is stored under a null slot). */
+    public BigInteger getUnscaled(long i) {
+        return WideIntegers.read(values, at(i), byteWidth());
+    }
+
+    /** Value {@code i} with the type's scale. */
+    public BigDecimal getBigDecimal(long i) {
+        return byteWidth() <= 8 ? BigDecimal.valueOf(getUnscaledLong(i), decimalType.scale())
+                : new BigDecimal(getUnscaled(i), decimalType.scale());
+    }
+
+    /** Value {@code i} as a BigDecimal, or null. */
+    @Override
+    public Object getObject(long i) {
+        return isNull(i) ? null : getBigDecimal(i);
     }
 
     @Override
-    public Object getObject(long i) {
-        throw new UnsupportedOperationException("not implemented yet");
+    protected String formatValue(long i) {
+        return getBigDecimal(i).toPlainString();
+    }
+
+    @Override
+    public DecimalArray slice(long offset, long length) {
+        return new DecimalArray(data.slice(offset, length));
+    }
+
+    @Override
+    protected void validateContent() {
+        ArrowBuffer validityBuffer = data.validity();
+        MemorySegment validity = validityBuffer == null ? null : validityBuffer.segment();
+        long base = data.offset();
+        int precision = decimalType.precision();
+        if (byteWidth() <= 8) {
+            long bound = precision >= 19 ? Long.MAX_VALUE : BigInteger.TEN.pow(precision).longValueExact();
+            for (long i = 0; i < data.length(); i++) {
+                if (validity != null && !Bitmaps.get(validity, base + i)) {
+                    continue;
+                }
+                long v = getUnscaledLong(i);
+                if (precision < 19 && (v >= bound || v <= -bound)) {
+                    throw precisionError(i);
+                }
+            }
+            return;
+        }
+        int words = byteWidth() / 8;
+        long[] bound = words(BigInteger.TEN.pow(precision), words);
+        long[] magnitude = new long[words];
+        for (long i = 0; i < data.length(); i++) {
+            if (validity != null && !Bitmaps.get(validity, base + i)) {
+                continue;
+            }
+            if (!magnitudeBelow(at(i), magnitude, bound)) {
+                throw precisionError(i);
+            }
+        }
+    }
+
+    private ValidationException precisionError(long i) {
+        return new ValidationException(Rules.DECIMAL_PRECISION, i, "unscaled value " + getUnscaled(i)
+                + " has more than the " + decimalType.precision() + " digits of " + type());
+    }
+
+    /** The little-endian 64-bit words of a non-negative value. */
+    private static long[] words(BigInteger value, int count) {
+        long[] out = new long[count];
+        for (int w = 0; w < count; w++) {
+            out[w] = value.shiftRight(64 * w).longValue();
+        }
+        return out;
+    }
+
+    /** Whether |value at {@code at}| is below {@code bound}, word by word; {@code scratch} holds the magnitude. */
+    private boolean magnitudeBelow(long at, long[] scratch, long[] bound) {
+        int words = scratch.length;
+        for (int w = 0; w < words; w++) {
+            scratch[w] = values.get(LE.LONG, at + 8L * w);
+        }
+        if (scratch[words - 1] < 0) {
+            long carry = 1;
+            for (int w = 0; w < words; w++) {
+                long x = ~scratch[w] + carry;
+                carry = carry == 1 && x == 0 ? 1 : 0;
+                scratch[w] = x;
+            }
+        }
+        for (int w = words - 1; w >= 0; w--) {
+            int c = Long.compareUnsigned(scratch[w], bound[w]);
+            if (c != 0) {
+                return c < 0;
+            }
+        }
+        return false;
     }
 }

@@ -1,35 +1,127 @@
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.WideIntegers;
 import dev.quiver.core.type.ArrowType;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.List;
 
-/** SKELETON: to be implemented. */
+/**
+ * Builds arrays of decimals of any width. Values are rescaled to the type's scale exactly (never
+ * rounded) and must have at most the type's precision in digits; otherwise an
+ * {@link ArithmeticException} is thrown and nothing is appended.
+ */
 public final class DecimalBuilder implements ArrayBuilder {
+    private final ArrowType.Decimal type;
+    private final int byteWidth;
+    private final BigInteger bound;
+    private final long longBound;
+    private final GrowableBuffer values;
+    private final ValidityBuilder validity;
+
     public DecimalBuilder(ArrowType.Decimal type, BufferAllocator allocator) {
+        this.type = type;
+        this.byteWidth = type.bitWidth() / 8;
+        this.bound = BigInteger.TEN.pow(type.precision());
+        this.longBound = type.precision() >= 19 ? Long.MAX_VALUE : bound.longValueExact();
+        this.values = new GrowableBuffer(allocator);
+        this.validity = new ValidityBuilder(allocator);
     }
 
     @Override
     public ArrowType type() {
-        throw new UnsupportedOperationException("not implemented yet");
+        return type;
     }
 
     @Override
     public long length() {
-        throw new UnsupportedOperationException("not implemented yet");
+        return validity.length();
+    }
+
+    /** Appends a value, rescaled exactly to the type's scale. */
+    public DecimalBuilder append(BigDecimal value) {
+        BigDecimal scaled;
+        try {
+            scaled = value.setScale(type.scale());
+        } catch (ArithmeticException e) {
+            throw new ArithmeticException(value + " cannot be rescaled exactly to the scale of " + type);
+        }
+        return appendUnscaled(scaled.unscaledValue());
+    }
+
+    /** Appends an unscaled value (the value times 10^scale). */
+    public DecimalBuilder appendUnscaled(long unscaled) {
+        if (longBound != Long.MAX_VALUE && (unscaled >= longBound || unscaled <= -longBound)) {
+            throw tooManyDigits(BigInteger.valueOf(unscaled));
+        }
+        switch (byteWidth) {
+            case 4 -> values.appendInt((int) unscaled);
+            case 8 -> values.appendLong(unscaled);
+            default -> {
+                values.appendLong(unscaled);
+                long sign = unscaled >> 63;
+                for (int w = 8; w < byteWidth; w += 8) {
+                    values.appendLong(sign);
+                }
+            }
+        }
+        validity.append(true);
+        return this;
+    }
+
+    /** Appends an unscaled value (the value times 10^scale). */
+    public DecimalBuilder appendUnscaled(BigInteger unscaled) {
+        if (unscaled.bitLength() < 64) {
+            return appendUnscaled(unscaled.longValue());
+        }
+        if (unscaled.abs().compareTo(bound) >= 0) {
+            throw tooManyDigits(unscaled);
+        }
+        long at = values.size();
+        values.setSize(at + byteWidth);
+        WideIntegers.write(values.segment(), at, byteWidth, unscaled);
+        validity.append(true);
+        return this;
+    }
+
+    private ArithmeticException tooManyDigits(BigInteger unscaled) {
+        return new ArithmeticException("unscaled value " + unscaled + " has more than the " + type.precision()
+                + " digits of " + type);
     }
 
     @Override
-    public ArrayBuilder appendNull() {
-        throw new UnsupportedOperationException("not implemented yet");
+    public DecimalBuilder appendNull() {
+        values.appendZeros(byteWidth);
+        validity.append(false);
+        return this;
+    }
+
+    /** Appends a BigDecimal, or the exact value of any other number; null appends a null. */
+    @Override
+    public DecimalBuilder appendObject(Object value) {
+        return switch (value) {
+            case null -> appendNull();
+            case BigDecimal d -> append(d);
+            case BigInteger b -> append(new BigDecimal(b));
+            case Long n -> append(BigDecimal.valueOf(n));
+            case Integer n -> append(BigDecimal.valueOf(n));
+            case Short n -> append(BigDecimal.valueOf(n));
+            case Byte n -> append(BigDecimal.valueOf(n));
+            case Float f -> append(new BigDecimal(Float.toString(f)));
+            case Double d -> append(BigDecimal.valueOf(d));
+            case Number n -> append(new BigDecimal(n.toString()));
+            default -> throw new IllegalArgumentException("not a number: " + value);
+        };
     }
 
     @Override
-    public ArrayBuilder appendObject(Object value) {
-        throw new UnsupportedOperationException("not implemented yet");
-    }
-
-    @Override
-    public Array build() {
-        throw new UnsupportedOperationException("not implemented yet");
+    public DecimalArray build() {
+        long length = validity.length();
+        long nulls = validity.unsetCount();
+        ArrayData data = new ArrayData(type, length, 0, nulls,
+                Arrays.asList(validity.finishValidity(), values.finish()), List.of(), null);
+        return new DecimalArray(data);
     }
 }

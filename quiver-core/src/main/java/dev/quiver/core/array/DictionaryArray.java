@@ -1,18 +1,108 @@
 package dev.quiver.core.array;
 
-/** SKELETON: to be implemented. */
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Dictionary-encoded data: physically an integer array of indices (any width, signed or unsigned) into
+ * a separate dictionary array. A slot is null when its index is; a valid index may still point at a
+ * null dictionary value, which {@link #getObject} then returns. Equality is on decoded values, so
+ * arrays with different dictionaries are equal when they decode to the same values.
+ */
 public final class DictionaryArray extends Array {
+    private final Array indices;
+    private final Array dictionary;
+    private final MemorySegment values;
+    private final int indexWidth;
+    private final boolean signed;
+
     public DictionaryArray(ArrayData data) {
         super(data);
+        ArrowType.Int indexType = ((ArrowType.Dictionary) storageType()).indexType();
+        this.indices = Array.wrap(data.withType(indexType).withDictionary(null));
+        this.dictionary = Array.wrap(data.dictionary());
+        ArrowBuffer buffer = data.buffer(1);
+        this.values = (buffer == null ? ArrowBuffer.EMPTY : buffer).segment();
+        this.indexWidth = indexType.bitWidth();
+        this.signed = indexType.signed();
     }
 
+    /** The indices as an integer array (same buffers, offset and length). */
+    public Array indices() {
+        return indices;
+    }
+
+    /** The whole dictionary. */
+    public Array dictionary() {
+        return dictionary;
+    }
+
+    /**
+     * The index at slot {@code i} (whatever is stored under a null slot), unsigned widths read as
+     * unsigned; a uint64 index past {@code Long.MAX_VALUE} comes back negative.
+     */
+    public long getIndex(long i) {
+        long at = data.offset() + i;
+        return switch (indexWidth) {
+            case 8 -> signed ? values.get(LE.BYTE, at) : values.get(LE.BYTE, at) & 0xFFL;
+            case 16 -> signed ? values.get(LE.SHORT, at * 2) : values.get(LE.SHORT, at * 2) & 0xFFFFL;
+            case 32 -> signed ? values.get(LE.INT, at * 4) : values.get(LE.INT, at * 4) & 0xFFFF_FFFFL;
+            default -> values.get(LE.LONG, at * 8);
+        };
+    }
+
+    /** The decoded value: the dictionary's value at this slot's index, or null for a null slot. */
     @Override
     public Object getObject(long i) {
-        throw new UnsupportedOperationException("not implemented yet");
+        return isNull(i) ? null : dictionary.getObject(getIndex(i));
     }
 
     @Override
+    protected String formatValue(long i) {
+        long index = getIndex(i);
+        return dictionary.isNull(index) ? "null" : dictionary.formatValue(index);
+    }
+
+    /** Compares decoded values: a null dictionary value only equals a null dictionary value. */
+    @Override
     protected boolean valueEquals(long i, Array other, long j) {
-        throw new UnsupportedOperationException("not implemented yet");
+        DictionaryArray o = (DictionaryArray) other;
+        long a = getIndex(i);
+        long b = o.getIndex(j);
+        boolean nullA = dictionary.isNull(a);
+        if (nullA != o.dictionary.isNull(b)) {
+            return false;
+        }
+        return nullA || dictionary.valueEquals(a, o.dictionary, b);
+    }
+
+    /** Every valid index at least 0 and below the dictionary's length; then the dictionary's checks. */
+    @Override
+    protected void validateContent() {
+        long n = data.length();
+        long size = dictionary.length();
+        ArrowBuffer validity = data.validity();
+        MemorySegment bits = validity == null ? null : validity.segment();
+        long offset = data.offset();
+        for (long i = 0; i < n; i++) {
+            if (bits != null && !Bitmaps.get(bits, offset + i)) {
+                continue;
+            }
+            long index = getIndex(i);
+            if (signed && index < 0 || Long.compareUnsigned(index, size) >= 0) {
+                throw new ValidationException(Rules.DICTIONARY_INDEX, i, "index "
+                        + (signed ? Long.toString(index) : Long.toUnsignedString(index))
+                        + " is outside the dictionary of length " + size);
+            }
+        }
+        dictionary.validateContent();
+    }
+
+    @Override
+    public DictionaryArray slice(long offset, long length) {
+        return new DictionaryArray(data.slice(offset, length));
     }
 }

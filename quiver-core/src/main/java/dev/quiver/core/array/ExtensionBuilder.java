@@ -3,33 +3,55 @@ package dev.quiver.core.array;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 
-/** SKELETON: to be implemented. */
+/** Builds arrays of an extension type by building its storage and relabelling the result. */
 public final class ExtensionBuilder implements ArrayBuilder {
+    private final ArrowType.Extension type;
+    private final ArrayBuilder storage;
+
+    /** A builder over the storage type's builder from {@link ArrayBuilder#of}. */
     public ExtensionBuilder(ArrowType.Extension type, BufferAllocator allocator) {
+        this(type, ArrayBuilder.of(type.storageType(), allocator));
+    }
+
+    /** A builder over {@code storageBuilder} (empty, of the storage type). */
+    public ExtensionBuilder(ArrowType.Extension type, ArrayBuilder storageBuilder) {
+        if (!storageBuilder.type().equals(type.storageType()) || storageBuilder.length() != 0) {
+            throw new IllegalArgumentException("the storage builder must be an empty builder of "
+                    + type.storageType());
+        }
+        this.type = type;
+        this.storage = storageBuilder;
     }
 
     @Override
-    public ArrowType type() {
-        throw new UnsupportedOperationException("not implemented yet");
+    public ArrowType.Extension type() {
+        return type;
+    }
+
+    /** The storage builder, for its typed append methods. */
+    public ArrayBuilder storage() {
+        return storage;
     }
 
     @Override
     public long length() {
-        throw new UnsupportedOperationException("not implemented yet");
+        return storage.length();
     }
 
     @Override
-    public ArrayBuilder appendNull() {
-        throw new UnsupportedOperationException("not implemented yet");
+    public ExtensionBuilder appendNull() {
+        storage.appendNull();
+        return this;
     }
 
     @Override
-    public ArrayBuilder appendObject(Object value) {
-        throw new UnsupportedOperationException("not implemented yet");
+    public ExtensionBuilder appendObject(Object value) {
+        storage.appendObject(value);
+        return this;
     }
 
     @Override
-    public Array build() {
-        throw new UnsupportedOperationException("not implemented yet");
+    public ExtensionArray build() {
+        return new ExtensionArray(storage.build().data().withType(type));
     }
 }

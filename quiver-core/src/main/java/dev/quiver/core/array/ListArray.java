@@ -1,18 +1,82 @@
 package dev.quiver.core.array;
 
-/** SKELETON: to be implemented. */
-public final class ListArray extends Array {
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * An array of variable-size lists: list and large_list. List {@code i} spans child slots
+ * {@code [offsets[offset + i], offsets[offset + i + 1])}; offsets are 32-bit for list, 64-bit for
+ * large_list. A null slot may cover a non-empty child range.
+ */
+public final class ListArray extends BaseListArray {
+    private final MemorySegment offsets;
+    private final boolean wide;
+
     public ListArray(ArrayData data) {
         super(data);
+        this.offsets = segmentOf(data, 1);
+        this.wide = storageType() instanceof ArrowType.LargeList;
+    }
+
+    /**
+     * A list array over {@code values} (type {@code list<item: values type>}): list {@code i} spans
+     * {@code offsets[i]..offsets[i + 1]}; {@code validity} (null: all valid) marks the valid lists.
+     * The result is structurally validated.
+     */
+    public static ListArray of(int[] offsets, boolean[] validity, Array values) {
+        long length = offsets.length - 1L;
+        if (length < 0) {
+            throw new IllegalArgumentException("offsets need at least one entry");
+        }
+        if (validity != null && validity.length != length) {
+            throw new IllegalArgumentException(validity.length + " validity flags for " + length + " lists");
+        }
+        ValidityFlags.Bits bits = ValidityFlags.of(validity);
+        byte[] bytes = new byte[offsets.length * 4];
+        ArrowBuffer buffer = ArrowBuffer.wrap(bytes);
+        for (int k = 0; k < offsets.length; k++) {
+            buffer.setInt(k * 4L, offsets[k]);
+        }
+        ArrowType type = ArrowType.List.of(values.type());
+        ArrayData data = new ArrayData(type, length, 0, bits.nullCount(), Arrays.asList(bits.buffer(), buffer),
+                List.of(values.data()), null);
+        return (ListArray) Array.of(data);
+    }
+
+    /** Whether offsets are 64-bit (large_list). */
+    public boolean isLarge() {
+        return wide;
+    }
+
+    /** The value field of the list type. */
+    public Field valueField() {
+        return storageType().children().get(0);
     }
 
     @Override
-    public Object getObject(long i) {
-        throw new UnsupportedOperationException("not implemented yet");
+    public long valueOffset(long i) {
+        return readOffset(offsets, wide, data.offset() + i);
     }
 
     @Override
-    protected boolean valueEquals(long i, Array other, long j) {
-        throw new UnsupportedOperationException("not implemented yet");
+    public long valueLength(long i) {
+        long at = data.offset() + i;
+        return readOffset(offsets, wide, at + 1) - readOffset(offsets, wide, at);
+    }
+
+    @Override
+    public ListArray slice(long offset, long length) {
+        return new ListArray(data.slice(offset, length));
+    }
+
+    /** Offsets start at 0 or more, never decrease and stay inside the child; then the child is checked. */
+    @Override
+    protected void validateContent() {
+        checkOffsets(offsets, wide, data.offset(), data.length(), values.length());
+        values.validateContent();
     }
 }

@@ -1,18 +1,69 @@
 package dev.quiver.core.array;
 
-/** SKELETON: to be implemented. */
-public final class ListViewArray extends Array {
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * An array of list views: list_view and large_list_view. List {@code i} is the {@code sizes[offset + i]}
+ * child slots from {@code offsets[offset + i]}; views may come in any order and share child ranges.
+ * Offsets and sizes are 32-bit for list_view, 64-bit for large_list_view.
+ */
+public final class ListViewArray extends BaseListArray {
+    private final MemorySegment offsets;
+    private final MemorySegment sizes;
+    private final boolean wide;
+
     public ListViewArray(ArrayData data) {
         super(data);
+        this.offsets = segmentOf(data, 1);
+        this.sizes = segmentOf(data, 2);
+        this.wide = storageType() instanceof ArrowType.LargeListView;
+    }
+
+    /** Whether offsets and sizes are 64-bit (large_list_view). */
+    public boolean isLarge() {
+        return wide;
     }
 
     @Override
-    public Object getObject(long i) {
-        throw new UnsupportedOperationException("not implemented yet");
+    public long valueOffset(long i) {
+        return readOffset(offsets, wide, data.offset() + i);
     }
 
     @Override
-    protected boolean valueEquals(long i, Array other, long j) {
-        throw new UnsupportedOperationException("not implemented yet");
+    public long valueLength(long i) {
+        return readOffset(sizes, wide, data.offset() + i);
+    }
+
+    @Override
+    public ListViewArray slice(long offset, long length) {
+        return new ListViewArray(data.slice(offset, length));
+    }
+
+    /**
+     * Every view, null slots included (the spec requires it of all values), satisfies
+     * {@code 0 <= offset <= child length} and {@code 0 <= size <= child length - offset}; then the child
+     * is checked.
+     */
+    @Override
+    protected void validateContent() {
+        long limit = values.length();
+        long first = data.offset();
+        long n = data.length();
+        for (long i = 0; i < n; i++) {
+            long at = first + i;
+            long offset = wide ? offsets.get(LE.LONG, at << 3) : offsets.get(LE.INT, at << 2);
+            long size = wide ? sizes.get(LE.LONG, at << 3) : sizes.get(LE.INT, at << 2);
+            if (offset < 0 || offset > limit) {
+                throw new ValidationException(Rules.OFFSETS_IN_BOUNDS, i, "view offset " + offset
+                        + " is outside the child of length " + limit);
+            }
+            if (size < 0 || size > limit - offset) {
+                throw new ValidationException(Rules.OFFSETS_IN_BOUNDS, i, "view of size " + size + " at "
+                        + offset + " does not fit in the child of length " + limit);
+            }
+        }
+        values.validateContent();
     }
 }

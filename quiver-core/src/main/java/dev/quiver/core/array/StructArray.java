@@ -1,18 +1,117 @@
 package dev.quiver.core.array;
 
-/** SKELETON: to be implemented. */
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An array of structs: one child array per field, read at the struct's {@code offset + i}, and a validity
+ * bitmap of its own. A field's value is valid only where both the struct and the child say so; a null
+ * struct may hide valid child values.
+ */
 public final class StructArray extends Array {
+    /** The children, unsliced: slot i of the struct is slot {@code offset + i} of each. */
+    private final Array[] children;
+
     public StructArray(ArrayData data) {
         super(data);
+        List<ArrayData> childData = data.children();
+        this.children = new Array[childData.size()];
+        for (int k = 0; k < children.length; k++) {
+            children[k] = Array.wrap(childData.get(k));
+        }
     }
 
+    /**
+     * A struct array of the given children (all read from their slot 0); {@code validity} (null: all valid)
+     * gives the struct's own validity and its length, which is otherwise that of the first child (0 with
+     * no fields). The result is structurally validated.
+     */
+    public static StructArray of(ArrowType.Struct type, boolean[] validity, List<? extends Array> children) {
+        long length = validity != null ? validity.length : children.isEmpty() ? 0 : children.getFirst().length();
+        ValidityFlags.Bits bits = ValidityFlags.of(validity);
+        List<ArrayData> childData = new ArrayList<>(children.size());
+        for (Array child : children) {
+            childData.add(child.data());
+        }
+        ArrayData data = new ArrayData(type, length, 0, bits.nullCount(), Arrays.asList(bits.buffer()), childData,
+                null);
+        return (StructArray) Array.of(data);
+    }
+
+    /** The struct's fields. */
+    public List<Field> fields() {
+        return storageType().children();
+    }
+
+    public int fieldCount() {
+        return children.length;
+    }
+
+    /**
+     * Field {@code k} viewed at this array's slots (the child sliced at this array's offset and length).
+     * Its own validity only: a slot where this struct is null may hold a valid child value.
+     */
+    public Array field(int k) {
+        return children[k].slice(data.offset(), data.length());
+    }
+
+    /** The first field named {@code name}, as {@link #field(int)}; throws when there is none. */
+    public Array field(String name) {
+        List<Field> fields = fields();
+        for (int k = 0; k < fields.size(); k++) {
+            if (fields.get(k).name().equals(name)) {
+                return field(k);
+            }
+        }
+        throw new IllegalArgumentException("no field " + name + " in " + type());
+    }
+
+    /**
+     * A {@link LinkedHashMap} of field name to the child's generic value (null where the child is null),
+     * or null for a null struct. Of fields with the same name, the last one wins.
+     */
     @Override
     public Object getObject(long i) {
-        throw new UnsupportedOperationException("not implemented yet");
+        if (isNull(i)) {
+            return null;
+        }
+        List<Field> fields = fields();
+        long at = data.offset() + i;
+        Map<String, Object> out = LinkedHashMap.newLinkedHashMap(children.length);
+        for (int k = 0; k < children.length; k++) {
+            out.put(fields.get(k).name(), children[k].getObject(at));
+        }
+        return out;
     }
 
     @Override
     protected boolean valueEquals(long i, Array other, long j) {
-        throw new UnsupportedOperationException("not implemented yet");
+        StructArray o = (StructArray) other;
+        long a = data.offset() + i;
+        long b = o.data.offset() + j;
+        for (int k = 0; k < children.length; k++) {
+            if (!children[k].rangeEquals(a, o.children[k], b, 1)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public StructArray slice(long offset, long length) {
+        return new StructArray(data.slice(offset, length));
+    }
+
+    /** Each child is checked in full. */
+    @Override
+    protected void validateContent() {
+        for (Array child : children) {
+            child.validateContent();
+        }
     }
 }

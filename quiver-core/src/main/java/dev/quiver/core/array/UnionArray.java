@@ -1,18 +1,157 @@
 package dev.quiver.core.array;
 
-/** SKELETON: to be implemented. */
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.UnionMode;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+
+/**
+ * A sparse or dense union. Buffer 0 holds an int8 type id per slot, which selects a child through the
+ * type's type ids; a dense union's buffer 1 holds the int32 offset of each slot's value in its child,
+ * while a sparse union reads every child at the slot's own position ({@code offset() + i}). There is
+ * no validity bitmap: a slot is null when the selected child's value is. {@link #getObject} returns the
+ * plain child value; {@link #getUnionValue} also tells the type id.
+ */
 public final class UnionArray extends Array {
+    private static final int NO_CHILD = -1;
+
+    private final boolean dense;
+    private final MemorySegment typeIds;
+    private final MemorySegment offsets;
+    private final byte[] childOf;
+    private final Array[] children;
+
     public UnionArray(ArrayData data) {
         super(data);
+        ArrowType.Union type = (ArrowType.Union) storageType();
+        this.dense = type.mode() == UnionMode.DENSE;
+        this.typeIds = segment(data.buffer(0));
+        this.offsets = dense ? segment(data.buffer(1)) : null;
+        this.childOf = new byte[128];
+        Arrays.fill(childOf, (byte) NO_CHILD);
+        for (int k = 0; k < type.typeIds().size(); k++) {
+            childOf[type.typeIds().get(k)] = (byte) k;
+        }
+        this.children = new Array[data.children().size()];
+        for (int k = 0; k < children.length; k++) {
+            children[k] = Array.wrap(data.child(k));
+        }
     }
 
+    private static MemorySegment segment(ArrowBuffer buffer) {
+        return (buffer == null ? ArrowBuffer.EMPTY : buffer).segment();
+    }
+
+    public UnionMode mode() {
+        return dense ? UnionMode.DENSE : UnionMode.SPARSE;
+    }
+
+    /** The type id of slot {@code i}. */
+    public byte typeId(long i) {
+        return typeIds.get(LE.BYTE, data.offset() + i);
+    }
+
+    /** The index of the child slot {@code i} selects, or -1 if its type id is not declared. */
+    public int childIndex(long i) {
+        byte id = typeId(i);
+        return id < 0 ? NO_CHILD : childOf[id];
+    }
+
+    /** Where slot {@code i}'s value lives in its child: the dense offset, or {@code offset() + i}. */
+    public long valueOffset(long i) {
+        return dense ? offsets.get(LE.INT, (data.offset() + i) * 4) : data.offset() + i;
+    }
+
+    /** Child {@code k} (in field order), whole: children are not sliced with the union. */
+    public Array child(int k) {
+        return children[k];
+    }
+
+    public int childCount() {
+        return children.length;
+    }
+
+    /** The type ids buffer (shared, not copied). */
+    public ArrowBuffer typeIdsBuffer() {
+        return data.buffer(0);
+    }
+
+    /** The offsets buffer of a dense union, or null for a sparse one. */
+    public ArrowBuffer offsetsBuffer() {
+        return dense ? data.buffer(1) : null;
+    }
+
+    /** The selected child of slot {@code i}; an undeclared type id fails validation. */
+    private Array selected(long i) {
+        int k = childIndex(i);
+        if (k == NO_CHILD) {
+            throw new ValidationException(Rules.UNION_TYPE_ID, i, "type id " + typeId(i) + " is not declared by "
+                    + type());
+        }
+        return children[k];
+    }
+
+    /** Null when the selected child's value is null (unions have no validity bitmap of their own). */
+    @Override
+    public boolean isNull(long i) {
+        return selected(i).isNull(valueOffset(i));
+    }
+
+    /** The selected child's value (without its type id; see {@link #getUnionValue}). */
     @Override
     public Object getObject(long i) {
-        throw new UnsupportedOperationException("not implemented yet");
+        return selected(i).getObject(valueOffset(i));
+    }
+
+    /** The type id and value of slot {@code i}: what {@link UnionBuilder#appendObject} takes back. */
+    public UnionValue getUnionValue(long i) {
+        return new UnionValue(typeId(i), getObject(i));
     }
 
     @Override
+    protected String formatValue(long i) {
+        return selected(i).formatValue(valueOffset(i));
+    }
+
+    /** Equal when both slots select the same type id and the children's values are equal. */
+    @Override
     protected boolean valueEquals(long i, Array other, long j) {
-        throw new UnsupportedOperationException("not implemented yet");
+        UnionArray o = (UnionArray) other;
+        if (typeId(i) != o.typeId(j)) {
+            return false;
+        }
+        int k = childIndex(i);
+        return children[k].valueEquals(valueOffset(i), o.children[k], o.valueOffset(j));
+    }
+
+    /** Every type id declared, dense offsets inside their child; then the children's own checks. */
+    @Override
+    protected void validateContent() {
+        long n = data.length();
+        for (long i = 0; i < n; i++) {
+            int k = childIndex(i);
+            if (k == NO_CHILD) {
+                throw new ValidationException(Rules.UNION_TYPE_ID, i, "type id " + typeId(i)
+                        + " is not declared by " + type());
+            }
+            if (dense) {
+                long off = valueOffset(i);
+                long childLength = children[k].length();
+                if (off < 0 || off >= childLength) {
+                    throw new ValidationException(Rules.UNION_OFFSET, i, "offset " + off + " is outside child "
+                            + k + " of length " + childLength);
+                }
+            }
+        }
+        for (Array child : children) {
+            child.validateContent();
+        }
+    }
+
+    @Override
+    public UnionArray slice(long offset, long length) {
+        return new UnionArray(data.slice(offset, length));
     }
 }

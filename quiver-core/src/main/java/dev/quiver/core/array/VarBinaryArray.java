@@ -1,18 +1,146 @@
 package dev.quiver.core.array;
 
-/** SKELETON: to be implemented. */
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Types;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * An array of variable-size byte strings: binary, utf8, large_binary and large_utf8. Value {@code i}
+ * is bytes {@code [offsets[offset + i], offsets[offset + i + 1])} of the data buffer; offsets are
+ * 32-bit, or 64-bit for the large types (which may hold more than 2 GiB).
+ */
 public final class VarBinaryArray extends Array {
+    private final MemorySegment offsets;
+    private final MemorySegment bytes;
+    private final boolean large;
+    private final boolean utf8;
+
     public VarBinaryArray(ArrayData data) {
         super(data);
+        ArrowType storage = Types.storage(data.type());
+        this.large = storage instanceof ArrowType.LargeBinary || storage instanceof ArrowType.LargeUtf8;
+        this.utf8 = storage instanceof ArrowType.Utf8 || storage instanceof ArrowType.LargeUtf8;
+        this.offsets = segmentOf(data.buffer(1));
+        this.bytes = segmentOf(data.buffer(2));
     }
 
+    private static MemorySegment segmentOf(ArrowBuffer buffer) {
+        return buffer == null ? ArrowBuffer.EMPTY.segment() : buffer.segment();
+    }
+
+    /** Whether offsets are 64-bit (large_binary, large_utf8). */
+    public boolean isLarge() {
+        return large;
+    }
+
+    /** Whether values are UTF-8 strings (utf8, large_utf8). */
+    public boolean isUtf8() {
+        return utf8;
+    }
+
+    /** The offsets buffer (shared, not copied). */
+    public ArrowBuffer offsetsBuffer() {
+        return data.buffer(1);
+    }
+
+    /** The data buffer (shared, not copied). */
+    public ArrowBuffer dataBuffer() {
+        return data.buffer(2);
+    }
+
+    private long rawOffset(long slot) {
+        return large ? offsets.get(LE.LONG, slot * 8) : offsets.get(LE.INT, slot * 4);
+    }
+
+    /** The position of value {@code i} in the data buffer. */
+    public long valueOffset(long i) {
+        return rawOffset(data.offset() + i);
+    }
+
+    /** The number of bytes of value {@code i}. */
+    public long valueLength(long i) {
+        long slot = data.offset() + i;
+        return rawOffset(slot + 1) - rawOffset(slot);
+    }
+
+    /** The bytes of value {@code i}, zero-copy: a view of the data buffer. */
+    public MemorySegment getSegment(long i) {
+        long start = valueOffset(i);
+        return bytes.asSlice(start, valueOffset(i + 1) - start);
+    }
+
+    /** A copy of the bytes of value {@code i}. */
+    public byte[] getBytes(long i) {
+        long start = valueOffset(i);
+        long length = valueOffset(i + 1) - start;
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException("value " + i + " has " + length + " bytes, too many for a byte[]");
+        }
+        byte[] out = new byte[(int) length];
+        MemorySegment.copy(bytes, LE.BYTE, start, out, 0, out.length);
+        return out;
+    }
+
+    /** Value {@code i} decoded as UTF-8 (malformed bytes become U+FFFD). */
+    public String getString(long i) {
+        return new String(getBytes(i), StandardCharsets.UTF_8);
+    }
+
+    /** Value {@code i} as a String for utf8 types, a byte[] for binary types, or null. */
     @Override
     public Object getObject(long i) {
-        throw new UnsupportedOperationException("not implemented yet");
+        if (isNull(i)) {
+            return null;
+        }
+        return utf8 ? getString(i) : getBytes(i);
     }
 
     @Override
     protected boolean valueEquals(long i, Array other, long j) {
-        throw new UnsupportedOperationException("not implemented yet");
+        VarBinaryArray o = (VarBinaryArray) other;
+        long a = valueOffset(i);
+        long aLength = valueOffset(i + 1) - a;
+        long b = o.valueOffset(j);
+        long bLength = o.valueOffset(j + 1) - b;
+        return aLength == bLength && MemorySegment.mismatch(bytes, a, a + aLength, o.bytes, b, b + bLength) == -1;
+    }
+
+    @Override
+    public VarBinaryArray slice(long offset, long length) {
+        return new VarBinaryArray(data.slice(offset, length));
+    }
+
+    /** Offsets never decrease and stay inside the data; utf8 values are well-formed UTF-8. */
+    @Override
+    protected void validateContent() {
+        long n = data.length();
+        if (n == 0) {
+            return;
+        }
+        ArrowBuffer validityBuffer = data.validity();
+        MemorySegment validity = validityBuffer == null ? null : validityBuffer.segment();
+        long base = data.offset();
+        long limit = bytes.byteSize();
+        long start = rawOffset(base);
+        for (long i = 0; i < n; i++) {
+            long end = rawOffset(base + i + 1);
+            if (end < start) {
+                throw new ValidationException(Rules.OFFSETS_MONOTONIC, i, "value ends at " + end
+                        + ", before its start " + start);
+            }
+            if (end > limit) {
+                throw new ValidationException(Rules.OFFSETS_IN_BOUNDS, i, "value ends at " + end
+                        + ", past the end of the data (" + limit + " bytes)");
+            }
+            if (utf8 && (validity == null || Bitmaps.get(validity, base + i))
+                    && !Utf8Validator.isValid(bytes, start, end)) {
+                throw new ValidationException(Rules.UTF8, i, "value is not well-formed UTF-8");
+            }
+            start = end;
+        }
     }
 }

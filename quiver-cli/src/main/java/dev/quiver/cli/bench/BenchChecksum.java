@@ -1,0 +1,196 @@
+package dev.quiver.cli.bench;
+
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Types;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The checksum of a {@code bench-v1} table (shared/bench/DATASET.md): touches every value, straight
+ * from the buffers, whatever offsets or slices the arrays have and whichever implementation wrote them.
+ */
+public final class BenchChecksum {
+    private long rows;
+    private long sumId;
+    private double sumX;
+    private long countFlag;
+    private long sumMaybe;
+    private long nullMaybe;
+    private long nameBytes;
+    private long nullName;
+    private long catBytes;
+    private long sumTs;
+    private long tagsCount;
+    private long tagsSum;
+    private long sumPrice;
+
+    /** Adds the rows of one batch. */
+    public void add(RecordBatch batch) {
+        long n = batch.rowCount();
+        rows += n;
+        sumId += sumLongs(data(batch, "id"));
+        sumX += sumDoubles(data(batch, "x"));
+        countFlag += countTrue(data(batch, "flag"));
+        addMaybe(data(batch, "maybe"));
+        addName(data(batch, "name"));
+        addCat(data(batch, "cat"));
+        sumTs += sumLongs(data(batch, "ts"));
+        addTags(data(batch, "tags"));
+        addPrice(data(batch, "price"));
+    }
+
+    private static ArrayData data(RecordBatch batch, String column) {
+        int i = batch.schema().indexOf(column);
+        if (i < 0) {
+            throw new QuiverException("not a bench-v1 table: no column '" + column + "' in " + batch.schema());
+        }
+        return batch.column(i).data();
+    }
+
+    private static boolean valid(ArrayData d, MemorySegment validity, long k) {
+        return validity == null || Bitmaps.get(validity, d.offset() + k);
+    }
+
+    private static MemorySegment validity(ArrayData d) {
+        ArrowBuffer v = d.validity();
+        return v == null || d.nullCount() == 0 ? null : v.segment();
+    }
+
+    private static long sumLongs(ArrayData d) {
+        MemorySegment s = d.buffer(1).segment();
+        long base = d.offset() * 8;
+        long sum = 0;
+        for (long k = 0, n = d.length(); k < n; k++) {
+            sum += s.get(LE.LONG, base + 8 * k);
+        }
+        return sum;
+    }
+
+    private static double sumDoubles(ArrayData d) {
+        MemorySegment s = d.buffer(1).segment();
+        long base = d.offset() * 8;
+        double sum = 0;
+        for (long k = 0, n = d.length(); k < n; k++) {
+            sum += s.get(LE.DOUBLE, base + 8 * k);
+        }
+        return sum;
+    }
+
+    private static long countTrue(ArrayData d) {
+        return Bitmaps.countSet(d.buffer(1).segment(), d.offset(), d.length());
+    }
+
+    private void addMaybe(ArrayData d) {
+        MemorySegment v = validity(d);
+        MemorySegment s = d.buffer(1).segment();
+        long base = d.offset() * 4;
+        for (long k = 0, n = d.length(); k < n; k++) {
+            if (valid(d, v, k)) {
+                sumMaybe += s.get(LE.INT, base + 4 * k);
+            } else {
+                nullMaybe++;
+            }
+        }
+    }
+
+    private static boolean wideOffsets(ArrowType type) {
+        return type instanceof ArrowType.LargeUtf8 || type instanceof ArrowType.LargeBinary;
+    }
+
+    private static long offsetAt(MemorySegment offsets, boolean wide, long slot) {
+        return wide ? offsets.get(LE.LONG, slot * 8) : offsets.get(LE.INT, slot * 4);
+    }
+
+    private void addName(ArrayData d) {
+        MemorySegment v = validity(d);
+        boolean wide = wideOffsets(Types.storage(d.type()));
+        MemorySegment o = d.buffer(1).segment();
+        long off = d.offset();
+        for (long k = 0, n = d.length(); k < n; k++) {
+            if (valid(d, v, k)) {
+                nameBytes += offsetAt(o, wide, off + k + 1) - offsetAt(o, wide, off + k);
+            } else {
+                nullName++;
+            }
+        }
+    }
+
+    private void addCat(ArrayData d) {
+        ArrayData dict = d.dictionary();
+        if (dict == null) {
+            throw new QuiverException("not a bench-v1 table: column 'cat' is not dictionary-encoded");
+        }
+        boolean wide = wideOffsets(Types.storage(dict.type()));
+        MemorySegment dictOffsets = dict.buffer(1).segment();
+        long[] lengths = new long[(int) dict.length()];
+        for (int c = 0; c < lengths.length; c++) {
+            long slot = dict.offset() + c;
+            lengths[c] = offsetAt(dictOffsets, wide, slot + 1) - offsetAt(dictOffsets, wide, slot);
+        }
+        int width = ((ArrowType.Dictionary) d.type()).indexType().bitWidth();
+        MemorySegment s = d.buffer(1).segment();
+        long off = d.offset();
+        for (long k = 0, n = d.length(); k < n; k++) {
+            long at = off + k;
+            int index = switch (width) {
+                case 8 -> s.get(LE.BYTE, at);
+                case 16 -> s.get(LE.SHORT, at * 2);
+                case 32 -> s.get(LE.INT, at * 4);
+                default -> (int) s.get(LE.LONG, at * 8);
+            };
+            catBytes += lengths[index];
+        }
+    }
+
+    private void addTags(ArrayData d) {
+        MemorySegment o = d.buffer(1).segment();
+        long off = d.offset();
+        long first = o.get(LE.INT, off * 4);
+        long last = o.get(LE.INT, (off + d.length()) * 4);
+        tagsCount += last - first;
+        ArrayData items = d.child(0);
+        MemorySegment s = items.buffer(1).segment();
+        long base = items.offset();
+        long sum = 0;
+        for (long e = first; e < last; e++) {
+            sum += s.get(LE.INT, (base + e) * 4);
+        }
+        tagsSum += sum;
+    }
+
+    private void addPrice(ArrayData d) {
+        MemorySegment v = validity(d);
+        MemorySegment s = d.buffer(1).segment();
+        long base = d.offset() * 16;
+        for (long k = 0, n = d.length(); k < n; k++) {
+            if (valid(d, v, k)) {
+                sumPrice += s.get(LE.LONG, base + 16 * k);
+            }
+        }
+    }
+
+    /** The figures as DATASET.md prints them: {@code name=value}, one per line, in its order. */
+    public List<String> lines() {
+        return List.of(
+                "rows=" + rows,
+                "sum_id=" + sumId,
+                "sum_x=" + String.format(Locale.ROOT, "%.2f", sumX),
+                "count_flag=" + countFlag,
+                "sum_maybe=" + sumMaybe,
+                "null_maybe=" + nullMaybe,
+                "name_bytes=" + nameBytes,
+                "null_name=" + nullName,
+                "cat_bytes=" + catBytes,
+                "sum_ts=" + sumTs,
+                "tags_count=" + tagsCount,
+                "tags_sum=" + tagsSum,
+                "sum_price=" + sumPrice);
+    }
+}

@@ -1,0 +1,64 @@
+package dev.quiver.cli.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.BufferAllocator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BenchV1Test {
+    private static final Path CHECKSUM_1000 = Path.of("..", "..", "shared", "bench", "checksum-1000.txt");
+
+    @Test
+    void checksumOfAThousandRowsMatchesTheDataset() throws IOException {
+        assumeTrue(Files.exists(CHECKSUM_1000), "shared/bench/checksum-1000.txt is not beside the repository: "
+                + "the dataset's reference checksum cannot be checked here");
+        BenchChecksum checksum = new BenchChecksum();
+        for (RecordBatch batch : new BenchV1(BufferAllocator.managed()).batches(1000)) {
+            checksum.add(batch);
+        }
+        assertEquals(Files.readAllLines(CHECKSUM_1000), checksum.lines());
+    }
+
+    @Test
+    void batchesAre65536RowsWithAShorterLastOne() {
+        List<RecordBatch> batches = new BenchV1(BufferAllocator.managed()).batches(140_000);
+        assertEquals(3, batches.size());
+        assertEquals(65_536, batches.get(0).rowCount());
+        assertEquals(65_536, batches.get(1).rowCount());
+        assertEquals(140_000 - 2 * 65_536, batches.get(2).rowCount());
+        assertEquals(3, BenchV1.batchCount(140_000));
+    }
+
+    @Test
+    void checksumIsTheSameWhateverTheBatchBoundariesAndSlices() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        BenchChecksum whole = new BenchChecksum();
+        whole.add(bench.batch(0, 3000));
+        BenchChecksum pieces = new BenchChecksum();
+        RecordBatch big = bench.batch(0, 2000);
+        pieces.add(big.slice(0, 777));
+        pieces.add(big.slice(777, 1223));
+        pieces.add(bench.batch(2000, 1000));
+        assertEquals(whole.lines(), pieces.lines());
+    }
+
+    @Test
+    void rowValuesFollowTheDefinition() {
+        RecordBatch batch = new BenchV1(BufferAllocator.managed()).batch(1000, 20);
+        // row 1007: maybe is null (i % 10 == 7); row 1003: maybe = 3 - 500
+        assertEquals(true, batch.column("maybe").isNull(7));
+        assertEquals(-497, ((dev.quiver.core.array.Int32Array) batch.column("maybe")).get(3));
+        // row 1003: ts
+        assertEquals(1_700_000_000_000_000L + 1003 * 1000L,
+                ((dev.quiver.core.array.Int64Array) batch.column("ts")).get(3));
+        // row 1003 = 17 * 59 -> name null; row 1004 is not
+        assertEquals(true, batch.column("name").isNull(3));
+        assertEquals(false, batch.column("name").isNull(4));
+    }
+}
