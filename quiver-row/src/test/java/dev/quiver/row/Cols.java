@@ -1,22 +1,24 @@
 package dev.quiver.row;
 
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.HalfFloat;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 
-/** Builds test columns as ArrayData by hand and reads them back as plain values. */
+/**
+ * Test columns: through the builders, or by hand where a test needs exact bytes (garbage under nulls,
+ * raw offsets); and their values as plain objects.
+ */
 final class Cols {
     private Cols() {
     }
@@ -57,19 +59,10 @@ final class Cols {
     }
 
     static ArrayData bool(Boolean... values) {
-        boolean[] valid = new boolean[values.length];
-        byte[] bits = new byte[(values.length + 7) / 8 + 1];
-        for (int i = 0; i < values.length; i++) {
-            valid[i] = values[i] != null;
-            if (Boolean.TRUE.equals(values[i])) {
-                bits[i >> 3] |= (byte) (1 << (i & 7));
-            }
-        }
-        return ArrayData.of(ArrowType.BOOL, values.length, Arrays.asList(validity(valid), ArrowBuffer.wrap(bits)),
-                List.of());
+        return of(ArrowType.BOOL, (Object[]) values).data();
     }
 
-    /** A fixed-width column of {@code width}-byte values (null entries are nulls, stored as zeros). */
+    /** A fixed-width column of {@code width}-byte values by hand (null entries are nulls, stored as zeros). */
     static ArrayData fixed(ArrowType type, int width, byte[]... values) {
         boolean[] valid = new boolean[values.length];
         byte[] data = new byte[values.length * width];
@@ -83,19 +76,15 @@ final class Cols {
     }
 
     static ArrayData fsb(int width, String... values) {
-        byte[][] bytes = new byte[values.length][];
+        Object[] bytes = new Object[values.length];
         for (int i = 0; i < values.length; i++) {
             bytes[i] = values[i] == null ? null : values[i].getBytes(StandardCharsets.UTF_8);
         }
-        return fixed(new ArrowType.FixedSizeBinary(width), width, bytes);
+        return of(new ArrowType.FixedSizeBinary(width), bytes).data();
     }
 
     static ArrayData utf8(String... values) {
-        byte[][] bytes = new byte[values.length][];
-        for (int i = 0; i < values.length; i++) {
-            bytes[i] = values[i] == null ? null : values[i].getBytes(StandardCharsets.UTF_8);
-        }
-        return var(ArrowType.UTF8, bytes);
+        return of(ArrowType.UTF8, (Object[]) values).data();
     }
 
     static ArrayData var(ArrowType type, byte[]... values) {
@@ -138,54 +127,26 @@ final class Cols {
         return HexFormat.ofDelimiter(" ").formatHex(segment.toArray(LE.BYTE));
     }
 
-    /**
-     * The values of a column as plain objects: Long (integers, uint64 as BigInteger), Boolean, hex strings
-     * for other fixed widths, String for utf8, hex for binary; null for nulls. Dictionary columns give
-     * their indices.
-     */
-    static List<Object> values(ArrayData data) {
-        List<Object> out = new ArrayList<>();
-        ArrowType type = dev.quiver.core.type.Types.storage(data.type());
-        ColumnMetadata md = ColumnMetadata.of(type);
-        for (long i = 0; i < data.length(); i++) {
-            if (!data.isValid(i)) {
-                out.add(null);
-                continue;
-            }
-            long at = data.offset() + i;
-            if (md.isBool()) {
-                out.add(Bitmaps.get(data.buffer(1).segment(), at));
-            } else if (!md.isFixedLength()) {
-                MemorySegment off = data.buffer(1).segment();
-                int s = off.get(LE.INT, at * 4);
-                int e = off.get(LE.INT, at * 4 + 4);
-                byte[] bytes = data.buffer(2).segment().asSlice(s, e - s).toArray(LE.BYTE);
-                out.add(type instanceof ArrowType.Utf8 ? new String(bytes, StandardCharsets.UTF_8)
-                        : "0x" + HexFormat.of().formatHex(bytes));
-            } else {
-                out.add(fixedValue(type, md.fixedLength(), data.buffer(1).segment(), at));
-            }
+    /** An array of {@code type} built with its builder from plain values (as {@code getObject} returns them). */
+    static Array of(ArrowType type, Object... values) {
+        ArrayBuilder builder = ArrayBuilder.of(type);
+        for (Object v : values) {
+            builder.appendObject(v);
         }
-        return out;
+        return builder.build();
     }
 
-    private static Object fixedValue(ArrowType type, int w, MemorySegment values, long at) {
-        if (type instanceof ArrowType.Int t) {
-            long v = switch (w) {
-                case 1 -> t.signed() ? values.get(LE.BYTE, at) : values.get(LE.BYTE, at) & 0xFF;
-                case 2 -> t.signed() ? values.get(LE.SHORT, at * 2) : values.get(LE.SHORT, at * 2) & 0xFFFF;
-                case 4 -> t.signed() ? values.get(LE.INT, at * 4) : values.get(LE.INT, at * 4) & 0xFFFFFFFFL;
-                default -> values.get(LE.LONG, at * 8);
-            };
-            return !t.signed() && w == 8 ? new BigInteger(Long.toUnsignedString(v)) : (Object) v;
+    /**
+     * The values of a column as comparable plain objects: {@link Array#getObject}, with byte arrays as
+     * hex strings (so that equal bytes compare equal); dictionary columns give their decoded values.
+     */
+    static List<Object> values(ArrayData data) {
+        Array array = Array.wrap(data);
+        List<Object> out = new ArrayList<>();
+        for (long i = 0; i < array.length(); i++) {
+            Object v = array.getObject(i);
+            out.add(v instanceof byte[] b ? "0x" + HexFormat.of().formatHex(b) : v);
         }
-        if (type instanceof ArrowType.FloatingPoint f) {
-            return switch (f.precision()) {
-                case HALF -> HalfFloat.toFloat(values.get(LE.SHORT, at * 2));
-                case SINGLE -> values.get(LE.FLOAT, at * 4);
-                case DOUBLE -> values.get(LE.DOUBLE, at * 8);
-            };
-        }
-        return "0x" + HexFormat.of().formatHex(values.asSlice(at * w, w).toArray(LE.BYTE));
+        return out;
     }
 }

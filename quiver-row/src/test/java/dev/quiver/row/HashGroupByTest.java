@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -21,8 +23,6 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class HashGroupByTest {
-    private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
-
     /** Reference aggregates of one value column in one group, on boxed values. */
     private static final class Acc {
         long count;
@@ -37,10 +37,10 @@ class HashGroupByTest {
                 return;
             }
             count++;
-            if (v instanceof Number n && !(v instanceof Float || v instanceof Double)) {
-                intSum = intSum.add(v instanceof BigInteger b ? b : BigInteger.valueOf(n.longValue()));
-            } else {
+            if (v instanceof Float || v instanceof Double) {
                 floatSum += ((Number) v).doubleValue();
+            } else {
+                intSum = intSum.add(v instanceof BigInteger b ? b : BigInteger.valueOf(((Number) v).longValue()));
             }
             Comparable c = comparable(v);
             if (min == null || c.compareTo(comparable(min)) < 0) {
@@ -51,76 +51,84 @@ class HashGroupByTest {
             }
         }
 
+        Object sum(boolean floating) {
+            return count == 0 ? null : floating ? (Object) floatSum : intSum;
+        }
+
         private static Comparable<?> comparable(Object v) {
-            return v instanceof Long l ? BigInteger.valueOf(l) : (Comparable<?>) v;
+            return v instanceof Number n && !(v instanceof BigInteger) && !(v instanceof Float)
+                    && !(v instanceof Double) ? BigInteger.valueOf(n.longValue()) : (Comparable<?>) v;
         }
     }
 
     private static final class Group {
+        final List<Object> key;
         long rows;
         final Acc[] accs;
 
-        Group(int values) {
+        Group(List<Object> key, int values) {
+            this.key = key;
             accs = new Acc[values];
             Arrays.setAll(accs, i -> new Acc());
         }
     }
 
-    /** Checks a result against a map-based group-by of the same batches. */
+    /**
+     * Checks a result against a map-based group-by of the same batches: the expected columns are built
+     * with the builders, groups in order of first appearance, and compared as arrays.
+     */
     private static void check(List<Field> keyFields, List<Field> valueFields, List<List<ArrayData>> keyBatches,
             List<List<ArrayData>> valueBatches, GroupByResult result) {
         Map<List<Object>, Group> expected = new LinkedHashMap<>();
         for (int b = 0; b < keyBatches.size(); b++) {
-            List<List<Object>> keys = keyBatches.get(b).stream().map(Cols::values).toList();
-            List<List<Object>> values = valueBatches.get(b).stream().map(Cols::values).toList();
-            int rows = keys.get(0).size();
+            List<Array> keys = keyBatches.get(b).stream().map(Array::wrap).toList();
+            List<List<Object>> normalized = keyBatches.get(b).stream().map(Cols::values).toList();
+            List<Array> values = valueBatches.get(b).stream().map(Array::wrap).toList();
+            long rows = keys.get(0).length();
             for (int r = 0; r < rows; r++) {
                 List<Object> key = new ArrayList<>();
-                for (List<Object> k : keys) {
-                    key.add(k.get(r));
+                List<Object> raw = new ArrayList<>();
+                for (int k = 0; k < keys.size(); k++) {
+                    key.add(normalized.get(k).get(r));
+                    raw.add(keys.get(k).getObject(r));
                 }
-                Group g = expected.computeIfAbsent(key, k -> new Group(valueFields.size()));
+                Group g = expected.computeIfAbsent(key, x -> new Group(raw, valueFields.size()));
                 g.rows++;
                 for (int v = 0; v < values.size(); v++) {
-                    g.accs[v].add(values.get(v).get(r));
+                    g.accs[v].add(values.get(v).getObject(r));
                 }
             }
         }
         assertEquals(expected.size(), result.groupCount());
-        List<List<Object>> keyColumns = new ArrayList<>();
         for (int k = 0; k < keyFields.size(); k++) {
-            keyColumns.add(Cols.values(result.key(k).data()));
+            int key = k;
+            assertEquals(column(keyFields.get(k).type(), expected, g -> g.key.get(key)), result.key(k),
+                    "key " + k + " (groups come in order of first appearance)");
         }
-        List<Object> counts = Cols.values(result.count().data());
-        int g = 0;
-        for (Map.Entry<List<Object>, Group> e : expected.entrySet()) {
-            List<Object> key = new ArrayList<>();
-            for (List<Object> k : keyColumns) {
-                key.add(k.get(g));
-            }
-            assertEquals(e.getKey(), key, "groups come in order of first appearance");
-            assertEquals(e.getValue().rows, counts.get(g));
-            for (int v = 0; v < valueFields.size(); v++) {
-                Acc acc = e.getValue().accs[v];
-                String what = "group " + key + " value " + valueFields.get(v);
-                assertEquals(acc.count, Cols.values(result.count(v).data()).get(g), what);
-                Object sum = Cols.values(result.sum(v).data()).get(g);
-                boolean isFloat = valueFields.get(v).type() instanceof ArrowType.FloatingPoint;
-                if (acc.count == 0) {
-                    assertEquals(null, sum, what);
-                } else if (isFloat) {
-                    assertEquals(acc.floatSum, (Double) sum, 1e-9 * Math.max(1, Math.abs(acc.floatSum)), what);
-                } else {
-                    BigInteger wrapped = acc.intSum.mod(TWO_64);
-                    BigInteger actual = sum instanceof BigInteger b ? b
-                            : BigInteger.valueOf((Long) sum).mod(TWO_64);
-                    assertEquals(wrapped, actual, what);
-                }
-                assertEquals(acc.min, Cols.values(result.min(v).data()).get(g), what);
-                assertEquals(acc.max, Cols.values(result.max(v).data()).get(g), what);
-            }
-            g++;
+        assertEquals(column(ArrowType.INT64, expected, g -> g.rows), result.count());
+        for (int v = 0; v < valueFields.size(); v++) {
+            int value = v;
+            ArrowType type = valueFields.get(v).type();
+            boolean floating = type instanceof ArrowType.FloatingPoint;
+            ArrowType sumType = floating ? ArrowType.FLOAT64
+                    : ((ArrowType.Int) type).signed() ? ArrowType.INT64 : ArrowType.UINT64;
+            String what = "value " + valueFields.get(v);
+            assertEquals(column(ArrowType.INT64, expected, g -> g.accs[value].count), result.count(v), what);
+            assertEquals(column(sumType, expected, g -> g.accs[value].sum(floating)), result.sum(v), what);
+            assertEquals(column(type, expected, g -> g.accs[value].min), result.min(v), what);
+            assertEquals(column(type, expected, g -> g.accs[value].max), result.max(v), what);
         }
+    }
+
+    /** An array of {@code type} with one value per expected group, built with the type's builder. */
+    private static Array column(ArrowType type, Map<List<Object>, Group> groups,
+            java.util.function.Function<Group, Object> value) {
+        ArrayBuilder builder = ArrayBuilder.of(type);
+        for (Group g : groups.values()) {
+            Object v = value.apply(g);
+            builder.appendObject(v instanceof BigInteger b && type instanceof ArrowType.Int ? b.longValue() : v);
+        }
+        return builder.build();
     }
 
     private static final List<ArrowType> VALUE_TYPES = List.of(ArrowType.INT8, ArrowType.INT32, ArrowType.INT64,
@@ -204,12 +212,13 @@ class HashGroupByTest {
         try (HashGroupBy groupBy = new HashGroupBy(keyFields, valueFields)) {
             groupBy.add(List.of(keys), List.of(values));
             GroupByResult result = groupBy.result();
-            assertEquals(Arrays.asList("a", null, "b", ""), Cols.values(result.key(0).data()));
-            assertEquals(Arrays.asList(2L, 2L, 1L, 1L), Cols.values(result.count().data()));
-            assertEquals(Arrays.asList(1L, 2L, 0L, 1L), Cols.values(result.count(0).data()));
-            assertEquals(Arrays.asList(1L, 6L, null, 6L), Cols.values(result.sum(0).data()));
-            assertEquals(Arrays.asList(1L, 2L, null, 6L), Cols.values(result.min(0).data()));
-            assertEquals(Arrays.asList(1L, 4L, null, 6L), Cols.values(result.max(0).data()));
+            assertEquals(Cols.of(ArrowType.UTF8, "a", null, "b", ""), result.key(0));
+            assertEquals(Cols.of(ArrowType.INT64, 2, 2, 1, 1), result.count());
+            assertEquals(Cols.of(ArrowType.INT64, 1, 2, 0, 1), result.count(0));
+            assertEquals(Cols.of(ArrowType.INT64, 1, 6, null, 6), result.sum(0));
+            assertEquals(Cols.of(ArrowType.INT32, 1, 2, null, 6), result.min(0));
+            assertEquals(Cols.of(ArrowType.INT32, 1, 4, null, 6), result.max(0));
+            result.batch().validateFull();
             assertEquals(List.of("k", "count", "v_count", "v_sum", "v_min", "v_max"),
                     result.batch().schema().fields().stream().map(Field::name).toList());
         }
@@ -218,20 +227,14 @@ class HashGroupByTest {
     @Test
     void floatMinAndMaxSkipNaN() {
         ArrayData keys = Cols.int32(1, 1, 1, 2);
-        ArrayData values = Cols.fixed(ArrowType.FLOAT64, 8, le(Double.NaN), le(2.5), le(-1.0), le(Double.NaN));
+        ArrayData values = Cols.of(ArrowType.FLOAT64, Double.NaN, 2.5, -1.0, Double.NaN).data();
         try (HashGroupBy groupBy = new HashGroupBy(List.of(Field.nullable("k", ArrowType.INT32)),
                 List.of(Field.nullable("v", ArrowType.FLOAT64)))) {
             groupBy.add(List.of(keys), List.of(values));
             GroupByResult result = groupBy.result();
-            assertEquals(Arrays.asList(-1.0, Double.NaN), Cols.values(result.min(0).data()));
-            assertEquals(Arrays.asList(2.5, Double.NaN), Cols.values(result.max(0).data()));
+            assertEquals(Cols.of(ArrowType.FLOAT64, -1.0, Double.NaN), result.min(0));
+            assertEquals(Cols.of(ArrowType.FLOAT64, 2.5, Double.NaN), result.max(0));
         }
-    }
-
-    private static byte[] le(double d) {
-        byte[] out = new byte[8];
-        java.lang.foreign.MemorySegment.ofArray(out).set(dev.quiver.core.memory.LE.DOUBLE, 0, d);
-        return out;
     }
 
     @Test

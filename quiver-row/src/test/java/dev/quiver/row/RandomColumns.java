@@ -12,7 +12,8 @@ import java.util.Random;
 
 /**
  * Random columns of the types a row table takes, from small value domains (so that rows repeat), with
- * nulls, garbage under null slots and a random slice offset.
+ * nulls, garbage under null slots and a random slice offset. Built by hand: builders write zeros under
+ * nulls, and the garbage is the point.
  */
 final class RandomColumns {
     static final ArrowType DICT = new ArrowType.Dictionary(ArrowType.INT8, ArrowType.UTF8, false);
@@ -80,10 +81,12 @@ final class RandomColumns {
         }
         int w = md.fixedLength();
         byte[] bytes = new byte[n * w];
+        boolean floating = type instanceof ArrowType.FloatingPoint;
         for (int i = 0; i < n; i++) {
             int choice = rnd.nextInt(3);
             for (int b = 0; b < w; b++) {
-                bytes[i * w + b] = (byte) (valid[i] ? (b == 0 ? choice : b == w - 1 ? 0x3c : 0) : rnd.nextInt());
+                byte value = (byte) (b == 0 ? choice : floating && b == w - 1 ? 0x3c : 0);
+                bytes[i * w + b] = valid[i] ? value : (byte) rnd.nextInt();
             }
         }
         if (type == DICT) {

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -145,14 +145,17 @@ class RowTableSpecVectorsTest {
     void extraExampleDecodes() {
         RowTable table = encode(extraExample());
         List<ArrayData> decoded = new RowDecoder().decode(table);
-        assertEquals(Arrays.asList("0x616263", null, "0x78797a"), Cols.values(decoded.get(0)));
-        assertEquals(Arrays.asList("hello", "", null), Cols.values(decoded.get(1)));
+        assertEquals(Array.wrap(extraExample().get(0)), Array.wrap(decoded.get(0)));
+        assertEquals(Cols.of(ArrowType.UTF8, "hello", "", null), Array.wrap(decoded.get(1)));
         assertBytes("00000000 05000000 05000000 05000000", decoded.get(1).buffer(1).segment());
         assertBytes("68656c6c6f", decoded.get(1).buffer(2).segment());
-        assertEquals(Arrays.asList(258L, -2L, null), Cols.values(decoded.get(2)));
-        assertEquals(Arrays.asList(true, false, null), Cols.values(decoded.get(3)));
+        assertEquals(Cols.of(ArrowType.INT16, 258, -2, null), Array.wrap(decoded.get(2)));
+        assertEquals(Cols.of(ArrowType.BOOL, true, false, null), Array.wrap(decoded.get(3)));
         assertEquals(0b001, decoded.get(3).buffer(1).getByte(0));
-        assertEquals(Arrays.asList(1L, null, 3L), Cols.values(decoded.get(4)));
+        assertEquals(Cols.of(ArrowType.INT64, 1L, null, 3L), Array.wrap(decoded.get(4)));
+        for (int i = 0; i < 5; i++) {
+            Array.wrap(decoded.get(i)).validateFull();
+        }
         assertEquals(0b101, decoded.get(0).buffer(0).getByte(0));
         assertEquals(0b011, decoded.get(1).buffer(0).getByte(0));
         assertEquals(0b011, decoded.get(2).buffer(0).getByte(0));
@@ -176,9 +179,9 @@ class RowTableSpecVectorsTest {
         assertEquals(1, new RowComparator(table.metadata()).compareColumnsToRows(
                 List.of(Cols.nulls(2), Cols.int32(5, null)), new int[] {0}, 1, table, new long[] {1}, mismatches));
         List<ArrayData> decoded = new RowDecoder().decode(table);
-        assertEquals(Arrays.asList(null, null), Cols.values(decoded.get(0)));
+        assertEquals(Cols.of(ArrowType.NULL, null, null), Array.wrap(decoded.get(0)));
         assertEquals(2, decoded.get(0).nullCount());
-        assertEquals(Arrays.asList(5L, null), Cols.values(decoded.get(1)));
+        assertEquals(Cols.of(ArrowType.INT32, 5, null), Array.wrap(decoded.get(1)));
     }
 
     @Test
