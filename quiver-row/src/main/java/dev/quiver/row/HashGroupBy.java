@@ -8,7 +8,6 @@ import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
-import dev.quiver.core.memory.LE;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,6 +42,10 @@ public final class HashGroupBy implements AutoCloseable {
     private final int[] groupIds = new int[MINI_BATCH];
     private long[] rowCounts = new long[16];
     private long[] groupHashes = new long[16];
+    /** Where each group's row starts in the group table, its size and its null mask (masks up to 8 bytes). */
+    private long[] groupAt = new long[16];
+    private long[] groupSize = new long[16];
+    private long[] groupMask = new long[16];
     private long[] slots = new long[1024];
     private int slotMask = slots.length - 1;
     private int groupCount;
@@ -133,8 +136,15 @@ public final class HashGroupBy implements AutoCloseable {
             int n = (int) Math.min(MINI_BATCH, length - from);
             scratch.clear();
             encoder.encodeRange(keyViews, from, n, scratch);
-            RowHasher.hashRows(scratch, 0, n, hashes);
-            assignGroups(n);
+            if (metadata.nullMaskBytesPerRow() <= 8) {
+                long[] sizes = metadata.isFixedLength() ? null : encoder.lastRowSizes();
+                RowHasher.hashRows(scratch.rowSegment(), encoder.lastRowStarts(), sizes, metadata.fixedLength(),
+                        scratch.maskSegment(), metadata.nullMaskBytesPerRow(), n, hashes);
+                assignGroups(n, encoder.lastRowStarts(), sizes);
+            } else {
+                RowHasher.hashRows(scratch, 0, n, hashes);
+                assignGroupsWideMasks(n);
+            }
             for (int r = 0; r < n; r++) {
                 rowCounts[groupIds[r]]++;
             }
@@ -146,50 +156,53 @@ public final class HashGroupBy implements AutoCloseable {
     }
 
     /**
-     * Looks up (or inserts) the group of each scratch row, into {@link #groupIds}. The row bytes of the
-     * scratch and group tables are read through local segments, refreshed when an insert grows them.
+     * Looks up (or inserts) the group of each scratch row, into {@link #groupIds}: row {@code r} starts at
+     * {@code starts[r]} and has {@code sizes[r]} bytes (the fixed length when {@code sizes} is null). The
+     * positions, sizes and masks of the groups' rows are kept in arrays, so that a probe reads only row
+     * bytes from memory segments.
      */
-    private void assignGroups(int n) {
+    private void assignGroups(int n, long[] starts, long[] sizes) {
         int maskBytes = metadata.nullMaskBytesPerRow();
-        if (maskBytes > 8) {
-            assignGroupsWideMasks(n);
-            return;
-        }
-        boolean fixedRows = metadata.isFixedLength();
         long fixedLength = metadata.fixedLength();
         MemorySegment sRows = scratch.rowSegment();
         MemorySegment sMasks = scratch.maskSegment();
-        MemorySegment sOffsets = scratch.fixedSegment();
         MemorySegment gRows = groups.rowSegment();
-        MemorySegment gMasks = groups.maskSegment();
-        MemorySegment gOffsets = groups.fixedSegment();
+        long[] hashes = this.hashes;
+        int[] ids = this.groupIds;
+        long[] table = slots;
+        int mask = slotMask;
+        long[] at = groupAt;
+        long[] size = groupSize;
+        long[] masks = groupMask;
         for (int r = 0; r < n; r++) {
             long h = hashes[r];
             int tag = (int) (h >>> 32);
-            int slot = (int) h & slotMask;
-            long sAt = fixedRows ? r * fixedLength : sOffsets.get(LE.LONG, r * 8L);
-            long sLen = fixedRows ? fixedLength : sOffsets.get(LE.LONG, r * 8L + 8) - sAt;
+            int slot = (int) h & mask;
+            long sAt = starts[r];
+            long sLen = sizes == null ? fixedLength : sizes[r];
             long sMask = RowHasher.smallMask(sMasks, r, maskBytes);
             while (true) {
-                long entry = slots[slot];
+                long entry = table[slot];
                 if (entry == 0) {
-                    groupIds[r] = insert(r, h, slot, tag);
+                    int g = insert(r, h, slot, tag);
+                    groupMask[g] = sMask;
+                    ids[r] = g;
                     gRows = groups.rowSegment();
-                    gMasks = groups.maskSegment();
-                    gOffsets = groups.fixedSegment();
+                    table = slots;
+                    mask = slotMask;
+                    at = groupAt;
+                    size = groupSize;
+                    masks = groupMask;
                     break;
                 }
                 if ((int) (entry >>> 32) == tag) {
                     int g = (int) entry - 1;
-                    long gAt = fixedRows ? g * fixedLength : gOffsets.get(LE.LONG, g * 8L);
-                    long gLen = fixedRows ? fixedLength : gOffsets.get(LE.LONG, g * 8L + 8) - gAt;
-                    if (gLen == sLen && RowHasher.smallMask(gMasks, g, maskBytes) == sMask
-                            && RowComparator.bytesEqual(sRows, sAt, gRows, gAt, sLen)) {
-                        groupIds[r] = g;
+                    if (size[g] == sLen && masks[g] == sMask && RowComparator.bytesEqual(sRows, sAt, gRows, at[g], sLen)) {
+                        ids[r] = g;
                         break;
                     }
                 }
-                slot = (slot + 1) & slotMask;
+                slot = (slot + 1) & mask;
             }
         }
     }
@@ -224,11 +237,16 @@ public final class HashGroupBy implements AutoCloseable {
         if (g == groupHashes.length) {
             groupHashes = Arrays.copyOf(groupHashes, g * 2);
             rowCounts = Arrays.copyOf(rowCounts, g * 2);
+            groupAt = Arrays.copyOf(groupAt, g * 2);
+            groupSize = Arrays.copyOf(groupSize, g * 2);
+            groupMask = Arrays.copyOf(groupMask, g * 2);
         }
         groupHashes[g] = hash;
+        groupAt[g] = groups.rowOffset(g);
+        groupSize[g] = groups.rowLength(g);
         slots[slot] = ((long) tag << 32) | (g + 1);
         groupCount = g + 1;
-        if (groupCount * 2L > slots.length) {
+        if (groupCount * 4L > slots.length) {
             rehash(slots.length * 2);
         }
         return g;

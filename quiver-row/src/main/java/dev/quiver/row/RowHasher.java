@@ -91,6 +91,19 @@ public final class RowHasher {
         hashRows(scratch, 0, count, out);
     }
 
+    /**
+     * Hashes {@code n} rows of known positions: row {@code r} is at {@code starts[r]} in {@code rows} and has
+     * {@code sizes[r]} bytes ({@code fixedSize} when {@code sizes} is null); masks of at most 8 bytes.
+     */
+    static void hashRows(MemorySegment rows, long[] starts, long[] sizes, long fixedSize, MemorySegment masks,
+            int maskBytes, int n, long[] out) {
+        for (int r = 0; r < n; r++) {
+            long size = sizes == null ? fixedSize : sizes[r];
+            long h = hashBytes(SEED + size * P5, rows, starts[r], size);
+            out[r] = finish(round(h, smallMask(masks, r, maskBytes)));
+        }
+    }
+
     static long hashRowUnchecked(RowTable table, long r) {
         int maskBytes = table.metadata().nullMaskBytesPerRow();
         long size = table.rowLength(r);

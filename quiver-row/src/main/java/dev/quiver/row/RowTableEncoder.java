@@ -30,7 +30,7 @@ public final class RowTableEncoder {
     private final RowTableMetadata metadata;
     private final long[] rows = new long[MINI_BATCH];
     private final long[] rowStarts = new long[MINI_BATCH];
-    private final long[] ends = new long[MINI_BATCH];
+    private final long[] rowSizes = new long[MINI_BATCH];
 
     public RowTableEncoder(RowTableMetadata metadata) {
         this.metadata = Objects.requireNonNull(metadata, "metadata");
@@ -114,6 +114,16 @@ public final class RowTableEncoder {
         }
     }
 
+    /** Where each row of the last mini-batch starts in the target's row segment. */
+    long[] lastRowStarts() {
+        return rowStarts;
+    }
+
+    /** The size of each row of the last mini-batch (var-length tables only). */
+    long[] lastRowSizes() {
+        return rowSizes;
+    }
+
     /** Checks the columns and the target, binds the target's dictionaries, and views the columns. */
     ColumnView[] prepare(List<ArrayData> columns, RowTable target) {
         if (!target.metadata().isCompatible(metadata) || !target.metadata().types().equals(metadata.types())) {
@@ -137,7 +147,7 @@ public final class RowTableEncoder {
         } else {
             computeRowSizes(views, n);
             first = target.length();
-            target.reserveVarRows(n, rowStarts, ends);
+            target.reserveVarRows(n, rowStarts, rowSizes);
         }
         MemorySegment dst = target.rowSegment();
         for (int p = 0; p < views.length; p++) {
@@ -157,9 +167,9 @@ public final class RowTableEncoder {
         target.commit(n);
     }
 
-    /** Fills {@link #ends} with the size of each row (var tables). */
+    /** Fills {@link #rowSizes} with the size of each row (var tables). */
     private void computeRowSizes(ColumnView[] views, int n) {
-        java.util.Arrays.fill(ends, 0, n, metadata.fixedLength());
+        java.util.Arrays.fill(rowSizes, 0, n, metadata.fixedLength());
         int sa = metadata.stringAlignment();
         int k = 0;
         for (int p = 0; p < views.length; p++) {
@@ -168,19 +178,19 @@ public final class RowTableEncoder {
                 continue;
             }
             for (int r = 0; r < n; r++) {
-                long start = k == 0 ? ends[r] : RowTableMetadata.roundUp(ends[r], sa);
-                ends[r] = start + v.varLength(rows[r]);
+                long start = k == 0 ? rowSizes[r] : RowTableMetadata.roundUp(rowSizes[r], sa);
+                rowSizes[r] = start + v.varLength(rows[r]);
             }
             k++;
         }
         int ra = metadata.rowAlignment();
         for (int r = 0; r < n; r++) {
-            long size = RowTableMetadata.roundUp(ends[r], ra);
+            long size = RowTableMetadata.roundUp(rowSizes[r], ra);
             if (size > 0xFFFF_FFFFL) {
                 throw new QuiverException("row " + rows[r] + " would take " + size
                         + " bytes: one encoded row must stay under 4 GiB");
             }
-            ends[r] = size;
+            rowSizes[r] = size;
         }
     }
 
@@ -227,6 +237,11 @@ public final class RowTableEncoder {
         }
     }
 
+    /**
+     * Writes the end slots and the bytes of the var columns. Values of up to 16 bytes go as one or two
+     * words, the bytes past the value masked to zero: with a string alignment of at least 8 those bytes
+     * are the value's own padding.
+     */
     private void writeVar(ColumnView[] views, MemorySegment dst, int n) {
         int sa = metadata.stringAlignment();
         boolean wordCopy = sa >= 8;
@@ -237,36 +252,38 @@ public final class RowTableEncoder {
             if (v.kind != ColumnView.VAR) {
                 continue;
             }
+            MemorySegment offsets = v.values;
+            MemorySegment data = v.data;
+            MemorySegment validity = v.validity;
+            long so = v.offset;
+            long dataSize = data.byteSize();
+            long first = metadata.fixedLength();
+            long[] starts = rowStarts;
+            long[] sources = rows;
             for (int r = 0; r < n; r++) {
-                long row = rowStarts[r];
-                long start = k == 0 ? metadata.fixedLength()
+                long row = starts[r];
+                long i = so + sources[r];
+                long start = k == 0 ? first
                         : RowTableMetadata.roundUp(Integer.toUnsignedLong(dst.get(LE.INT, row + slot - 4)), sa);
-                long len = v.varLength(rows[r]);
+                long from = Integer.toUnsignedLong(offsets.get(LE.INT, i * 4));
+                boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
+                long len = isNull ? 0 : Integer.toUnsignedLong(offsets.get(LE.INT, i * 4 + 4)) - from;
                 dst.set(LE.INT, row + slot, (int) (start + len));
-                if (len > 0) {
-                    copyValue(v.data, v.varStart(rows[r]), dst, row + start, len, wordCopy);
+                long to = row + start;
+                if (len == 0) {
+                    continue;
+                }
+                if (wordCopy && len <= 8 && from + 8 <= dataSize) {
+                    dst.set(LE.LONG, to, data.get(LE.LONG, from) & (-1L >>> (64 - 8 * len)));
+                } else if (wordCopy && len <= 16 && from + 16 <= dataSize) {
+                    dst.set(LE.LONG, to, data.get(LE.LONG, from));
+                    dst.set(LE.LONG, to + 8, data.get(LE.LONG, from + 8) & (-1L >>> (128 - 8 * len)));
+                } else {
+                    MemorySegment.copy(data, from, dst, to, len);
                 }
             }
             slot += 4;
             k++;
-        }
-    }
-
-    /**
-     * Copies a var value. Values of up to 16 bytes go as one or two words, the bytes past the value
-     * masked to zero: with a string alignment of at least 8 those bytes are the value's own padding.
-     */
-    private static void copyValue(MemorySegment src, long from, MemorySegment dst, long to, long len,
-            boolean wordCopy) {
-        if (wordCopy && len <= 16 && from + (len <= 8 ? 8 : 16) <= src.byteSize()) {
-            if (len <= 8) {
-                dst.set(LE.LONG, to, src.get(LE.LONG, from) & (-1L >>> (64 - 8 * len)));
-            } else {
-                dst.set(LE.LONG, to, src.get(LE.LONG, from));
-                dst.set(LE.LONG, to + 8, src.get(LE.LONG, from + 8) & (-1L >>> (128 - 8 * len)));
-            }
-        } else {
-            MemorySegment.copy(src, from, dst, to, len);
         }
     }
 
