@@ -198,30 +198,32 @@ public final class RowTableEncoder {
         MemorySegment src = v.values;
         long so = v.offset;
         int w = v.width;
+        long[] starts = rowStarts;
+        long[] sources = rows;
         switch (w) {
             case 1 -> {
                 for (int r = 0; r < n; r++) {
-                    dst.set(LE.BYTE, rowStarts[r] + at, src.get(LE.BYTE, so + rows[r]));
+                    dst.set(LE.BYTE, starts[r] + at, src.get(LE.BYTE, so + sources[r]));
                 }
             }
             case 2 -> {
                 for (int r = 0; r < n; r++) {
-                    dst.set(LE.SHORT, rowStarts[r] + at, src.get(LE.SHORT, (so + rows[r]) * 2));
+                    dst.set(LE.SHORT, starts[r] + at, src.get(LE.SHORT, (so + sources[r]) * 2));
                 }
             }
             case 4 -> {
                 for (int r = 0; r < n; r++) {
-                    dst.set(LE.INT, rowStarts[r] + at, src.get(LE.INT, (so + rows[r]) * 4));
+                    dst.set(LE.INT, starts[r] + at, src.get(LE.INT, (so + sources[r]) * 4));
                 }
             }
             case 8 -> {
                 for (int r = 0; r < n; r++) {
-                    dst.set(LE.LONG, rowStarts[r] + at, src.get(LE.LONG, (so + rows[r]) * 8));
+                    dst.set(LE.LONG, starts[r] + at, src.get(LE.LONG, (so + sources[r]) * 8));
                 }
             }
             default -> {
                 for (int r = 0; r < n; r++) {
-                    MemorySegment.copy(src, (so + rows[r]) * w, dst, rowStarts[r] + at, w);
+                    MemorySegment.copy(src, (so + sources[r]) * w, dst, starts[r] + at, w);
                 }
             }
         }
@@ -230,10 +232,12 @@ public final class RowTableEncoder {
     private void writeBool(ColumnView v, int at, MemorySegment dst, int n) {
         MemorySegment src = v.values;
         long so = v.offset;
+        long[] starts = rowStarts;
+        long[] sources = rows;
         for (int r = 0; r < n; r++) {
-            long bit = so + rows[r];
+            long bit = so + sources[r];
             int b = (src.get(LE.BYTE, bit >>> 3) >>> (bit & 7)) & 1;
-            dst.set(LE.BYTE, rowStarts[r] + at, (byte) -b);
+            dst.set(LE.BYTE, starts[r] + at, (byte) -b);
         }
     }
 
@@ -289,6 +293,8 @@ public final class RowTableEncoder {
 
     private void writeNulls(ColumnView[] views, MemorySegment dst, MemorySegment masks, long maskStart, int n) {
         int maskBytes = metadata.nullMaskBytesPerRow();
+        long[] starts = rowStarts;
+        long[] sources = rows;
         for (int p = 0; p < views.length; p++) {
             ColumnView v = views[metadata.encodedFieldOrder(p)];
             if (v.validity == null) {
@@ -299,10 +305,10 @@ public final class RowTableEncoder {
             long maskByte = maskStart + (p >>> 3);
             byte bit = (byte) (1 << (p & 7));
             for (int r = 0; r < n; r++) {
-                if (v.isNull(rows[r])) {
+                if (v.isNull(sources[r])) {
                     long m = maskByte + (long) r * maskBytes;
                     masks.set(LE.BYTE, m, (byte) (masks.get(LE.BYTE, m) | bit));
-                    fillNull(dst, rowStarts[r] + at, slotWidth);
+                    fillNull(dst, starts[r] + at, slotWidth);
                 }
             }
         }
