@@ -19,11 +19,14 @@ import java.util.Objects;
  * with the row count and the count, sum, min and max of each value column ({@link GroupByResult}). Keys
  * compare with null equal to null, so all rows with a null key (in the same key columns) form one group.
  *
- * <p>Per mini-batch of 1024 rows: the keys are encoded into a scratch {@link RowTable}, each row is hashed
- * ({@link RowHasher}) and looked up in an open-addressing table (linear probing; each slot holds 32 bits of
- * the hash and the group id); a candidate matches when its encoded row is byte-identical
- * ({@link RowComparator#rowsEqual}). A new key's row is copied to the table of groups. Then every value
- * column is folded into per-group primitive arrays. Nothing is boxed per row.
+ * <p>Per mini-batch of 1024 rows, a column at a time where possible: the key columns are hashed
+ * ({@link RowHasher}, from the columns); each hash is looked up in an open-addressing table (linear
+ * probing, load at most 1/4; a slot holds 32 bits of the hash and the group id) for a first candidate
+ * group with the same hash bits; the candidates are checked against the key columns
+ * ({@link RowComparator}, columns against rows). Only the rows left over (new keys, or the rare hash-bit
+ * collision) are encoded, into a scratch {@link RowTable}, and looked up again by comparing encoded rows;
+ * a new key's row is copied to the table of groups. Then every value column is folded into per-group
+ * primitive arrays. Nothing is boxed per row.
  *
  * <p>Dictionary-encoded keys group by index: every batch must carry the same dictionary. Not thread-safe.
  */
@@ -38,7 +41,14 @@ public final class HashGroupBy implements AutoCloseable {
     private final RowTable scratch;
     private final RowTable groups;
     private final ValueAggregator[] aggregators;
+    private final RowHasher hasher;
+    private final RowComparator comparator;
+    private final long[] rows = new long[MINI_BATCH];
     private final long[] hashes = new long[MINI_BATCH];
+    private final long[] candidates = new long[MINI_BATCH];
+    private final boolean[] matched = new boolean[MINI_BATCH];
+    private final long[] pendingRows = new long[MINI_BATCH];
+    private final int[] pendingIndex = new int[MINI_BATCH];
     private final int[] groupIds = new int[MINI_BATCH];
     private long[] rowCounts = new long[16];
     private long[] groupHashes = new long[16];
@@ -75,6 +85,8 @@ public final class HashGroupBy implements AutoCloseable {
             aggregators[v] = ValueAggregator.of(this.valueFields.get(v));
         }
         this.encoder = new RowTableEncoder(metadata);
+        this.hasher = new RowHasher(metadata);
+        this.comparator = new RowComparator(metadata);
         this.scratch = new RowTable(metadata, allocator);
         this.groups = new RowTable(metadata, allocator);
     }
@@ -134,16 +146,30 @@ public final class HashGroupBy implements AutoCloseable {
         }
         for (long from = 0; from < length; from += MINI_BATCH) {
             int n = (int) Math.min(MINI_BATCH, length - from);
-            scratch.clear();
-            encoder.encodeRange(keyViews, from, n, scratch);
-            if (metadata.nullMaskBytesPerRow() <= 8) {
+            for (int r = 0; r < n; r++) {
+                rows[r] = from + r;
+            }
+            hasher.hashViews(keyViews, rows, n, hashes);
+            findCandidates(n);
+            comparator.matchRows(keyViews, rows, candidates, n, groups, matched);
+            int pending = 0;
+            for (int r = 0; r < n; r++) {
+                if (matched[r]) {
+                    groupIds[r] = (int) candidates[r];
+                } else {
+                    pendingRows[pending] = rows[r];
+                    pendingIndex[pending++] = r;
+                }
+            }
+            if (pending > 0) {
+                scratch.clear();
+                encoder.encodeRows(keyViews, pendingRows, pending, scratch);
                 long[] sizes = metadata.isFixedLength() ? null : encoder.lastRowSizes();
-                RowHasher.hashRows(scratch.rowSegment(), encoder.lastRowStarts(), sizes, metadata.fixedLength(),
-                        scratch.maskSegment(), metadata.nullMaskBytesPerRow(), n, hashes);
-                assignGroups(n, encoder.lastRowStarts(), sizes);
-            } else {
-                RowHasher.hashRows(scratch, 0, n, hashes);
-                assignGroupsWideMasks(n);
+                if (metadata.nullMaskBytesPerRow() <= 8) {
+                    assignGroups(pending, encoder.lastRowStarts(), sizes);
+                } else {
+                    assignGroupsWideMasks(pending);
+                }
             }
             for (int r = 0; r < n; r++) {
                 rowCounts[groupIds[r]]++;
@@ -156,10 +182,30 @@ public final class HashGroupBy implements AutoCloseable {
     }
 
     /**
-     * Looks up (or inserts) the group of each scratch row, into {@link #groupIds}: row {@code r} starts at
-     * {@code starts[r]} and has {@code sizes[r]} bytes (the fixed length when {@code sizes} is null). The
-     * positions, sizes and masks of the groups' rows are kept in arrays, so that a probe reads only row
-     * bytes from memory segments.
+     * For each row, follows its probe sequence to the first slot whose tag matches ({@link #candidates}
+     * gets that group) or to an empty slot (-1: the key is new, or at least not found yet).
+     */
+    private void findCandidates(int n) {
+        long[] table = slots;
+        int mask = slotMask;
+        for (int r = 0; r < n; r++) {
+            long h = hashes[r];
+            int tag = (int) (h >>> 32);
+            int slot = (int) h & mask;
+            long entry;
+            while ((entry = table[slot]) != 0 && (int) (entry >>> 32) != tag) {
+                slot = (slot + 1) & mask;
+            }
+            candidates[r] = entry == 0 ? -1 : (int) entry - 1;
+        }
+    }
+
+    /**
+     * Looks up, or inserts, the group of each pending row, encoded as scratch row {@code j} (batch row
+     * {@code pendingIndex[j]}) at {@code starts[j]} with {@code sizes[j]} bytes (the fixed length when
+     * {@code sizes} is null), by comparing encoded rows; rows of the same new key in one mini-batch thus
+     * find the group the first of them inserted. The positions, sizes and masks of the groups' rows are
+     * kept in arrays, so that a probe reads only row bytes from memory segments.
      */
     private void assignGroups(int n, long[] starts, long[] sizes) {
         int maskBytes = metadata.nullMaskBytesPerRow();
@@ -174,17 +220,18 @@ public final class HashGroupBy implements AutoCloseable {
         long[] at = groupAt;
         long[] size = groupSize;
         long[] masks = groupMask;
-        for (int r = 0; r < n; r++) {
+        for (int j = 0; j < n; j++) {
+            int r = pendingIndex[j];
             long h = hashes[r];
             int tag = (int) (h >>> 32);
             int slot = (int) h & mask;
-            long sAt = starts[r];
-            long sLen = sizes == null ? fixedLength : sizes[r];
-            long sMask = RowHasher.smallMask(sMasks, r, maskBytes);
+            long sAt = starts[j];
+            long sLen = sizes == null ? fixedLength : sizes[j];
+            long sMask = RowHasher.smallMask(sMasks, j, maskBytes);
             while (true) {
                 long entry = table[slot];
                 if (entry == 0) {
-                    int g = insert(r, h, slot, tag);
+                    int g = insert(j, h, slot, tag);
                     groupMask[g] = sMask;
                     ids[r] = g;
                     gRows = groups.rowSegment();
@@ -209,17 +256,18 @@ public final class HashGroupBy implements AutoCloseable {
 
     /** {@link #assignGroups} for keys of more than 64 columns. */
     private void assignGroupsWideMasks(int n) {
-        for (int r = 0; r < n; r++) {
+        for (int j = 0; j < n; j++) {
+            int r = pendingIndex[j];
             long h = hashes[r];
             int tag = (int) (h >>> 32);
             int slot = (int) h & slotMask;
             while (true) {
                 long entry = slots[slot];
                 if (entry == 0) {
-                    groupIds[r] = insert(r, h, slot, tag);
+                    groupIds[r] = insert(j, h, slot, tag);
                     break;
                 }
-                if ((int) (entry >>> 32) == tag && RowComparator.rowsEqualUnchecked(scratch, r, groups, (int) entry - 1)) {
+                if ((int) (entry >>> 32) == tag && RowComparator.rowsEqualUnchecked(scratch, j, groups, (int) entry - 1)) {
                     groupIds[r] = (int) entry - 1;
                     break;
                 }
@@ -228,12 +276,13 @@ public final class HashGroupBy implements AutoCloseable {
         }
     }
 
-    private int insert(int r, long hash, int slot, int tag) {
+    /** Copies scratch row {@code j} to the group table as a new group at {@code slot}; returns its id. */
+    private int insert(int j, long hash, int slot, int tag) {
         int g = groupCount;
         if (g == Integer.MAX_VALUE - 1) {
             throw new QuiverException("a group-by holds at most " + (Integer.MAX_VALUE - 1) + " groups");
         }
-        groups.appendRowUnchecked(scratch, r);
+        groups.appendRowUnchecked(scratch, j);
         if (g == groupHashes.length) {
             groupHashes = Arrays.copyOf(groupHashes, g * 2);
             rowCounts = Arrays.copyOf(rowCounts, g * 2);

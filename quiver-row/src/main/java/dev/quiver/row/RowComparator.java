@@ -16,7 +16,12 @@ import java.util.Objects;
  */
 public final class RowComparator {
     private final RowTableMetadata metadata;
-    private final boolean[] match = new boolean[RowTableEncoder.MINI_BATCH];
+    private static final int MINI_BATCH = RowTableEncoder.MINI_BATCH;
+
+    private final boolean[] match = new boolean[MINI_BATCH];
+    private final long[] leftRows = new long[MINI_BATCH];
+    private final long[] rightRows = new long[MINI_BATCH];
+    private final long[] rowStarts = new long[MINI_BATCH];
 
     /** A comparator of columns with rows of {@code metadata}. */
     public RowComparator(RowTableMetadata metadata) {
@@ -60,12 +65,7 @@ public final class RowComparator {
                 return false;
             }
         }
-        for (; i < len; i++) {
-            if (a.get(LE.BYTE, x + i) != b.get(LE.BYTE, y + i)) {
-                return false;
-            }
-        }
-        return true;
+        return i == len || RowHasher.tail(a, x + i, len - i) == RowHasher.tail(b, y + i, len - i);
     }
 
     /**
@@ -95,12 +95,13 @@ public final class RowComparator {
             }
         }
         int found = 0;
-        for (int done = 0; done < count; done += RowTableEncoder.MINI_BATCH) {
-            int n = Math.min(RowTableEncoder.MINI_BATCH, count - done);
-            java.util.Arrays.fill(match, 0, n, true);
-            for (int p = 0; p < views.length; p++) {
-                compareColumn(views[metadata.encodedFieldOrder(p)], p, left, done, n, table, right);
+        for (int done = 0; done < count; done += MINI_BATCH) {
+            int n = Math.min(MINI_BATCH, count - done);
+            for (int j = 0; j < n; j++) {
+                leftRows[j] = left == null ? done + j : left[done + j];
+                rightRows[j] = right[done + j];
             }
+            matchRows(views, leftRows, rightRows, n, table, match);
             for (int j = 0; j < n; j++) {
                 if (!match[j]) {
                     mismatches[found++] = done + j;
@@ -115,62 +116,94 @@ public final class RowComparator {
         return compareColumnsToRows(columns, new int[] {row}, 1, table, new long[] {tableRow}, new int[1]) == 0;
     }
 
-    private void compareColumn(ColumnView v, int p, int[] left, int done, int n, RowTable table, long[] right) {
-        if (v.kind == ColumnView.NA) {
-            return;
+    /**
+     * Sets {@code out[j]} to whether row {@code left[j]} of the checked views holds the key of row
+     * {@code right[j]} of {@code table}, for {@code j < n <= MINI_BATCH}; a negative {@code right[j]}
+     * matches nothing. A column at a time; pairs that already mismatch are skipped.
+     */
+    void matchRows(ColumnView[] views, long[] left, long[] right, int n, RowTable table, boolean[] out) {
+        long[] starts = rowStarts;
+        for (int j = 0; j < n; j++) {
+            out[j] = right[j] >= 0;
+            starts[j] = out[j] ? table.rowOffset(right[j]) : 0;
         }
+        int k = 0;
+        for (int p = 0; p < views.length; p++) {
+            ColumnView v = views[metadata.encodedFieldOrder(p)];
+            switch (v.kind) {
+                case ColumnView.NA -> {
+                }
+                case ColumnView.VAR -> matchVar(v, p, k++, left, right, n, table, out);
+                default -> matchFixed(v, p, left, right, n, table, out);
+            }
+        }
+    }
+
+    /** How the null flags decide a pair: 1 both null (a match), -1 one of them (a mismatch), 0 neither. */
+    private int nulls(ColumnView v, long l, MemorySegment masks, long r, int maskBytes, int p) {
+        boolean rightNull = (masks.get(LE.BYTE, r * maskBytes + (p >>> 3)) & (1 << (p & 7))) != 0;
+        boolean leftNull = v.isNull(l);
+        return leftNull == rightNull ? (leftNull ? 1 : 0) : -1;
+    }
+
+    private void matchFixed(ColumnView v, int p, long[] left, long[] right, int n, RowTable table, boolean[] out) {
         MemorySegment rows = table.rowSegment();
         MemorySegment masks = table.maskSegment();
+        MemorySegment values = v.values;
         int maskBytes = metadata.nullMaskBytesPerRow();
+        long[] starts = rowStarts;
         int at = metadata.encodedFieldOffset(p);
-        int k = varIndex(p);
+        long so = v.offset;
+        int w = v.width;
         for (int j = 0; j < n; j++) {
-            if (!match[j]) {
+            if (!out[j]) {
                 continue;
             }
-            long l = left == null ? done + j : left[done + j];
-            long r = right[done + j];
-            boolean rightNull = (masks.get(LE.BYTE, r * maskBytes + (p >>> 3)) & (1 << (p & 7))) != 0;
-            boolean leftNull = v.isNull(l);
-            if (leftNull || rightNull) {
-                match[j] = leftNull && rightNull;
+            int nulls = nulls(v, left[j], masks, right[j], maskBytes, p);
+            if (nulls != 0) {
+                out[j] = nulls > 0;
                 continue;
             }
-            long row = table.rowOffset(r);
-            match[j] = switch (v.kind) {
-                case ColumnView.BOOL -> rows.get(LE.BYTE, row + at) == (byte) (v.bit(l) ? -1 : 0);
-                case ColumnView.FIXED -> fixedEqual(v, l, rows, row + at);
-                default -> varEqual(v, l, table, r, k);
+            long i = so + left[j];
+            long slot = starts[j] + at;
+            out[j] = switch (v.kind == ColumnView.BOOL ? 0 : w) {
+                case 0 -> rows.get(LE.BYTE, slot) == (byte) -((values.get(LE.BYTE, i >>> 3) >>> (i & 7)) & 1);
+                case 1 -> values.get(LE.BYTE, i) == rows.get(LE.BYTE, slot);
+                case 2 -> values.get(LE.SHORT, i * 2) == rows.get(LE.SHORT, slot);
+                case 4 -> values.get(LE.INT, i * 4) == rows.get(LE.INT, slot);
+                case 8 -> values.get(LE.LONG, i * 8) == rows.get(LE.LONG, slot);
+                default -> bytesEqual(values, i * w, rows, slot, w);
             };
         }
     }
 
-    private static boolean fixedEqual(ColumnView v, long l, MemorySegment rows, long at) {
-        long i = v.offset + l;
-        return switch (v.width) {
-            case 1 -> v.values.get(LE.BYTE, i) == rows.get(LE.BYTE, at);
-            case 2 -> v.values.get(LE.SHORT, i * 2) == rows.get(LE.SHORT, at);
-            case 4 -> v.values.get(LE.INT, i * 4) == rows.get(LE.INT, at);
-            case 8 -> v.values.get(LE.LONG, i * 8) == rows.get(LE.LONG, at);
-            default -> bytesEqual(v.values, i * v.width, rows, at, v.width);
-        };
-    }
-
-    private static boolean varEqual(ColumnView v, long l, RowTable table, long r, int k) {
-        long start = table.varValueStart(r, k);
-        long len = table.varValueEnd(r, k) - start;
-        return len == v.varLength(l) && bytesEqual(v.data, v.varStart(l), table.rowSegment(),
-                table.rowOffset(r) + start, len);
-    }
-
-    /** The index among var columns of position {@code p} (meaningless for fixed positions). */
-    private int varIndex(int p) {
-        int k = 0;
-        for (int q = 0; q < p; q++) {
-            if (!metadata.column(metadata.encodedFieldOrder(q)).isFixedLength()) {
-                k++;
+    private void matchVar(ColumnView v, int p, int k, long[] left, long[] right, int n, RowTable table,
+            boolean[] out) {
+        MemorySegment rows = table.rowSegment();
+        MemorySegment masks = table.maskSegment();
+        MemorySegment offsets = v.values;
+        int maskBytes = metadata.nullMaskBytesPerRow();
+        long[] starts = rowStarts;
+        long slot = metadata.varbinaryEndArrayOffset() + 4L * k;
+        long first = metadata.fixedLength();
+        int sa = metadata.stringAlignment();
+        for (int j = 0; j < n; j++) {
+            if (!out[j]) {
+                continue;
             }
+            int nulls = nulls(v, left[j], masks, right[j], maskBytes, p);
+            if (nulls != 0) {
+                out[j] = nulls > 0;
+                continue;
+            }
+            long row = starts[j];
+            long end = Integer.toUnsignedLong(rows.get(LE.INT, row + slot));
+            long start = k == 0 ? first
+                    : RowTableMetadata.roundUp(Integer.toUnsignedLong(rows.get(LE.INT, row + slot - 4)), sa);
+            long at = (v.offset + left[j]) * 4;
+            long from = Integer.toUnsignedLong(offsets.get(LE.INT, at));
+            long len = Integer.toUnsignedLong(offsets.get(LE.INT, at + 4)) - from;
+            out[j] = len == end - start && bytesEqual(v.data, from, rows, row + start, len);
         }
-        return k;
     }
 }

@@ -114,6 +114,15 @@ public final class RowTableEncoder {
         }
     }
 
+    /**
+     * Appends rows {@code sources[0..n)} ({@code n <= MINI_BATCH}, checked by the caller) of checked
+     * views to a table of this encoder's metadata; dictionaries are the caller's business.
+     */
+    void encodeRows(ColumnView[] views, long[] sources, int n, RowTable target) {
+        System.arraycopy(sources, 0, rows, 0, n);
+        encodeMiniBatch(views, n, target);
+    }
+
     /** Where each row of the last mini-batch starts in the target's row segment. */
     long[] lastRowStarts() {
         return rowStarts;
