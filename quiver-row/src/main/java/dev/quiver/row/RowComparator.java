@@ -54,6 +54,22 @@ public final class RowComparator {
         return len == b.rowLength(rb) && bytesEqual(a.rowSegment(), a.rowOffset(ra), b.rowSegment(), b.rowOffset(rb), len);
     }
 
+    /** Whether the {@code len} bytes at {@code at} are all zero. */
+    static boolean isZero(MemorySegment s, long at, long len) {
+        long i = 0;
+        for (; i + 8 <= len; i += 8) {
+            if (s.get(LE.LONG, at + i) != 0) {
+                return false;
+            }
+        }
+        for (; i < len; i++) {
+            if (s.get(LE.BYTE, at + i) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether {@code len} bytes at {@code x} in {@code a} equal those at {@code y} in {@code b}. */
     static boolean bytesEqual(MemorySegment a, long x, MemorySegment b, long y, long len) {
         if (len > 64) {
@@ -147,6 +163,7 @@ public final class RowComparator {
     }
 
     private void matchFixed(ColumnView v, int p, long[] left, long[] right, int n, RowTable table, boolean[] out) {
+        boolean nullable = v.validity != null || table.hasAnyNulls();
         MemorySegment rows = table.rowSegment();
         MemorySegment masks = table.maskSegment();
         MemorySegment values = v.values;
@@ -159,7 +176,7 @@ public final class RowComparator {
             if (!out[j]) {
                 continue;
             }
-            int nulls = nulls(v, left[j], masks, right[j], maskBytes, p);
+            int nulls = nullable ? nulls(v, left[j], masks, right[j], maskBytes, p) : 0;
             if (nulls != 0) {
                 out[j] = nulls > 0;
                 continue;
@@ -179,6 +196,7 @@ public final class RowComparator {
 
     private void matchVar(ColumnView v, int p, int k, long[] left, long[] right, int n, RowTable table,
             boolean[] out) {
+        boolean nullable = v.validity != null || table.hasAnyNulls();
         MemorySegment rows = table.rowSegment();
         MemorySegment masks = table.maskSegment();
         MemorySegment offsets = v.values;
@@ -191,7 +209,7 @@ public final class RowComparator {
             if (!out[j]) {
                 continue;
             }
-            int nulls = nulls(v, left[j], masks, right[j], maskBytes, p);
+            int nulls = nullable ? nulls(v, left[j], masks, right[j], maskBytes, p) : 0;
             if (nulls != 0) {
                 out[j] = nulls > 0;
                 continue;

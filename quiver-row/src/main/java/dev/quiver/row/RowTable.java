@@ -31,6 +31,8 @@ public final class RowTable implements AutoCloseable {
     private final GrowableBuffer var;
     private final ArrayData[] dictionaries;
     private long length;
+    /** Whether some row has a mask bit set; kept up to date by every way rows are added. */
+    private boolean anyNulls;
 
     /** An empty table on the garbage-collected allocator. */
     public RowTable(RowTableMetadata metadata) {
@@ -66,6 +68,7 @@ public final class RowTable implements AutoCloseable {
     /** Removes every row (and the remembered dictionaries) and keeps the memory. */
     public void clear() {
         length = 0;
+        anyNulls = false;
         masks.setSize(0);
         fixed.setSize(0);
         var.setSize(0);
@@ -140,20 +143,12 @@ public final class RowTable implements AutoCloseable {
 
     /** Whether any row has a null in any column. */
     public boolean hasAnyNulls() {
-        MemorySegment m = masks.segment();
-        long size = length * metadata.nullMaskBytesPerRow();
-        long i = 0;
-        for (; i + 8 <= size; i += 8) {
-            if (m.get(LE.LONG, i) != 0) {
-                return true;
-            }
-        }
-        for (; i < size; i++) {
-            if (m.get(LE.BYTE, i) != 0) {
-                return true;
-            }
-        }
-        return false;
+        return anyNulls;
+    }
+
+    /** Records that some row added has a null (the encoder's and appending's business). */
+    void markNulls() {
+        anyNulls = true;
     }
 
     /**
@@ -215,6 +210,9 @@ public final class RowTable implements AutoCloseable {
         long maskAt = length * maskBytes;
         masks.setSize(maskAt + maskBytes);
         MemorySegment.copy(src.masks.segment(), r * maskBytes, masks.segment(), maskAt, maskBytes);
+        if (src.anyNulls && !anyNulls && !RowComparator.isZero(masks.segment(), maskAt, maskBytes)) {
+            anyNulls = true;
+        }
         long from = src.rowOffset(r);
         long size = src.rowLength(r);
         if (metadata.isFixedLength()) {

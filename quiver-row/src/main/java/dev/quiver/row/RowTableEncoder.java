@@ -172,7 +172,7 @@ public final class RowTableEncoder {
         if (!metadata.isFixedLength()) {
             writeVar(views, dst, n);
         }
-        writeNulls(views, dst, target.maskSegment(), first * metadata.nullMaskBytesPerRow(), n);
+        writeNulls(views, dst, target, first * metadata.nullMaskBytesPerRow(), n);
         target.commit(n);
     }
 
@@ -300,7 +300,8 @@ public final class RowTableEncoder {
         }
     }
 
-    private void writeNulls(ColumnView[] views, MemorySegment dst, MemorySegment masks, long maskStart, int n) {
+    private void writeNulls(ColumnView[] views, MemorySegment dst, RowTable target, long maskStart, int n) {
+        MemorySegment masks = target.maskSegment();
         int maskBytes = metadata.nullMaskBytesPerRow();
         long[] starts = rowStarts;
         long[] sources = rows;
@@ -317,6 +318,7 @@ public final class RowTableEncoder {
                 if (v.isNull(sources[r])) {
                     long m = maskByte + (long) r * maskBytes;
                     masks.set(LE.BYTE, m, (byte) (masks.get(LE.BYTE, m) | bit));
+                    target.markNulls();
                     fillNull(dst, starts[r] + at, slotWidth);
                 }
             }

@@ -99,11 +99,17 @@ class RowTableTest {
         RowTable b = new RowTable(RowTableMetadata.of(ArrowType.INT64));
         assertThrows(QuiverException.class, () -> a.appendFrom(b));
         assertThrows(QuiverException.class, () -> RowComparator.rowsEqual(a, 0, b, 0));
-        new RowTableEncoder(a.metadata()).append(List.of(Cols.int32(5)), a);
+        new RowTableEncoder(a.metadata()).append(List.of(Cols.int32(5, null)), a);
+        assertTrue(a.hasAnyNulls());
         RowTable c = new RowTable(RowTableMetadata.of(ArrowType.UINT32));
         c.appendFrom(a, new int[] {0, 0}, 2);
         assertEquals(2, c.length());
-        assertThrows(IndexOutOfBoundsException.class, () -> c.appendFrom(a, new int[] {1}, 1));
+        assertFalse(c.hasAnyNulls());
+        c.appendFrom(a, new int[] {1}, 1);
+        assertTrue(c.hasAnyNulls());
+        c.clear();
+        assertFalse(c.hasAnyNulls());
+        assertThrows(IndexOutOfBoundsException.class, () -> c.appendFrom(a, new int[] {2}, 1));
         assertThrows(IndexOutOfBoundsException.class, () -> a.row(1));
     }
 
