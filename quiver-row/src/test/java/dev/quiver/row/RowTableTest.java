@@ -110,7 +110,7 @@ class RowTableTest {
         c.clear();
         assertFalse(c.hasAnyNulls());
         assertThrows(IndexOutOfBoundsException.class, () -> c.appendFrom(a, new int[] {2}, 1));
-        assertThrows(IndexOutOfBoundsException.class, () -> a.row(1));
+        assertThrows(IndexOutOfBoundsException.class, () -> a.row(2));
     }
 
     @Test
