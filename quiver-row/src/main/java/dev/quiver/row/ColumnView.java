@@ -77,11 +77,6 @@ final class ColumnView {
         return (validity.get(LE.BYTE, bit >>> 3) & (1 << (bit & 7))) == 0;
     }
 
-    /** The start of var value {@code i} in {@link #data}. */
-    long varStart(long i) {
-        return Integer.toUnsignedLong(values.get(LE.INT, (offset + i) * 4));
-    }
-
     /** The length of var value {@code i}, 0 when it is null. */
     long varLength(long i) {
         if (isNull(i)) {
@@ -89,11 +84,5 @@ final class ColumnView {
         }
         long at = (offset + i) * 4;
         return values.get(LE.INT, at + 4) - values.get(LE.INT, at);
-    }
-
-    /** The bool value {@code i}. */
-    boolean bit(long i) {
-        long bit = offset + i;
-        return (values.get(LE.BYTE, bit >>> 3) & (1 << (bit & 7))) != 0;
     }
 }

@@ -99,11 +99,6 @@ public final class RowTable implements AutoCloseable {
         return metadata.isFixedLength() ? fixed.segment() : var.segment();
     }
 
-    /** The memory of the fixed-length buffer (rows, or row offsets of a var-length table), for hot loops. */
-    MemorySegment fixedSegment() {
-        return fixed.segment();
-    }
-
     /** The memory of the null masks, for hot loops: row {@code r}'s mask starts at r * bytes per row. */
     public MemorySegment maskSegment() {
         return masks.segment();
