@@ -21,10 +21,10 @@ import java.util.Objects;
  * hash table. Not a cryptographic hash.
  */
 public final class RowHasher {
-    private static final long SEED = 0x2545F4914F6CDD1DL;
-    private static final long P1 = 0x9E3779B185EBCA87L;
-    private static final long P2 = 0xC2B2AE3D27D4EB4FL;
-    private static final long NULL_WORD = 0x6A09E667F3BCC908L;
+    static final long SEED = 0x2545F4914F6CDD1DL;
+    static final long P1 = 0x9E3779B185EBCA87L;
+    static final long P2 = 0xC2B2AE3D27D4EB4FL;
+    static final long NULL_WORD = 0x6A09E667F3BCC908L;
     private static final int MINI_BATCH = RowTableEncoder.MINI_BATCH;
 
     private final RowTableMetadata metadata;
