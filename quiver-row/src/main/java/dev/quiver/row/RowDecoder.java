@@ -77,6 +77,10 @@ public final class RowDecoder {
 
     /** The validity bitmap of position {@code p}, or null when no row has it null; counts into {@code nulls}. */
     private ArrowBuffer validity(RowTable table, int p, int[] rows, long count, long[] nulls) {
+        nulls[0] = 0;
+        if (!table.hasAnyNulls()) {
+            return null;
+        }
         ArrowBuffer bitmap = allocator.allocate(Bitmaps.bytesFor(count));
         MemorySegment out = bitmap.segment();
         MemorySegment masks = table.maskSegment();

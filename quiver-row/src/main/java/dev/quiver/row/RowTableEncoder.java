@@ -100,14 +100,15 @@ public final class RowTableEncoder {
             throw new IndexOutOfBoundsException("count " + count + " of a selection of " + selection.length);
         }
         long length = views.length == 0 ? Long.MAX_VALUE : views[0].length;
+        for (int j = 0; j < count; j++) {
+            if (selection[j] < 0 || selection[j] >= length) {
+                throw new IndexOutOfBoundsException("selected row " + selection[j] + " of " + length);
+            }
+        }
         for (int done = 0; done < count; ) {
             int n = Math.min(MINI_BATCH, count - done);
             for (int r = 0; r < n; r++) {
-                int row = selection[done + r];
-                if (row < 0 || row >= length) {
-                    throw new IndexOutOfBoundsException("selected row " + row + " of " + length);
-                }
-                rows[r] = row;
+                rows[r] = selection[done + r];
             }
             encodeMiniBatch(views, n, target);
             done += n;
