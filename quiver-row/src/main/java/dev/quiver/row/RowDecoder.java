@@ -30,6 +30,7 @@ public final class RowDecoder {
         this(BufferAllocator.managed());
     }
 
+    /** A decoder whose arrays' buffers come from {@code allocator}. */
     public RowDecoder(BufferAllocator allocator) {
         this.allocator = Objects.requireNonNull(allocator, "allocator");
     }

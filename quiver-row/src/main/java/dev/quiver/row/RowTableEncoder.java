@@ -32,6 +32,7 @@ public final class RowTableEncoder {
     private final long[] rowStarts = new long[MINI_BATCH];
     private final long[] rowSizes = new long[MINI_BATCH];
 
+    /** An encoder of columns of the types of {@code metadata} into tables of that metadata. */
     public RowTableEncoder(RowTableMetadata metadata) {
         this.metadata = Objects.requireNonNull(metadata, "metadata");
     }

@@ -10,6 +10,7 @@ import dev.quiver.core.type.ArrowType;
 public final class UnsupportedColumnTypeException extends QuiverException {
     private final transient ArrowType type;
 
+    /** The refusal of {@code type}, with a message that names it and says why. */
     public UnsupportedColumnTypeException(ArrowType type, String message) {
         super(message);
         this.type = type;
