@@ -8,8 +8,10 @@ import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -201,6 +203,42 @@ class HashGroupByTest {
             assertEquals(50_001, result.groupCount());
             check(keyFields, valueFields, List.of(keyData), List.of(valueData), result);
         }
+    }
+
+    @Test
+    void keysOfMoreThan64ColumnsUseWideMasks() {
+        Random rnd = new Random(7);
+        List<Field> keyFields = new ArrayList<>();
+        List<ArrayData> keys = new ArrayList<>();
+        int n = 3000;
+        for (int k = 0; k < 70; k++) {
+            ArrowType type = k % 10 == 9 ? ArrowType.UTF8 : ArrowType.INT8;
+            keyFields.add(Field.nullable("k" + k, type));
+            Object[] constant = new Object[n];
+            Arrays.fill(constant, type == ArrowType.UTF8 ? "x" : (Object) k);
+            keys.add(k < 3 || k == 69 ? RandomColumns.column(type, rnd, n, 0.3) : Cols.of(type, constant).data());
+        }
+        assertEquals(16, RowTableMetadata.of(keyFields.stream().map(Field::type).toList()).nullMaskBytesPerRow());
+        List<Field> valueFields = List.of(Field.nullable("v", ArrowType.INT32));
+        List<ArrayData> values = List.of(randomValues(ArrowType.INT32, rnd, n, 0.1));
+        try (HashGroupBy groupBy = new HashGroupBy(keyFields, valueFields)) {
+            groupBy.add(keys, values);
+            groupBy.add(keys, values);
+            check(keyFields, valueFields, List.of(keys, keys), List.of(values, values), groupBy.result());
+        }
+    }
+
+    @Test
+    void groupsARecordBatchByName() {
+        Schema schema = Schema.of(Field.nullable("city", ArrowType.UTF8), Field.nullable("t", ArrowType.FLOAT32));
+        RecordBatch batch = RecordBatch.ofRows(schema, List.of(List.of("Oslo", 1.5f), List.of("Rome", 20f),
+                List.of("Oslo", -3f)));
+        GroupByResult result = HashGroupBy.groupBy(batch, List.of("city"), List.of("t"));
+        assertEquals(Cols.of(ArrowType.UTF8, "Oslo", "Rome"), result.key(0));
+        assertEquals(Cols.of(ArrowType.FLOAT64, -1.5, 20.0), result.sum(0));
+        assertEquals(Cols.of(ArrowType.FLOAT32, -3f, 20f), result.min(0));
+        assertEquals(Cols.of(ArrowType.FLOAT32, 1.5f, 20f), result.max(0));
+        assertThrows(QuiverException.class, () -> HashGroupBy.groupBy(batch, List.of("town"), List.of()));
     }
 
     @Test
