@@ -50,8 +50,8 @@ public final class RowComparator {
         if (!bytesEqual(a.maskSegment(), ra * maskBytes, b.maskSegment(), rb * maskBytes, maskBytes)) {
             return false;
         }
-        long len = a.rowLength(ra);
-        return len == b.rowLength(rb) && bytesEqual(a.rowSegment(), a.rowOffset(ra), b.rowSegment(), b.rowOffset(rb), len);
+        long len = a.lengthOf(ra);
+        return len == b.lengthOf(rb) && bytesEqual(a.rowSegment(), a.offsetOf(ra), b.rowSegment(), b.offsetOf(rb), len);
     }
 
     /** Whether the {@code len} bytes at {@code at} are all zero. */
@@ -141,7 +141,7 @@ public final class RowComparator {
         long[] starts = rowStarts;
         for (int j = 0; j < n; j++) {
             out[j] = right[j] >= 0;
-            starts[j] = out[j] ? table.rowOffset(right[j]) : 0;
+            starts[j] = out[j] ? table.offsetOf(right[j]) : 0;
         }
         int k = 0;
         for (int p = 0; p < views.length; p++) {

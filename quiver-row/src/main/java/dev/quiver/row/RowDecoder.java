@@ -122,27 +122,27 @@ public final class RowDecoder {
         switch (w) {
             case 1 -> {
                 for (long j = 0; j < count; j++) {
-                    out.set(LE.BYTE, j, src.get(LE.BYTE, table.rowOffset(row(rows, j)) + at));
+                    out.set(LE.BYTE, j, src.get(LE.BYTE, table.offsetOf(row(rows, j)) + at));
                 }
             }
             case 2 -> {
                 for (long j = 0; j < count; j++) {
-                    out.set(LE.SHORT, j * 2, src.get(LE.SHORT, table.rowOffset(row(rows, j)) + at));
+                    out.set(LE.SHORT, j * 2, src.get(LE.SHORT, table.offsetOf(row(rows, j)) + at));
                 }
             }
             case 4 -> {
                 for (long j = 0; j < count; j++) {
-                    out.set(LE.INT, j * 4, src.get(LE.INT, table.rowOffset(row(rows, j)) + at));
+                    out.set(LE.INT, j * 4, src.get(LE.INT, table.offsetOf(row(rows, j)) + at));
                 }
             }
             case 8 -> {
                 for (long j = 0; j < count; j++) {
-                    out.set(LE.LONG, j * 8, src.get(LE.LONG, table.rowOffset(row(rows, j)) + at));
+                    out.set(LE.LONG, j * 8, src.get(LE.LONG, table.offsetOf(row(rows, j)) + at));
                 }
             }
             default -> {
                 for (long j = 0; j < count; j++) {
-                    MemorySegment.copy(src, table.rowOffset(row(rows, j)) + at, out, j * w, w);
+                    MemorySegment.copy(src, table.offsetOf(row(rows, j)) + at, out, j * w, w);
                 }
             }
         }
@@ -159,7 +159,7 @@ public final class RowDecoder {
         int at = table.metadata().encodedFieldOffset(p);
         int acc = 0;
         for (long j = 0; j < count; j++) {
-            acc |= (src.get(LE.BYTE, table.rowOffset(row(rows, j)) + at) & 1) << (j & 7);
+            acc |= (src.get(LE.BYTE, table.offsetOf(row(rows, j)) + at) & 1) << (j & 7);
             if ((j & 7) == 7) {
                 out.set(LE.BYTE, j >>> 3, (byte) acc);
                 acc = 0;
@@ -194,7 +194,7 @@ public final class RowDecoder {
             long r = row(rows, j);
             long start = table.varValueStart(r, k);
             long to = Integer.toUnsignedLong(out.get(LE.INT, j * 4));
-            MemorySegment.copy(src, table.rowOffset(r) + start, bytes, to, table.varValueEnd(r, k) - start);
+            MemorySegment.copy(src, table.offsetOf(r) + start, bytes, to, table.varValueEnd(r, k) - start);
         }
         return new ArrayData(table.metadata().type(i), count, 0, nulls[0], Arrays.asList(validity, offsets, data),
                 List.of(), null);

@@ -53,7 +53,7 @@ public final class RowHasher {
         for (int done = 0; done < count; done += MINI_BATCH) {
             int n = Math.min(MINI_BATCH, count - done);
             for (int j = 0; j < n; j++) {
-                starts[j] = table.rowOffset(from + done + j);
+                starts[j] = table.offsetOf(from + done + j);
             }
             hashTableRows(table, from + done, starts, n, chunk);
             System.arraycopy(chunk, 0, out, done, n);

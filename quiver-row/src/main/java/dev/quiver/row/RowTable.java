@@ -76,41 +76,56 @@ public final class RowTable implements AutoCloseable {
         resetOffsets();
     }
 
-    /** The null-mask bytes of all rows (a view, valid until the table grows). */
+    /** The null-mask bytes of all rows (a read-only view, valid until the table grows). */
     public MemorySegment nullMaskBuffer() {
-        return masks.segment().asSlice(0, length * metadata.nullMaskBytesPerRow());
+        return masks.segment().asSlice(0, length * metadata.nullMaskBytesPerRow()).asReadOnly();
     }
 
     /**
-     * The fixed-length buffer (a view, valid until the table grows): the rows of a fixed-length table,
-     * or the {@code length() + 1} int64 row offsets of a var-length table.
+     * The fixed-length buffer (a read-only view, valid until the table grows): the rows of a fixed-length
+     * table, or the {@code length() + 1} int64 row offsets of a var-length table.
      */
     public MemorySegment fixedLengthBuffer() {
-        return fixed.segment().asSlice(0, fixed.size());
+        return fixed.segment().asSlice(0, fixed.size()).asReadOnly();
     }
 
-    /** The var-length buffer (a view, valid until the table grows); empty for a fixed-length table. */
+    /** The var-length buffer (a read-only view, valid until the table grows); empty for a fixed-length table. */
     public MemorySegment varLengthBuffer() {
-        return var.segment().asSlice(0, var.size());
+        return var.segment().asSlice(0, var.size()).asReadOnly();
     }
 
     /** The memory holding the row bytes, for hot loops: row {@code r} starts at {@link #rowOffset}. */
-    public MemorySegment rowSegment() {
+    MemorySegment rowSegment() {
         return metadata.isFixedLength() ? fixed.segment() : var.segment();
     }
 
     /** The memory of the null masks, for hot loops: row {@code r}'s mask starts at r * bytes per row. */
-    public MemorySegment maskSegment() {
+    MemorySegment maskSegment() {
         return masks.segment();
     }
 
-    /** The byte offset of row {@code r} in {@link #rowSegment()}. */
+    /**
+     * Where row {@code r} starts: in the fixed-length buffer of a fixed-length table, in the var-length
+     * buffer otherwise.
+     */
     public long rowOffset(long r) {
+        checkRow(r);
+        return offsetOf(r);
+    }
+
+    /** {@link #rowOffset} without the check, for hot loops. */
+    long offsetOf(long r) {
         return metadata.isFixedLength() ? r * metadata.fixedLength() : fixed.segment().get(LE.LONG, r * 8);
     }
 
     /** The number of bytes of row {@code r}, padding included. */
     public long rowLength(long r) {
+        checkRow(r);
+        return lengthOf(r);
+    }
+
+    /** {@link #rowLength} without the check, for hot loops. */
+    long lengthOf(long r) {
         if (metadata.isFixedLength()) {
             return metadata.fixedLength();
         }
@@ -118,10 +133,10 @@ public final class RowTable implements AutoCloseable {
         return offsets.get(LE.LONG, r * 8 + 8) - offsets.get(LE.LONG, r * 8);
     }
 
-    /** The bytes of row {@code r} (a view, valid until the table grows). */
+    /** The bytes of row {@code r} (a read-only view, valid until the table grows). */
     public MemorySegment row(long r) {
         checkRow(r);
-        return rowSegment().asSlice(rowOffset(r), rowLength(r));
+        return rowSegment().asSlice(rowOffset(r), rowLength(r)).asReadOnly();
     }
 
     /** Whether logical column {@code column} of row {@code r} is null. */
@@ -151,6 +166,7 @@ public final class RowTable implements AutoCloseable {
      * start at {@code rowOffset(r) + varValueStart(r, k)}.
      */
     public long varValueStart(long r, int k) {
+        checkVar(k);
         if (k == 0) {
             return metadata.fixedLength();
         }
@@ -159,6 +175,7 @@ public final class RowTable implements AutoCloseable {
 
     /** The end of value {@code k} of row {@code r}, from the first byte of the row (its end slot). */
     public long varValueEnd(long r, int k) {
+        checkVar(k);
         return Integer.toUnsignedLong(
                 var.segment().get(LE.INT, rowOffset(r) + metadata.varbinaryEndArrayOffset() + 4L * k));
     }
@@ -208,8 +225,8 @@ public final class RowTable implements AutoCloseable {
         if (src.anyNulls && !anyNulls && !RowComparator.isZero(masks.segment(), maskAt, maskBytes)) {
             anyNulls = true;
         }
-        long from = src.rowOffset(r);
-        long size = src.rowLength(r);
+        long from = src.offsetOf(r);
+        long size = src.lengthOf(r);
         if (metadata.isFixedLength()) {
             long at = length * size;
             fixed.setSize(at + size);
@@ -296,6 +313,12 @@ public final class RowTable implements AutoCloseable {
         if (known != null && given != null && known != given && !Array.wrap(known).equals(Array.wrap(given))) {
             throw new QuiverException("column " + column + " has another dictionary than the rows already in the"
                     + " table: a row table stores dictionary indices, so all its rows must share one dictionary");
+        }
+    }
+
+    private void checkVar(int k) {
+        if (k < 0 || k >= metadata.varColumnCount()) {
+            throw new IndexOutOfBoundsException("var column " + k + " of " + metadata.varColumnCount());
         }
     }
 
