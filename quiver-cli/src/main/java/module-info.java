@@ -3,6 +3,7 @@ module dev.quiver.cli {
     requires dev.quiver.core;
     requires dev.quiver.ipc;
     requires dev.quiver.json;
+    requires dev.quiver.row;
     requires de.siegmar.fastcsv;
     requires flatbuffers.java;
     requires info.picocli;

@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.cli.bench.BenchChecksum;
+import dev.quiver.cli.bench.BenchGroups;
 import dev.quiver.cli.bench.BenchV1;
 import dev.quiver.cli.io.BatchSink;
 import dev.quiver.cli.io.BatchSource;
@@ -14,7 +15,10 @@ import dev.quiver.cli.text.Sizes;
 import dev.quiver.cli.text.TextTable;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.Field;
 import dev.quiver.ipc.IpcReadOptions;
+import dev.quiver.row.GroupByResult;
+import dev.quiver.row.HashGroupBy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -36,10 +40,14 @@ import picocli.CommandLine.Option;
                 + "(shared/bench/DATASET.md), writes it as an Arrow file and an Arrow stream, uncompressed and "
                 + "with LZ4 and ZSTD, into a temporary directory (deleted afterwards), reads each back (the files "
                 + "memory-mapped, every batch fully validated) and checks that its checksum equals that of the "
-                + "generated data; prints sizes and timings and the first rows.",
-                "Exit status 1 if any checksum differs."})
+                + "generated data; prints sizes and timings and the first rows. Then groups the table by cat on "
+                + "the row table (quiver-row's hash group-by: row count, and count, sum, min and max of maybe), "
+                + "checks the groups against the dataset's definition and prints them.",
+                "Exit status 1 if any checksum or group differs."})
 final class DemoCommand implements Callable<Integer> {
     private static final int PREVIEW_ROWS = 5;
+    private static final String CAT = "cat";
+    private static final String MAYBE = "maybe";
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -92,9 +100,14 @@ final class DemoCommand implements Callable<Integer> {
         expected.lines().forEach(line -> out.println("  " + line));
         out.println();
         printFirstRows(out, batches);
+        out.println();
+        boolean grouped = groupBy(out, batches);
         out.flush();
         if (!allEqual) {
             throw new CliException("a checksum read back differs from the generated data's");
+        }
+        if (!grouped) {
+            throw new CliException("the group-by result differs from the dataset's definition");
         }
         return 0;
     }
@@ -160,6 +173,33 @@ final class DemoCommand implements Callable<Integer> {
         }
         out.println("First rows:");
         preview.table().print(out, "  ");
+    }
+
+    /** Groups bench-v1 by cat on the row table (count and sum/min/max of maybe); returns whether it checks. */
+    private boolean groupBy(PrintWriter out, List<RecordBatch> batches) {
+        long start = System.nanoTime();
+        GroupByResult result;
+        try (HashGroupBy groupBy = new HashGroupBy(List.of(field(CAT)), List.of(field(MAYBE)));
+                Progress progress = Progress.start("grouping by cat", rows)) {
+            for (RecordBatch batch : batches) {
+                groupBy.add(List.of(batch.column(CAT).data()), List.of(batch.column(MAYBE).data()));
+                progress.advance(batch.rowCount());
+            }
+            result = groupBy.result();
+        }
+        long nanos = System.nanoTime() - start;
+        boolean equal = BenchGroups.of(rows).matches(result.batch());
+        out.println("Group-by on the row table: bench-v1 by cat; count, and count/sum/min/max of maybe");
+        out.println("(" + Sizes.count(result.groupCount(), "group", "groups") + " in " + Sizes.seconds(nanos)
+                + "; checked against the dataset's definition: " + (equal ? "equal" : "DIFFERS") + "):");
+        RowPreview preview = new RowPreview(result.batch().schema(), result.groupCount());
+        preview.add(result.batch());
+        preview.table().print(out, "  ");
+        return equal;
+    }
+
+    private static Field field(String name) {
+        return BenchV1.SCHEMA.field(BenchV1.SCHEMA.indexOf(name));
     }
 
     private static void deleteAll(Path dir) throws IOException {

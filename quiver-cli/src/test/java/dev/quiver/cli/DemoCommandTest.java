@@ -36,6 +36,14 @@ class DemoCommandTest {
         assertTrue(out.contains("First rows:"), out);
         assertTrue(out.contains("name-1"), out);
         assertTrue(out.contains("2023-11-14T22:13:20.001Z"), out);
+        assertTrue(out.contains("Group-by on the row table: bench-v1 by cat"), out);
+        assertTrue(out.contains("checked against the dataset's definition: equal"), out);
+        List<String> groups = out.lines().dropWhile(l -> !l.startsWith("Group-by")).skip(2).toList();
+        assertEquals(2 + 16, groups.size(), out);
+        assertTrue(groups.get(0).matches(" +cat +count +maybe_count +maybe_sum +maybe_min +maybe_max"), groups.get(0));
+        // rows 0..999: category 7 holds rows 7, 23, ..., 999 (63 rows); maybe is null on 7, 87, 167, ...
+        assertTrue(groups.stream().anyMatch(l -> l.matches(" +category-7 +63 +50 +-?\\d+ +-?\\d+ +-?\\d+")),
+                String.join("\n", groups));
         assertEquals(before, demoDirs(), "the temporary directory is deleted");
     }
 
