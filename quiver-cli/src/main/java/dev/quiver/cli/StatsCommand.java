@@ -21,7 +21,7 @@ import picocli.CommandLine.Parameters;
 
 /** {@code quiver stats FILE}: batches, rows, nulls and bytes per column, compression. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"Reads FILE (fully validated) and prints its format and size, the number of record batches "
+        description = {"Reads FILE (Arrow input fully validated) and prints its format and size, the number of record batches "
                 + "and rows, the body compression of Arrow input, and per column its type, null count and the "
                 + "bytes of its buffers in memory (decompressed; children and dictionaries included).",
                 "FILE is an Arrow file or stream, integration JSON (.json, .json.gz) or CSV (.csv)."})

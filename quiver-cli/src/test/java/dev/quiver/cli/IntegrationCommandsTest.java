@@ -62,6 +62,29 @@ class IntegrationCommandsTest {
     }
 
     @Test
+    void everyGoldPairValidates() throws IOException {
+        Path root = Cli.shared("testing/arrow-ipc-integration");
+        List<Path> jsons;
+        try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+            jsons = files.filter(p -> p.getFileName().toString().endsWith(".json.gz")).sorted().toList();
+        }
+        assertTrue(jsons.size() >= 50, "the gold files: " + jsons.size());
+        int pairs = 0;
+        for (Path gold : jsons) {
+            String base = gold.getFileName().toString().replace(".json.gz", "");
+            for (String suffix : List.of(".arrow_file", ".stream")) {
+                Path arrowFile = gold.resolveSibling(base + suffix);
+                if (Files.exists(arrowFile)) {
+                    Cli.Result r = Cli.run("validate", arrowFile, gold);
+                    assertEquals(0, r.exit(), r.err());
+                    pairs++;
+                }
+            }
+        }
+        assertTrue(pairs >= 100, "pairs checked: " + pairs);
+    }
+
+    @Test
     void oneAlteredValueIsADifferenceThatNamesIt() throws IOException {
         String text = gunzip(json);
         Matcher m = Pattern.compile("(\"name\": \"lots_of_meta\",\\s*\"count\": 1,\\s*\"VALIDITY\": \\[\\s*1\\s*],"
