@@ -73,6 +73,15 @@ class ConvertCommandTest {
     }
 
     @Test
+    void typesOnNonCsvInputIsAUsageError() throws IOException {
+        Path arrow = dir.resolve("t.arrow");
+        assertEquals(0, Cli.run("convert", csv(), arrow).exit());
+        Cli.Result r = Cli.run("cat", arrow, "--types", "id=int32");
+        assertEquals(2, r.exit());
+        assertEquals(List.of("quiver cat: --types applies to CSV input only, not Arrow file"), r.errLines());
+    }
+
+    @Test
     void raggedCsvIsOneLineAndExitOne() throws IOException {
         Path csv = Files.writeString(dir.resolve("ragged.csv"), "a,b\n1,2\n3\n");
         Cli.Result r = Cli.run("convert", csv, dir.resolve("r.arrow"));

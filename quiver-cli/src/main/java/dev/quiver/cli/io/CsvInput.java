@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
 /**
@@ -150,7 +151,7 @@ public final class CsvInput {
     }
 
     /** The value of a field as the builder of {@code type} takes it; empty is null. */
-    static Object parse(String text, ArrowType type, java.util.function.Supplier<String> place) {
+    static Object parse(String text, ArrowType type, Supplier<String> place) {
         if (text.isEmpty()) {
             return null;
         }

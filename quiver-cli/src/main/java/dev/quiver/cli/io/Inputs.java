@@ -31,6 +31,9 @@ public final class Inputs {
         if (!Files.isRegularFile(path)) {
             throw new CliException(Files.exists(path) ? "not a regular file: " + path : "no such file: " + path);
         }
+        if (format != DataFormat.CSV && !csvTypes.isEmpty()) {
+            throw new CliException("--types applies to CSV input only, not " + format.label(), CliException.USAGE);
+        }
         return switch (format) {
             case ARROW_FILE -> new ArrowFileSource(path, options);
             case ARROW_STREAM -> new ArrowStreamSource(path, options);
