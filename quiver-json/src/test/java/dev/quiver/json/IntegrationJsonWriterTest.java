@@ -64,6 +64,17 @@ class IntegrationJsonWriterTest {
     }
 
     @Test
+    void aSlicedStringColumnHasOffsetsFromZeroIntoItsData() {
+        List<Field> fields = List.of(Field.nullable("s", ArrowType.UTF8));
+        RecordBatch full = RecordBatch.ofRows(new Schema(fields),
+                List.of(List.of("ab"), List.of("cde"), Arrays.asList((Object) null), List.of("f")));
+        JsonFile file = new JsonFile(full.schema(), List.of(full.slice(1, 3)));
+        String json = writer.writeString(file);
+        assertTrue(json.contains("\"OFFSET\":[0,3,3,4],\"DATA\":[\"cde\",\"\",\"f\"]"), json);
+        assertRoundTrips(file);
+    }
+
+    @Test
     void structChildrenAreWrittenInTheParentsWindow() {
         List<Field> children = List.of(Field.nullable("x", ArrowType.INT32));
         List<Field> fields = List.of(Field.nullable("s", new ArrowType.Struct(children)));
