@@ -58,7 +58,9 @@ class ArrowJavaInteropTest {
     }
 
     static Stream<Arguments> jsonReaderCases() {
-        return cases(ArrowJavaLimits.union(ArrowJavaLimits.IPC, ArrowJavaLimits.JSON_READER), false);
+        Set<String> excluded = ArrowJavaLimits.union(ArrowJavaLimits.IPC, ArrowJavaLimits.JSON_READER);
+        excluded.removeAll(ArrowJavaLimits.VIEWS);
+        return cases(excluded, false);
     }
 
     static Stream<Arguments> ipcCases() {
@@ -78,6 +80,11 @@ class ArrowJavaInteropTest {
     void quiverReadsWhatArrowJavaWrites(Corpus.Case c, String format, QuiverIpc.Codec codec) throws IOException {
         boolean file = format.equals("file");
         List<RecordBatch> expected = Corpus.withFinalDictionaries(c.batches());
+        if (ArrowJavaLimits.VIEWS.contains(c.name())) {
+            // arrow-java counts a view array's variadic buffers from its views: leave out the empty slice,
+            // which holds a buffer no view uses (see ArrowJavaLimits).
+            expected = expected.stream().filter(b -> b.rowCount() > 0).toList();
+        }
         byte[] ipc = ArrowJava.jsonToIpc(writeJson(c.schema(), expected, dir), file, codec);
         assertNoDifference(expected, QuiverIpc.read(file, ipc).batches());
     }
@@ -93,8 +100,8 @@ class ArrowJavaInteropTest {
     }
 
     /**
-     * arrow-java reads the IPC and writes each batch as JSON (arrow-java applies a file's dictionaries as
-     * of each batch, like a stream's); Quiver reads the JSON.
+     * arrow-java reads the IPC and writes each batch as JSON with the dictionaries as it holds them when
+     * it reads that batch (so a stream's dictionary deltas show batch by batch); Quiver reads the JSON.
      */
     static List<RecordBatch> viaArrowJavaJson(byte[] ipc, boolean file, Path dir) throws IOException {
         List<RecordBatch> read = new ArrayList<>();

@@ -26,6 +26,9 @@ class ArrowJavaLimits {
     /** The case whose dictionaries grow by deltas across batches. */
     static final String DELTA_CASE = "dictionary_delta";
 
+    /** The view cases, which arrow-java's JsonFileReader reads but for batches holding unused buffers. */
+    static final Set<String> VIEWS = Set.of("binary_view", "utf8_view");
+
     /** Cases arrow-java cannot read or write in IPC at all. */
     static final Map<String, String> IPC = Map.of(
             "decimal32", "Library only supports 128-bit and 256-bit decimal values",
@@ -40,7 +43,10 @@ class ArrowJavaLimits {
             "dense_union", "Type has no offset buffer",
             "list_of_union", "Type has no offset buffer");
 
-    /** Cases arrow-java's JsonFileReader cannot read as Quiver writes them. */
+    /**
+     * Cases arrow-java's JsonFileReader cannot read as Quiver writes them. The view cases fail only on the
+     * empty slice: the interop test reads their other batches.
+     */
     static final Map<String, String> JSON_READER = ordered(
             "float16", "Cannot read array of type FLOAT2",
             // It counts the variadic buffers from the views' buffer indices: an array holding a buffer
