@@ -11,6 +11,7 @@ import dev.quiver.core.type.Types;
 import dev.quiver.core.type.UnionMode;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -60,10 +61,7 @@ final class ArrayCompactor {
                         children.add(compact(child.slice(o, n)));
                     }
                 } else {
-                    buffers.add(d.buffer(1).slice(o * 4, n * 4));
-                    for (ArrayData child : d.children()) {
-                        children.add(compact(child));
-                    }
+                    denseUnion(u, d, buffers, children);
                 }
             }
             case ArrowType.RunEndEncoded r -> {
@@ -160,6 +158,57 @@ final class ArrayCompactor {
         buffers.add(d.buffer(1).slice(d.offset() * width, d.length() * width));
         buffers.add(d.buffer(2).slice(d.offset() * width, d.length() * width));
         children.add(compact(d.child(0)));
+    }
+
+    /**
+     * A dense union's offsets and children, as Arrow C++ writes them: each child cut to the range the
+     * slots use, and its offsets rebased to that range's start (readers such as arrow-java take a
+     * child's length to be the number of slots that select it).
+     */
+    private void denseUnion(ArrowType.Union u, ArrayData d, List<ArrowBuffer> buffers, List<ArrayData> children) {
+        long o = d.offset();
+        long n = d.length();
+        int k = u.fields().size();
+        long[] first = new long[k];
+        long[] end = new long[k];
+        Arrays.fill(first, Long.MAX_VALUE);
+        MemorySegment ids = d.buffer(0).segment();
+        MemorySegment offsets = d.buffer(1).segment();
+        for (long i = 0; i < n; i++) {
+            int c = childOf(u, ids.get(LE.BYTE, o + i));
+            long at = offsets.get(LE.INT, (o + i) * 4);
+            first[c] = Math.min(first[c], at);
+            end[c] = Math.max(end[c], at + 1);
+        }
+        boolean rebase = false;
+        for (int c = 0; c < k; c++) {
+            if (first[c] == Long.MAX_VALUE) {
+                first[c] = 0;
+                end[c] = 0;
+            }
+            rebase |= first[c] != 0;
+        }
+        if (rebase) {
+            ArrowBuffer out = allocator.allocate(n * 4);
+            for (long i = 0; i < n; i++) {
+                int c = childOf(u, ids.get(LE.BYTE, o + i));
+                out.segment().set(LE.INT, i * 4, (int) (offsets.get(LE.INT, (o + i) * 4) - first[c]));
+            }
+            buffers.add(out);
+        } else {
+            buffers.add(d.buffer(1).slice(o * 4, n * 4));
+        }
+        for (int c = 0; c < k; c++) {
+            children.add(compact(d.child(c).slice(first[c], end[c] - first[c])));
+        }
+    }
+
+    private static int childOf(ArrowType.Union u, byte typeId) {
+        int c = u.childIndex(typeId);
+        if (c < 0) {
+            throw new IpcException("union type id " + typeId + " is not declared by " + u);
+        }
+        return c;
     }
 
     private void views(ArrayData d, long nullCount, List<ArrowBuffer> buffers) {

@@ -158,4 +158,22 @@ class FlatteningTest {
         assertArrayEquals(new byte[] {0b110}, Arrays.copyOf(flat.buffers().get(0).toByteArray(), 1));
         assertArrayEquals(int32s(12, 13, 14).toByteArray(), flat.buffers().get(2).toByteArray());
     }
+
+    @Test
+    void slicedDenseUnionsCutTheirChildrenAndRebaseTheirOffsets() {
+        // dense union<a: int32, b: int64>: [a 10, b 20, a 11, b 21, a 12] sliced to rows 1..3.
+        ArrowType.Union type = new ArrowType.Union(dev.quiver.core.type.UnionMode.DENSE,
+                List.of(Field.nullable("a", ArrowType.INT32), Field.nullable("b", ArrowType.INT64)));
+        ArrayData a = data(ArrowType.INT32, 3, List.of(), null, int32s(10, 11, 12));
+        ArrayData b = data(ArrowType.INT64, 2, List.of(), null, int64s(20, 21));
+        ArrayData union = data(type, 5, List.of(a, b), bytes(0, 1, 0, 1, 0), int32s(0, 0, 1, 1, 2)).slice(1, 3);
+
+        RecordBatchSerializer.Flattened flat = serializer.flatten(List.of(union));
+
+        assertArrayEquals(new long[] {3, 0, 1, 0, 2, 0}, flat.nodes());
+        assertArrayEquals(new byte[] {1, 0, 1}, flat.buffers().get(0).toByteArray());
+        assertArrayEquals(int32s(0, 0, 1).toByteArray(), flat.buffers().get(1).toByteArray());
+        assertArrayEquals(int32s(11).toByteArray(), flat.buffers().get(3).toByteArray());
+        assertArrayEquals(int64s(20, 21).toByteArray(), flat.buffers().get(5).toByteArray());
+    }
 }

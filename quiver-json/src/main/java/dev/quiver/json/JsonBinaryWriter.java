@@ -26,7 +26,7 @@ final class JsonBinaryWriter {
                 : hex(segment, offset, length);
     }
 
-    /** {@code OFFSET} (as stored) and {@code DATA} (one string per slot). */
+    /** {@code OFFSET} (from 0 at the first slot) and {@code DATA} (one string per slot). */
     static void varBinary(JsonColumnWriter out, ArrayData data, boolean large, boolean utf8) throws IOException {
         JsonGenerator g = out.generator();
         long off = data.offset();
@@ -41,7 +41,15 @@ final class JsonBinaryWriter {
             g.writeEndArray();
             return;
         }
-        out.writeIntegers("OFFSET", offsets, off, n + 1, width * 8, true);
+        // Offsets rebased to start at 0, so that they index the DATA written (a slice's data starts at
+        // its first offset); readers such as arrow-java's concatenate DATA and trust OFFSET.
+        long base = large ? offsets.getLong(off * 8) : offsets.getInt(off * 4);
+        g.writeArrayFieldStart("OFFSET");
+        for (long i = 0; i <= n; i++) {
+            long at = large ? offsets.getLong((off + i) * 8) : offsets.getInt((off + i) * 4);
+            out.writeInteger(at - base, width * 8, true);
+        }
+        g.writeEndArray();
         MemorySegment values = data.buffer(2) == null ? MemorySegment.NULL : data.buffer(2).segment();
         g.writeArrayFieldStart("DATA");
         for (long i = 0; i < n; i++) {

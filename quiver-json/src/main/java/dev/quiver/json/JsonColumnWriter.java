@@ -15,6 +15,8 @@ import dev.quiver.core.type.Types;
 import dev.quiver.core.type.UnionMode;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -153,11 +155,55 @@ final class JsonColumnWriter {
         long n = data.length();
         writeIntegers("TYPE_ID", data.buffer(0), off, n, 8, true);
         if (u.mode() == UnionMode.DENSE) {
-            writeIntegers("OFFSET", data.buffer(1), off, n, 32, true);
-            writeChildren(u.fields(), data.children());
+            writeDenseUnion(u, data);
         } else {
             writeChildren(u.fields(), data.children().stream().map(c -> c.slice(off, n)).toList());
         }
+    }
+
+    /**
+     * A dense union's offsets and children with each child cut to the range its slots use and its offsets
+     * rebased to that range (arrow-java's reader takes a child's length to be the number of slots that
+     * select it).
+     */
+    private void writeDenseUnion(ArrowType.Union u, ArrayData data) throws IOException {
+        long off = data.offset();
+        long n = data.length();
+        int k = u.fields().size();
+        long[] first = new long[k];
+        long[] end = new long[k];
+        Arrays.fill(first, Long.MAX_VALUE);
+        MemorySegment ids = segment(data.buffer(0));
+        MemorySegment offsets = segment(data.buffer(1));
+        for (long i = 0; i < n; i++) {
+            int c = childOf(u, ids.get(LE.BYTE, off + i), i);
+            long at = offsets.get(LE.INT, (off + i) * 4);
+            first[c] = Math.min(first[c], at);
+            end[c] = Math.max(end[c], at + 1);
+        }
+        List<ArrayData> children = new ArrayList<>();
+        for (int c = 0; c < k; c++) {
+            if (first[c] == Long.MAX_VALUE) {
+                first[c] = 0;
+                end[c] = 0;
+            }
+            children.add(data.child(c).slice(first[c], end[c] - first[c]));
+        }
+        g.writeArrayFieldStart("OFFSET");
+        for (long i = 0; i < n; i++) {
+            int c = childOf(u, ids.get(LE.BYTE, off + i), i);
+            g.writeNumber(offsets.get(LE.INT, (off + i) * 4) - first[c]);
+        }
+        g.writeEndArray();
+        writeChildren(u.fields(), children);
+    }
+
+    private static int childOf(ArrowType.Union u, byte typeId, long slot) {
+        int c = u.childIndex(typeId);
+        if (c < 0) {
+            throw new JsonFormatException("slot " + slot + " of " + u + " has the undeclared type id " + typeId);
+        }
+        return c;
     }
 
     /** The buffer's memory; an empty segment for the absent buffers of empty arrays. */

@@ -16,6 +16,7 @@ import dev.quiver.json.JsonValue.JNull;
 import dev.quiver.json.JsonValue.JObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** Reads a field's {@code "type"} object, given its already-read child fields. */
 final class JsonTypeReader {
@@ -109,7 +110,8 @@ final class JsonTypeReader {
     }
 
     private static ArrowType union(JObject type, List<Field> children, String place) {
-        UnionMode mode = enumValue(UnionMode.class, string(type, "mode", place), place);
+        // The format says SPARSE or DENSE; arrow-java writes Sparse and Dense.
+        UnionMode mode = enumValue(UnionMode.class, string(type, "mode", place).toUpperCase(Locale.ROOT), place);
         List<Integer> ids = null;
         if (type.has("typeIds") && type.get("typeIds") != JNull.INSTANCE) {
             ids = new ArrayList<>();

@@ -183,6 +183,17 @@ class IntegrationJsonReaderTest {
     }
 
     @Test
+    void unionModesAsArrowJavaWritesThemAreRead() {
+        String field = "{\"name\": \"c\", \"nullable\": true, \"type\": {\"name\": \"union\", \"mode\": \"Sparse\", "
+                + "\"typeIds\": [3]}, \"children\": [" + leafField(INT8).replace("\"c\"", "\"a\"") + "]}";
+        String column = "{\"name\": \"c\", \"count\": 2, \"TYPE_ID\": [3, 3], "
+                + "\"children\": [{\"name\": \"a\", \"count\": 2, \"VALIDITY\": [1, 1], \"DATA\": [4, 6]}]}";
+        ArrayData u = reader.readString(file(field, 2, column)).batches().get(0).column(0).data();
+        assertEquals(UnionMode.SPARSE, ((ArrowType.Union) u.type()).mode());
+        assertArrayEquals(b(4, 6), bytes(u.child(0).buffer(1), 2));
+    }
+
+    @Test
     void dictionaryEncodedColumnsShareTheDictionaryData() throws Exception {
         JsonFile json = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_dictionary.json.gz"));
         Field dict0 = json.schema().field(0);

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.IntBuilder;
+import dev.quiver.core.array.UnionValue;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
@@ -60,6 +61,35 @@ class IntegrationJsonWriterTest {
         JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, sliced)));
         String json = writer.writeString(file);
         assertTrue(json.contains("\"VALIDITY\":[1,0,1,1,0,1,1,0,1],\"DATA\":[50,0,70,80,0,100,110,0,130]"), json);
+        assertRoundTrips(file);
+    }
+
+    @Test
+    void aSlicedStringColumnHasOffsetsFromZeroIntoItsData() {
+        List<Field> fields = List.of(Field.nullable("s", ArrowType.UTF8));
+        RecordBatch full = RecordBatch.ofRows(new Schema(fields),
+                List.of(List.of("ab"), List.of("cde"), Arrays.asList((Object) null), List.of("f")));
+        JsonFile file = new JsonFile(full.schema(), List.of(full.slice(1, 3)));
+        String json = writer.writeString(file);
+        assertTrue(json.contains("\"OFFSET\":[0,3,3,4],\"DATA\":[\"cde\",\"\",\"f\"]"), json);
+        assertRoundTrips(file);
+    }
+
+    @Test
+    void aSlicedDenseUnionHasItsChildrenCutAndItsOffsetsRebased() {
+        ArrowType.Union type = new ArrowType.Union(dev.quiver.core.type.UnionMode.DENSE,
+                List.of(Field.nullable("a", ArrowType.INT32), Field.nullable("b", ArrowType.UTF8)));
+        Schema schema = new Schema(List.of(Field.nullable("u", type)));
+        List<List<?>> rows = new ArrayList<>();
+        for (Object v : new Object[] {new UnionValue(0, 10), new UnionValue(1, "x"), new UnionValue(0, 11),
+            new UnionValue(1, "y"), new UnionValue(0, 12)}) {
+            rows.add(List.of(v));
+        }
+        RecordBatch full = RecordBatch.ofRows(schema, rows);
+        JsonFile file = new JsonFile(schema, List.of(full.slice(1, 3)));
+        String json = writer.writeString(file);
+        assertTrue(json.contains("\"TYPE_ID\":[1,0,1],\"OFFSET\":[0,0,1],\"children\":[{\"name\":\"a\",\"count\":1,"), json);
+        assertTrue(json.contains("\"name\":\"b\",\"count\":2,"), json);
         assertRoundTrips(file);
     }
 

@@ -30,6 +30,7 @@ final class RandomValues {
     private static final int[] CODE_POINTS = {'a', 'Z', '0', ' ', '"', '\\', 0, 0x7F, 0xE9, 0x7FF, 0x800, 0x4E2D,
         0xFFFD, 0xFFFF, 0x10000, 0x1F600, 0x10FFFF};
 
+    private final java.util.Map<ArrowType, List<Object>> dictionaryPools = new java.util.HashMap<>();
     private final Random random;
 
     RandomValues(long seed) {
@@ -143,9 +144,21 @@ final class RandomValues {
                 yield new UnionValue(t.typeIds().get(k), nonNull(t.fields().get(k).type()));
             }
             case ArrowType.RunEndEncoded t -> nonNull(t.values().type());
-            case ArrowType.Dictionary t -> nonNull(t.valueType());
+            case ArrowType.Dictionary t -> dictionaryValue(t);
             case ArrowType.Extension t -> nonNull(t.storageType());
         };
+    }
+
+    /**
+     * A value from a pool of at most 16 per dictionary type, so that nested dictionary columns never
+     * need more distinct values than the smallest index type holds (int8: 128).
+     */
+    private Object dictionaryValue(ArrowType.Dictionary t) {
+        List<Object> pool = dictionaryPools.computeIfAbsent(t, k -> new ArrayList<>());
+        if (pool.size() < 16 && (pool.isEmpty() || random.nextBoolean())) {
+            pool.add(nonNull(t.valueType()));
+        }
+        return pool.get(random.nextInt(pool.size()));
     }
 
     private Object integer(ArrowType.Int t) {
