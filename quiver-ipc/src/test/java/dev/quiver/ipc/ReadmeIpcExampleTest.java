@@ -1,0 +1,36 @@
+package dev.quiver.ipc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import dev.quiver.ipc.compression.ZstdCodec;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The IPC part of the README's code example, kept compiling and true. */
+class ReadmeIpcExampleTest {
+
+    @Test
+    void readmeExample(@TempDir Path dir) throws Exception {
+        Path path = dir.resolve("example.arrow");
+        RecordBatch batch = RecordBatch.ofRows(
+                Schema.of(Field.notNull("id", ArrowType.INT64), Field.nullable("score", ArrowType.INT32)),
+                List.of(List.of(1L, 10), Arrays.asList(2L, null)));
+        try (var out = Files.newOutputStream(path);
+             var writer = new IpcFileWriter(out, batch.schema(),
+                     IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec()))) {
+            writer.write(batch);
+        }
+        try (var reader = IpcFileReader.map(path)) {
+            RecordBatch first = reader.batch(0);
+            assertEquals(batch, first);
+        }
+    }
+}
