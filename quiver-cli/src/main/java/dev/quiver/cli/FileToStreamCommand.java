@@ -1,11 +1,7 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
-import dev.quiver.cli.io.Inputs;
-import dev.quiver.ipc.IpcReadOptions;
 import java.nio.file.Path;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -31,12 +27,8 @@ final class FileToStreamCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (DataFormat.ofInput(in) != DataFormat.ARROW_FILE) {
-            throw new CliException(in + " is not an Arrow file");
-        }
-        try (BatchSource source = Inputs.open(in, DataFormat.ARROW_FILE, Map.of(), IpcReadOptions.DEFAULT)) {
-            spec.commandLine().getOut().println(Conversion.copy(source, in, out, DataFormat.ARROW_STREAM, codec.writeOptions()));
-        }
+        spec.commandLine().getOut().println(
+                Conversion.copyIpc(in, DataFormat.ARROW_FILE, out, DataFormat.ARROW_STREAM, codec.writeOptions()));
         spec.commandLine().getOut().flush();
         return 0;
     }
