@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {Flags.ADD_OPENS, Flags.UNSAFE, Flags.NATIVE, Flags.HEAP})
 public class MappedOpenBench {
-    @Param({"1000000", "10000000"})
+    @Param({"1048576", "10485760"})
     public long rows;
 
     private RootAllocator arrowAllocator;
