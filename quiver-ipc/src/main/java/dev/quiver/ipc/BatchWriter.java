@@ -27,8 +27,11 @@ final class BatchWriter {
     private final DictionaryTracker dictionaries;
     private Throwable failure;
 
+    private final Map<String, String> schemaMessageMetadata;
+
     BatchWriter(ByteOutput out, Schema schema, IpcWriteOptions options, boolean allowReplacement) {
         this.framer = new MessageFramer(out, options.alignment());
+        this.schemaMessageMetadata = options.schemaMessageMetadata();
         this.schema = schema.withEndianness(options.byteOrder());
         this.serializer = new RecordBatchSerializer(options);
         this.dictionaries = new DictionaryTracker(allowReplacement);
@@ -45,7 +48,7 @@ final class BatchWriter {
     }
 
     void writeSchema() {
-        run(() -> framer.write(MessageCodec.encodeSchema(schema, Map.of()), MessageBody.EMPTY));
+        run(() -> framer.write(MessageCodec.encodeSchema(schema, schemaMessageMetadata), MessageBody.EMPTY));
     }
 
     Written writeBatch(RecordBatch batch, Map<String, String> metadata) {

@@ -88,6 +88,24 @@ class SchemaRoundTripTest {
     }
 
     @Test
+    void schemaMessageMetadataIsWrittenByStreamAndFileWriters() throws Exception {
+        Schema schema = Schema.of(Field.nullable("a", ArrowType.INT8));
+        IpcWriteOptions options = IpcWriteOptions.DEFAULT.withSchemaMessageMetadata(Map.of("writer", "quiver"));
+        java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
+        new IpcStreamWriter(stream, schema, options).close();
+        try (IpcStreamReader reader = new IpcStreamReader(new ByteArrayInputStream(stream.toByteArray()))) {
+            assertEquals(Map.of("writer", "quiver"), reader.schemaMessageMetadata());
+            assertEquals(schema, reader.schema());
+        }
+        java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
+        new IpcFileWriter(file, schema, options).close();
+        byte[] bytes = file.toByteArray();
+        try (IpcStreamReader reader = new IpcStreamReader(new ByteArrayInputStream(bytes, 8, bytes.length - 8))) {
+            assertEquals(Map.of("writer", "quiver"), reader.schemaMessageMetadata(), "the file's embedded stream");
+        }
+    }
+
+    @Test
     void extensionTypesTravelAsStorageAndMetadata() {
         Field uuid = new Field("id", new ArrowType.Extension("arrow.uuid", new ArrowType.FixedSizeBinary(16), ""),
                 false);

@@ -92,7 +92,11 @@ public abstract class Array {
         return data.nullCount();
     }
 
-    /** Whether slot {@code i} is null; unions, run-end encoded and dictionary arrays answer logically. */
+    /**
+     * Whether slot {@code i} is null; unions and run-end encoded arrays answer logically (from the
+     * selected child, from the run's value). A dictionary slot is null when its index is: a valid index
+     * may point at a null dictionary value, which {@link #getObject} returns as null.
+     */
     public boolean isNull(long i) {
         return !data.isValid(i);
     }
@@ -121,9 +125,13 @@ public abstract class Array {
      */
     protected abstract boolean valueEquals(long i, Array other, long j);
 
-    /** Checks every invariant of the spec over the whole data; throws {@link ValidationException}. */
+    /**
+     * Checks every invariant of the spec over the whole data, recorded null counts included; throws
+     * {@link ValidationException}.
+     */
     public final void validateFull() {
         data.validate();
+        NullCountValidator.validate(data);
         validateContent();
     }
 

@@ -4,6 +4,7 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Layout;
+import dev.quiver.core.type.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,6 +31,8 @@ public final class ArrayData {
     private final ArrowBuffer[] buffers;
     private final List<ArrayData> children;
     private final ArrayData dictionary;
+    /** Whether the type is the null type (or an extension over it): every slot null, no buffers. */
+    private final boolean nullType;
 
     public ArrayData(ArrowType type, long length, long offset, long nullCount, List<ArrowBuffer> buffers,
             List<ArrayData> children, ArrayData dictionary) {
@@ -44,6 +47,7 @@ public final class ArrayData {
         this.buffers = buffers.toArray(new ArrowBuffer[0]);
         this.children = List.copyOf(children);
         this.dictionary = dictionary;
+        this.nullType = Types.storage(type) instanceof ArrowType.Null;
     }
 
     /** Data with offset 0 and the null count computed on demand. */
@@ -112,7 +116,7 @@ public final class ArrayData {
     }
 
     private long computeNullCount() {
-        if (type instanceof ArrowType.Null) {
+        if (nullType) {
             return length;
         }
         ArrowBuffer validity = validity();
@@ -124,7 +128,7 @@ public final class ArrayData {
 
     /** Whether slot {@code i} is valid in this data's own bitmap (always false for the null type). */
     public boolean isValid(long i) {
-        if (type instanceof ArrowType.Null) {
+        if (nullType) {
             return false;
         }
         ArrowBuffer validity = validity();
@@ -139,7 +143,7 @@ public final class ArrayData {
         }
         long knownNulls = nullCount;
         long sliceNulls = knownNulls == 0 ? 0 : (len == 0 ? 0 : UNKNOWN_NULL_COUNT);
-        if (type instanceof ArrowType.Null) {
+        if (nullType) {
             sliceNulls = len;
         }
         return new ArrayData(type, len, offset + start, sliceNulls, Arrays.asList(buffers), children, dictionary);

@@ -5,39 +5,24 @@ import dev.quiver.core.memory.WideIntegers;
 import dev.quiver.core.type.ArrowType;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * Builds arrays of decimals of any width. Values are rescaled to the type's scale exactly (never
  * rounded) and must have at most the type's precision in digits; otherwise an
  * {@link ArithmeticException} is thrown and nothing is appended.
  */
-public final class DecimalBuilder implements ArrayBuilder {
+public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
     private final ArrowType.Decimal type;
     private final int byteWidth;
     private final BigInteger bound;
     private final long longBound;
-    private final GrowableBuffer values;
-    private final ValidityBuilder validity;
 
     public DecimalBuilder(ArrowType.Decimal type, BufferAllocator allocator) {
+        super(type, type.bitWidth() / 8, allocator);
         this.type = type;
         this.byteWidth = type.bitWidth() / 8;
         this.bound = BigInteger.TEN.pow(type.precision());
         this.longBound = type.precision() >= 19 ? Long.MAX_VALUE : bound.longValueExact();
-        this.values = new GrowableBuffer(allocator);
-        this.validity = new ValidityBuilder(allocator);
-    }
-
-    @Override
-    public ArrowType type() {
-        return type;
-    }
-
-    @Override
-    public long length() {
-        return validity.length();
     }
 
     /** Appends a value, rescaled exactly to the type's scale. */
@@ -67,8 +52,7 @@ public final class DecimalBuilder implements ArrayBuilder {
                 }
             }
         }
-        validity.append(true);
-        return this;
+        return valueAppended();
     }
 
     /** Appends an unscaled value (the value times 10^scale). */
@@ -82,20 +66,12 @@ public final class DecimalBuilder implements ArrayBuilder {
         long at = values.size();
         values.setSize(at + byteWidth);
         WideIntegers.write(values.segment(), at, byteWidth, unscaled);
-        validity.append(true);
-        return this;
+        return valueAppended();
     }
 
     private ArithmeticException tooManyDigits(BigInteger unscaled) {
         return new ArithmeticException("unscaled value " + unscaled + " has more than the " + type.precision()
                 + " digits of " + type);
-    }
-
-    @Override
-    public DecimalBuilder appendNull() {
-        values.appendZeros(byteWidth);
-        validity.append(false);
-        return this;
     }
 
     /** Appends a BigDecimal, or the exact value of any other number; null appends a null. */
@@ -118,10 +94,6 @@ public final class DecimalBuilder implements ArrayBuilder {
 
     @Override
     public DecimalArray build() {
-        long length = validity.length();
-        long nulls = validity.unsetCount();
-        ArrayData data = new ArrayData(type, length, 0, nulls,
-                Arrays.asList(validity.finishValidity(), values.finish()), List.of(), null);
-        return new DecimalArray(data);
+        return new DecimalArray(finishData());
     }
 }

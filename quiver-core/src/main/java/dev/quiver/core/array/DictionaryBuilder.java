@@ -70,7 +70,7 @@ public final class DictionaryBuilder implements ArrayBuilder {
         if (value == null) {
             return appendNull();
         }
-        Object key = ValueKey.of(value);
+        Object key = ValueKey.of(type, value);
         Long index = indexOf.get(key);
         if (index == null) {
             long next = indexOf.size();

@@ -4,32 +4,17 @@ import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.HalfFloat;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Precision;
-import java.util.Arrays;
-import java.util.List;
 
 /**
  * Builds arrays of floats of any precision. Values are given as {@code double} and rounded to the
  * type's precision (to nearest, ties to even).
  */
-public final class FloatBuilder implements ArrayBuilder {
+public final class FloatBuilder extends FixedWidthBuilder<FloatBuilder> {
     private final ArrowType.FloatingPoint type;
-    private final GrowableBuffer values;
-    private final ValidityBuilder validity;
 
     public FloatBuilder(ArrowType.FloatingPoint type, BufferAllocator allocator) {
+        super(type, type.precision().bitWidth() / 8, allocator);
         this.type = type;
-        this.values = new GrowableBuffer(allocator);
-        this.validity = new ValidityBuilder(allocator);
-    }
-
-    @Override
-    public ArrowType type() {
-        return type;
-    }
-
-    @Override
-    public long length() {
-        return validity.length();
     }
 
     /** Appends a value, rounded to the type's precision. */
@@ -40,8 +25,7 @@ public final class FloatBuilder implements ArrayBuilder {
             case SINGLE -> values.appendFloat((float) value);
             case DOUBLE -> values.appendDouble(value);
         }
-        validity.append(true);
-        return this;
+        return valueAppended();
     }
 
     /** Appends the raw binary16 bits of a half precision value (float16 only). */
@@ -50,15 +34,7 @@ public final class FloatBuilder implements ArrayBuilder {
             throw new IllegalStateException("raw half bits appended to a " + type + " builder");
         }
         values.appendShort(bits);
-        validity.append(true);
-        return this;
-    }
-
-    @Override
-    public FloatBuilder appendNull() {
-        values.appendZeros(type.precision().bitWidth() / 8);
-        validity.append(false);
-        return this;
+        return valueAppended();
     }
 
     @Override
@@ -70,12 +46,4 @@ public final class FloatBuilder implements ArrayBuilder {
         };
     }
 
-    @Override
-    public Array build() {
-        long length = validity.length();
-        long nulls = validity.unsetCount();
-        ArrayData data = new ArrayData(type, length, 0, nulls,
-                Arrays.asList(validity.finishValidity(), values.finish()), List.of(), null);
-        return Array.wrap(data);
-    }
 }

@@ -5,24 +5,18 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.IntervalUnit;
 import dev.quiver.core.type.Types;
 import java.math.BigInteger;
-import java.util.List;
 
 /**
  * Builds arrays of integers of any width and sign, and of the types stored as integers: dates, times,
  * timestamps, durations and interval[year_month]. Values are given as {@code long} and stored in the
  * type's width (truncated: the caller keeps values in range).
  */
-public final class IntBuilder implements ArrayBuilder {
-    private final ArrowType type;
+public final class IntBuilder extends FixedWidthBuilder<IntBuilder> {
     private final int byteWidth;
-    private final GrowableBuffer values;
-    private final ValidityBuilder validity;
 
     public IntBuilder(ArrowType type, BufferAllocator allocator) {
-        this.type = type;
+        super(type, widthOf(Types.storage(type)), allocator);
         this.byteWidth = widthOf(Types.storage(type));
-        this.values = new GrowableBuffer(allocator);
-        this.validity = new ValidityBuilder(allocator);
     }
 
     private static int widthOf(ArrowType type) {
@@ -37,16 +31,6 @@ public final class IntBuilder implements ArrayBuilder {
         };
     }
 
-    @Override
-    public ArrowType type() {
-        return type;
-    }
-
-    @Override
-    public long length() {
-        return validity.length();
-    }
-
     public IntBuilder append(long value) {
         switch (byteWidth) {
             case 1 -> values.appendByte((byte) value);
@@ -54,15 +38,7 @@ public final class IntBuilder implements ArrayBuilder {
             case 4 -> values.appendInt((int) value);
             default -> values.appendLong(value);
         }
-        validity.append(true);
-        return this;
-    }
-
-    @Override
-    public IntBuilder appendNull() {
-        values.appendZeros(byteWidth);
-        validity.append(false);
-        return this;
+        return valueAppended();
     }
 
     @Override
@@ -73,14 +49,5 @@ public final class IntBuilder implements ArrayBuilder {
             case Number n -> append(n.longValue());
             default -> throw new IllegalArgumentException("not an integer: " + value);
         };
-    }
-
-    @Override
-    public Array build() {
-        long length = validity.length();
-        long nulls = validity.unsetCount();
-        ArrayData data = new ArrayData(type, length, 0, nulls,
-                java.util.Arrays.asList(validity.finishValidity(), values.finish()), List.of(), null);
-        return Array.wrap(data);
     }
 }

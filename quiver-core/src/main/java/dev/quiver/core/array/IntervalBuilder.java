@@ -3,36 +3,21 @@ package dev.quiver.core.array;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.IntervalUnit;
-import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 
 /**
  * Builds arrays of interval[day_time] and interval[month_day_nano] (interval[year_month] is stored as
  * int32: use {@link IntBuilder}).
  */
-public final class IntervalBuilder implements ArrayBuilder {
+public final class IntervalBuilder extends FixedWidthBuilder<IntervalBuilder> {
     private final ArrowType.Interval type;
-    private final GrowableBuffer values;
-    private final ValidityBuilder validity;
 
     public IntervalBuilder(ArrowType.Interval type, BufferAllocator allocator) {
+        super(type, type.unit().bitWidth() / 8, allocator);
         if (type.unit() == IntervalUnit.YEAR_MONTH) {
             throw new IllegalArgumentException(type + " is stored as int32: build it with IntBuilder");
         }
         this.type = type;
-        this.values = new GrowableBuffer(allocator);
-        this.validity = new ValidityBuilder(allocator);
-    }
-
-    @Override
-    public ArrowType type() {
-        return type;
-    }
-
-    @Override
-    public long length() {
-        return validity.length();
     }
 
     /** Appends a day_time interval. */
@@ -40,8 +25,7 @@ public final class IntervalBuilder implements ArrayBuilder {
         requireUnit(IntervalUnit.DAY_TIME);
         values.appendInt(days);
         values.appendInt(milliseconds);
-        validity.append(true);
-        return this;
+        return valueAppended();
     }
 
     /** Appends a month_day_nano interval. */
@@ -50,8 +34,7 @@ public final class IntervalBuilder implements ArrayBuilder {
         values.appendInt(months);
         values.appendInt(days);
         values.appendLong(nanoseconds);
-        validity.append(true);
-        return this;
+        return valueAppended();
     }
 
     /** Appends a day_time interval. */
@@ -72,13 +55,6 @@ public final class IntervalBuilder implements ArrayBuilder {
     }
 
     @Override
-    public IntervalBuilder appendNull() {
-        values.appendZeros(type.unit().bitWidth() / 8);
-        validity.append(false);
-        return this;
-    }
-
-    @Override
     public IntervalBuilder appendObject(Object value) {
         return switch (value) {
             case null -> appendNull();
@@ -88,12 +64,4 @@ public final class IntervalBuilder implements ArrayBuilder {
         };
     }
 
-    @Override
-    public Array build() {
-        long length = validity.length();
-        long nulls = validity.unsetCount();
-        ArrayData data = new ArrayData(type, length, 0, nulls,
-                Arrays.asList(validity.finishValidity(), values.finish()), List.of(), null);
-        return Array.wrap(data);
-    }
 }

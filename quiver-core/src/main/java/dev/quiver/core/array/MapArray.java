@@ -97,6 +97,7 @@ public final class MapArray extends BaseListArray {
             return;
         }
         Array keyChild = Array.wrap(keyData);
+        boolean decode = logicalNulls(keyData.type());
         long base = entries.offset();
         for (long i = 0; i < data.length(); i++) {
             if (isNull(i)) {
@@ -105,14 +106,18 @@ public final class MapArray extends BaseListArray {
             long start = valueOffset(i);
             long end = start + valueLength(i);
             for (long e = start; e < end; e++) {
-                if (!entries.isValid(e) || keyChild.isNull(base + e)) {
+                boolean nullKey = keyChild.isNull(base + e) || decode && keyChild.getObject(base + e) == null;
+                if (!entries.isValid(e) || nullKey) {
                     throw new ValidationException(Rules.MAP_KEY_NULL, i, "entry " + e + " has a null key");
                 }
             }
         }
     }
 
-    /** Whether arrays of this type have nulls that their own validity bitmap does not show. */
+    /**
+     * Whether arrays of this type have nulls that their own validity bitmap does not show (a dictionary
+     * index may point at a null value), so that keys must be decoded to be found null.
+     */
     private static boolean logicalNulls(ArrowType type) {
         ArrowType storage = Types.storage(type);
         return storage instanceof ArrowType.Union || storage instanceof ArrowType.RunEndEncoded

@@ -78,7 +78,7 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
             throw new IllegalStateException("a run-end encoded array with " + type.runEnds().type()
                     + " run ends holds at most " + maxLength + " slots");
         }
-        Object key = ValueKey.of(value);
+        Object key = ValueKey.of(type, value);
         boolean hasRun = values.length() > 0;
         if (!hasRun || !Objects.equals(key, lastKey)) {
             values.appendObject(value);

@@ -47,6 +47,9 @@ final class StructuralValidator {
         for (ArrayData child : data.children()) {
             validate(child);
         }
+        if (storage instanceof ArrowType.RunEndEncoded) {
+            checkRunEndsCoverage(data, end);
+        }
         if (data.dictionary() != null) {
             validate(data.dictionary());
         }
@@ -122,11 +125,9 @@ final class StructuralValidator {
                         + " need " + need);
             }
         }
-        if (storage instanceof ArrowType.RunEndEncoded) {
-            checkRunEndsCoverage(data, end);
-        }
     }
 
+    /** Reads the run ends, so only after the children's structure is known to be sound. */
     private static void checkRunEndsCoverage(ArrayData data, long end) {
         ArrayData runEnds = data.child(0);
         ArrayData values = data.child(1);
@@ -185,14 +186,30 @@ final class StructuralValidator {
         ArrowBuffer offsets = data.buffer(1);
         long first = wide ? offsets.getLong(data.offset() * 8) : offsets.getInt(data.offset() * 4);
         long last = wide ? offsets.getLong(end * 8) : offsets.getInt(end * 4);
-        if (first < 0 || last < first) {
-            throw new ValidationException(Rules.OFFSETS_MONOTONIC, first < 0 ? 0 : data.length(),
-                    "offsets run from " + first + " to " + last);
+        if (first < 0) {
+            throw new ValidationException(Rules.OFFSETS_MONOTONIC, 0, "first offset " + first + " is negative");
+        }
+        if (last < first) {
+            long slot = firstDecrease(offsets, wide, data.offset(), data.length());
+            throw new ValidationException(Rules.OFFSETS_MONOTONIC, slot, "offsets run from " + first + " to " + last
+                    + "; the end of slot " + slot + " is before its start");
         }
         if (last > limit) {
             throw new ValidationException(Rules.OFFSETS_IN_BOUNDS, data.length(), "last offset " + last
                     + " is past the end (" + limit + ") of the " + (storage.children().isEmpty() ? "data" : "child"));
         }
+    }
+
+    /** The first slot whose end offset is below its start (only called once a decrease is known). */
+    private static long firstDecrease(ArrowBuffer offsets, boolean wide, long offset, long length) {
+        for (long i = 0; i < length; i++) {
+            long start = wide ? offsets.getLong((offset + i) * 8) : offsets.getInt((offset + i) * 4);
+            long end = wide ? offsets.getLong((offset + i + 1) * 8) : offsets.getInt((offset + i + 1) * 4);
+            if (end < start) {
+                return i;
+            }
+        }
+        return length;
     }
 
     /** a * b, or Long.MAX_VALUE when that overflows (a size no buffer can have). */

@@ -148,11 +148,12 @@ public final class UnionBuilder implements ArrayBuilder {
         return switch (value) {
             case null -> appendNull();
             case UnionValue u -> append(u.typeId(), u.value());
-            default -> append(type.typeIds().get(childFor(value)), value);
+            default -> append(type.typeIds().get(childFor(type, value)), value);
         };
     }
 
-    private int childFor(Object value) {
+    /** The child a plain value goes to: the first of its value class, else for a number the first numeric one. */
+    static int childFor(ArrowType.Union type, Object value) {
         List<Field> fields = type.fields();
         for (int k = 0; k < fields.size(); k++) {
             if (ValueClasses.isRepresentationOf(fields.get(k).type(), value)) {

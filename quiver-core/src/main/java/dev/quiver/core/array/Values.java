@@ -1,5 +1,6 @@
 package dev.quiver.core.array;
 
+import java.math.BigDecimal;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -10,11 +11,15 @@ public final class Values {
     private Values() {
     }
 
-    /** A value as text: strings quoted, byte arrays in hex, lists and maps recursively. */
+    /**
+     * A value as text: strings quoted, byte arrays in hex, decimals without exponent (as decimal arrays
+     * print them), lists and maps recursively.
+     */
     public static String format(Object value) {
         return switch (value) {
             case null -> "null";
             case String s -> '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+            case BigDecimal d -> d.toPlainString();
             case byte[] b -> "0x" + HexFormat.of().withUpperCase().formatHex(b);
             case List<?> l -> l.stream().map(Values::format).collect(Collectors.joining(", ", "[", "]"));
             case Map.Entry<?, ?> e -> format(e.getKey()) + ": " + format(e.getValue());

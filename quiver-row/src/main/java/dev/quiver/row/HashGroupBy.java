@@ -1,0 +1,164 @@
+package dev.quiver.row;
+
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A hash group-by over row-encoded keys: key columns plus value columns in, one row per distinct key out
+ * with the row count and the count, sum, min and max of each value column ({@link GroupByResult}). Keys
+ * compare with null equal to null, so all rows with a null key (in the same key columns) form one group.
+ *
+ * <p>Per mini-batch of 1024 rows: the group id of each row comes from an open-addressing hash table over
+ * the encoded distinct keys, probed with hashes of the key columns and checked against the columns, a
+ * column at a time ({@link RowHasher}, {@link RowComparator}); only new keys are encoded
+ * ({@link RowTableEncoder}). Then every value column is folded into per-group primitive arrays, one loop
+ * per column. Nothing is boxed per row.
+ *
+ * <p>Dictionary-encoded keys group by index: every batch must carry the same dictionary. Not thread-safe.
+ */
+public final class HashGroupBy implements AutoCloseable {
+    private static final int MINI_BATCH = RowTableEncoder.MINI_BATCH;
+
+    private final List<Field> keyFields;
+    private final List<Field> valueFields;
+    private final BufferAllocator allocator;
+    private final KeyIndex keys;
+    private final ValueAggregator[] aggregators;
+    private final int[] groupIds = new int[MINI_BATCH];
+    private long[] rowCounts = new long[16];
+
+    /** A group-by on the garbage-collected allocator. */
+    public HashGroupBy(List<Field> keyFields, List<Field> valueFields) {
+        this(keyFields, valueFields, BufferAllocator.managed());
+    }
+
+    /**
+     * A group-by of rows with these key and value columns.
+     *
+     * @throws UnsupportedColumnTypeException if a key type cannot be row-encoded, or a value column is not
+     *     an integer or floating-point column
+     * @throws QuiverException if there is no key column
+     */
+    public HashGroupBy(List<Field> keyFields, List<Field> valueFields, BufferAllocator allocator) {
+        this.keyFields = List.copyOf(keyFields);
+        this.valueFields = List.copyOf(valueFields);
+        this.allocator = Objects.requireNonNull(allocator, "allocator");
+        if (this.keyFields.isEmpty()) {
+            throw new QuiverException("a group-by needs at least one key column");
+        }
+        RowTableMetadata metadata = RowTableMetadata.of(this.keyFields.stream().map(Field::type).toList());
+        this.aggregators = new ValueAggregator[this.valueFields.size()];
+        for (int v = 0; v < aggregators.length; v++) {
+            aggregators[v] = ValueAggregator.of(this.valueFields.get(v));
+        }
+        this.keys = new KeyIndex(metadata, allocator);
+    }
+
+    /** Groups {@code batch} by the named key columns and aggregates the named value columns. */
+    public static GroupByResult groupBy(RecordBatch batch, List<String> keys, List<String> values) {
+        try (HashGroupBy groupBy = new HashGroupBy(fields(batch, keys), fields(batch, values))) {
+            groupBy.add(columns(batch, keys), columns(batch, values));
+            return groupBy.result();
+        }
+    }
+
+    private static List<Field> fields(RecordBatch batch, List<String> names) {
+        List<Field> out = new ArrayList<>();
+        for (String name : names) {
+            int i = batch.schema().indexOf(name);
+            if (i < 0) {
+                throw new QuiverException("no column named " + name + " in " + batch.schema());
+            }
+            out.add(batch.schema().field(i));
+        }
+        return out;
+    }
+
+    private static List<ArrayData> columns(RecordBatch batch, List<String> names) {
+        List<ArrayData> out = new ArrayList<>();
+        for (String name : names) {
+            out.add(batch.column(name).data());
+        }
+        return out;
+    }
+
+    /** The number of groups so far. */
+    public int groupCount() {
+        return keys.groupCount();
+    }
+
+    /**
+     * Adds rows: {@code keys} and {@code values} hold the key and value columns in the order of the
+     * fields, all of one length.
+     */
+    public void add(List<ArrayData> keyColumns, List<ArrayData> values) {
+        ColumnView[] keyViews = keys.prepare(keyColumns);
+        if (values.size() != aggregators.length) {
+            throw new QuiverException(values.size() + " value columns given, " + aggregators.length + " expected");
+        }
+        long length = keyViews[0].length;
+        ColumnView[] valueViews = new ColumnView[values.size()];
+        for (int v = 0; v < valueViews.length; v++) {
+            ArrayData column = values.get(v);
+            Field field = valueFields.get(v);
+            if (!column.type().equals(field.type()) || column.length() != length) {
+                throw new QuiverException("value column " + field.name() + " has type " + column.type() + " and "
+                        + column.length() + " rows, not " + field.type() + " and " + length);
+            }
+            valueViews[v] = new ColumnView(column, ColumnMetadata.of(field.type()));
+        }
+        for (long from = 0; from < length; from += MINI_BATCH) {
+            int n = (int) Math.min(MINI_BATCH, length - from);
+            keys.assign(keyViews, from, n, groupIds);
+            int groups = keys.groupCount();
+            if (groups > rowCounts.length) {
+                rowCounts = Arrays.copyOf(rowCounts, Math.max(groups, rowCounts.length * 2));
+            }
+            for (int r = 0; r < n; r++) {
+                rowCounts[groupIds[r]]++;
+            }
+            for (int v = 0; v < aggregators.length; v++) {
+                aggregators[v].ensureGroups(groups);
+                aggregators[v].update(valueViews[v], from, n, groupIds);
+            }
+        }
+    }
+
+    /** The groups so far, with their aggregates. The group-by can go on adding rows afterwards. */
+    public GroupByResult result() {
+        int groupCount = keys.groupCount();
+        List<Field> fields = new ArrayList<>();
+        List<Array> columns = new ArrayList<>();
+        List<ArrayData> keyColumns = new RowDecoder(allocator).decode(keys.groups());
+        for (int k = 0; k < keyFields.size(); k++) {
+            fields.add(keyFields.get(k));
+            columns.add(Array.wrap(keyColumns.get(k)));
+        }
+        fields.add(Field.notNull("count", ArrowType.INT64));
+        columns.add(Array.wrap(ResultColumns.longs(ArrowType.INT64, rowCounts, null, groupCount, allocator)));
+        for (ValueAggregator aggregator : aggregators) {
+            aggregator.ensureGroups(groupCount);
+            fields.addAll(aggregator.outputFields());
+            for (ArrayData column : aggregator.finish(groupCount, allocator)) {
+                columns.add(Array.wrap(column));
+            }
+        }
+        return new GroupByResult(new RecordBatch(new Schema(fields), columns, groupCount), keyFields.size());
+    }
+
+    /** Releases the row tables. */
+    @Override
+    public void close() {
+        keys.close();
+    }
+}

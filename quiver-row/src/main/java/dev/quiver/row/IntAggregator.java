@@ -1,0 +1,125 @@
+package dev.quiver.row;
+
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Count, sum, min and max of an integer column. The sum is int64 for signed and uint64 for unsigned
+ * input, wrapping around on overflow (as Arrow's sum does); min and max have the input type.
+ */
+final class IntAggregator extends ValueAggregator {
+    private final ArrowType.Int type;
+    /** Added to values before comparing, so that uint64 compares unsigned. */
+    private final long bias;
+    private final long[] chunk = new long[RowTableEncoder.MINI_BATCH];
+    private long[] sums = new long[16];
+    private long[] mins = new long[16];
+    private long[] maxs = new long[16];
+
+    IntAggregator(Field field, ArrowType.Int type) {
+        super(field);
+        this.type = type;
+        this.bias = !type.signed() && type.bitWidth() == 64 ? Long.MIN_VALUE : 0;
+        Arrays.fill(mins, Long.MAX_VALUE);
+        Arrays.fill(maxs, Long.MIN_VALUE);
+    }
+
+    @Override
+    protected void grow(int capacity) {
+        int old = sums.length;
+        sums = Arrays.copyOf(sums, capacity);
+        mins = Arrays.copyOf(mins, capacity);
+        maxs = Arrays.copyOf(maxs, capacity);
+        Arrays.fill(mins, old, capacity, Long.MAX_VALUE);
+        Arrays.fill(maxs, old, capacity, Long.MIN_VALUE);
+    }
+
+    @Override
+    void update(ColumnView column, long from, int n, int[] groupIds) {
+        load(column, from, n);
+        long[] v = chunk;
+        if (column.validity == null) {
+            for (int r = 0; r < n; r++) {
+                add(groupIds[r], v[r]);
+            }
+        } else {
+            for (int r = 0; r < n; r++) {
+                if (!column.isNull(from + r)) {
+                    add(groupIds[r], v[r]);
+                }
+            }
+        }
+    }
+
+    private void add(int g, long value) {
+        counts[g]++;
+        sums[g] += value;
+        long b = value ^ bias;
+        if (b < mins[g]) {
+            mins[g] = b;
+        }
+        if (b > maxs[g]) {
+            maxs[g] = b;
+        }
+    }
+
+    /** Reads values {@code [from, from + n)} into {@link #chunk}, sign- or zero-extended. */
+    private void load(ColumnView column, long from, int n) {
+        MemorySegment s = column.values;
+        long at = column.offset + from;
+        long[] v = chunk;
+        boolean signed = type.signed();
+        switch (type.bitWidth()) {
+            case 8 -> {
+                for (int r = 0; r < n; r++) {
+                    byte x = s.get(LE.BYTE, at + r);
+                    v[r] = signed ? x : x & 0xFFL;
+                }
+            }
+            case 16 -> {
+                for (int r = 0; r < n; r++) {
+                    short x = s.get(LE.SHORT, (at + r) * 2);
+                    v[r] = signed ? x : x & 0xFFFFL;
+                }
+            }
+            case 32 -> {
+                for (int r = 0; r < n; r++) {
+                    int x = s.get(LE.INT, (at + r) * 4);
+                    v[r] = signed ? x : x & 0xFFFF_FFFFL;
+                }
+            }
+            default -> {
+                for (int r = 0; r < n; r++) {
+                    v[r] = s.get(LE.LONG, (at + r) * 8);
+                }
+            }
+        }
+    }
+
+    @Override
+    List<Field> outputFields() {
+        ArrowType sumType = type.signed() ? ArrowType.INT64 : ArrowType.UINT64;
+        return List.of(countField(), Field.nullable(field.name() + "_sum", sumType),
+                Field.nullable(field.name() + "_min", field.type()), Field.nullable(field.name() + "_max", field.type()));
+    }
+
+    @Override
+    List<ArrayData> finish(int groups, BufferAllocator allocator) {
+        long[] min = new long[groups];
+        long[] max = new long[groups];
+        for (int g = 0; g < groups; g++) {
+            min[g] = mins[g] ^ bias;
+            max[g] = maxs[g] ^ bias;
+        }
+        ArrowType sumType = type.signed() ? ArrowType.INT64 : ArrowType.UINT64;
+        return List.of(countColumn(groups, allocator), ResultColumns.longs(sumType, sums, counts, groups, allocator),
+                ResultColumns.longs(field.type(), min, counts, groups, allocator),
+                ResultColumns.longs(field.type(), max, counts, groups, allocator));
+    }
+}

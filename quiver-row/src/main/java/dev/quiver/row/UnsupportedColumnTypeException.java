@@ -1,0 +1,23 @@
+package dev.quiver.row;
+
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.type.ArrowType;
+
+/**
+ * A column type that a row table (or the group-by built on it) does not take: views, large binary,
+ * nested types, unions and run-end encoded data as keys; anything but numbers as aggregated values.
+ */
+public final class UnsupportedColumnTypeException extends QuiverException {
+    private final transient ArrowType type;
+
+    /** The refusal of {@code type}, with a message that names it and says why. */
+    public UnsupportedColumnTypeException(ArrowType type, String message) {
+        super(message);
+        this.type = type;
+    }
+
+    /** The refused type. */
+    public ArrowType type() {
+        return type;
+    }
+}
