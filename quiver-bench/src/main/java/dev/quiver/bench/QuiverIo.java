@@ -101,12 +101,19 @@ public final class QuiverIo {
 
     /** The bytes of the buffers of the batches (each dictionary counted once), padding excluded. */
     public static long tableBytes(List<RecordBatch> batches) {
+        List<ArrayData> columns = new java.util.ArrayList<>();
+        for (RecordBatch batch : batches) {
+            batch.columns().forEach(column -> columns.add(column.data()));
+        }
+        return columnBytes(columns);
+    }
+
+    /** The bytes of the buffers of the columns and their children and dictionaries (each once). */
+    public static long columnBytes(List<ArrayData> columns) {
         Set<ArrayData> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         long bytes = 0;
-        for (RecordBatch batch : batches) {
-            for (var column : batch.columns()) {
-                bytes += bytes(column.data(), seen);
-            }
+        for (ArrayData column : columns) {
+            bytes += bytes(column, seen);
         }
         return bytes;
     }

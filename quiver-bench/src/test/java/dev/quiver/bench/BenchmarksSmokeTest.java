@@ -119,4 +119,22 @@ class BenchmarksSmokeTest {
             bench.tearDown();
         }
     }
+
+    @Test
+    void rows() {
+        RowBench bench = new RowBench();
+        bench.rows = ROWS;
+        bench.setUp();
+        try {
+            assertEquals(ROWS, bench.encode());
+            assertEquals(ROWS, bench.encodeAppend());
+            assertEquals(ROWS, bench.decode());
+            long groups = 1000 - 59 + 1;
+            assertEquals(groups, bench.groupBy(), "941 names and the null group");
+            assertEquals(groups, bench.arrowGroupBy());
+            assertEquals(0x5A, bench.limit());
+        } finally {
+            bench.tearDown();
+        }
+    }
 }
