@@ -70,9 +70,9 @@ public final class QuiverIo {
         }
     }
 
-    /** Maps the file and fetches its last batch (fully validated, as by default); returns its rows. */
-    public static long openLast(Path path) {
-        try (IpcFileReader reader = IpcFileReader.map(path)) {
+    /** Maps the file and fetches its last batch, fully validated (the default) or not; returns its rows. */
+    public static long openLast(Path path, boolean validateFull) {
+        try (IpcFileReader reader = IpcFileReader.map(path, IpcReadOptions.DEFAULT.withValidateFull(validateFull))) {
             return reader.batch(reader.batchCount() - 1).rowCount();
         }
     }

@@ -113,6 +113,7 @@ class BenchmarksSmokeTest {
         bench.setUp();
         try {
             assertEquals(70_000 - 65_536, bench.quiver());
+            assertEquals(70_000 - 65_536, bench.quiverTrusted());
             assertEquals(70_000 - 65_536, bench.arrow());
             assertEquals(0x5A, bench.limit());
         } finally {
