@@ -5,9 +5,10 @@ import java.lang.management.ThreadMXBean;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Setup;
@@ -16,7 +17,8 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * Runs the benchmark methods outside JMH and reports the thread CPU time of one call (minimum and median
  * of the measured calls), which other processes on a busy machine disturb far less than wall time.
- * Arguments: benchmark class simple names (default: all). Each method is warmed up for about 2 s, then
+ * Arguments: benchmark class simple names (default: all) and parameter overrides such as
+ * {@code rows=10000000} (one value each; default: the values of the annotations). Each method is warmed up for about 2 s, then
  * measured for about 5 s (at least 3 and at most 25 calls). GC and JIT threads are not counted.
  */
 public final class CpuTimes {
@@ -28,22 +30,31 @@ public final class CpuTimes {
     }
 
     public static void main(String[] args) throws Exception {
-        List<String> wanted = Arrays.asList(args);
+        List<String> wanted = new ArrayList<>();
+        Map<String, String> overrides = new HashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq < 0) {
+                wanted.add(arg);
+            } else {
+                overrides.put(arg.substring(0, eq), arg.substring(eq + 1));
+            }
+        }
         for (Class<?> type : ALL) {
             if (wanted.isEmpty() || wanted.contains(type.getSimpleName())) {
-                run(type);
+                run(type, overrides);
             }
         }
     }
 
-    private static void run(Class<?> type) throws Exception {
+    private static void run(Class<?> type, Map<String, String> overrides) throws Exception {
         List<Field> params = new ArrayList<>();
         for (Field f : type.getFields()) {
             if (f.isAnnotationPresent(Param.class)) {
                 params.add(f);
             }
         }
-        for (String[] values : combinations(params, 0)) {
+        for (String[] values : combinations(params, 0, overrides)) {
             Object bench = type.getConstructor().newInstance();
             StringBuilder label = new StringBuilder();
             for (int i = 0; i < params.size(); i++) {
@@ -64,15 +75,18 @@ public final class CpuTimes {
         }
     }
 
-    private static List<String[]> combinations(List<Field> params, int from) {
+    private static List<String[]> combinations(List<Field> params, int from, Map<String, String> overrides) {
         if (from == params.size()) {
             List<String[]> one = new ArrayList<>();
             one.add(new String[params.size()]);
             return one;
         }
         List<String[]> out = new ArrayList<>();
-        for (String value : params.get(from).getAnnotation(Param.class).value()) {
-            for (String[] rest : combinations(params, from + 1)) {
+        Field param = params.get(from);
+        String override = overrides.get(param.getName());
+        String[] values = override != null ? new String[] {override} : param.getAnnotation(Param.class).value();
+        for (String value : values) {
+            for (String[] rest : combinations(params, from + 1, overrides)) {
                 rest[from] = value;
                 out.add(rest.clone());
             }
