@@ -1,0 +1,34 @@
+package dev.quiver.bench;
+
+import dev.quiver.ipc.IpcWriteOptions;
+import dev.quiver.ipc.compression.Lz4FrameCodec;
+import dev.quiver.ipc.compression.ZstdCodec;
+import org.apache.arrow.vector.compression.CompressionUtil;
+
+/** A body compression setting as both implementations spell it (benchmark parameter values). */
+public enum Codec {
+    NONE, LZ4, ZSTD;
+
+    /** The codec named by a benchmark parameter: none, lz4 or zstd. */
+    public static Codec of(String name) {
+        return valueOf(name.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    /** Quiver's write options for this codec (ZSTD at level 3, as arrow-java's default). */
+    public IpcWriteOptions quiver() {
+        return switch (this) {
+            case NONE -> IpcWriteOptions.DEFAULT;
+            case LZ4 -> IpcWriteOptions.DEFAULT.withCodec(new Lz4FrameCodec());
+            case ZSTD -> IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec(3));
+        };
+    }
+
+    /** arrow-java's codec type. */
+    public CompressionUtil.CodecType arrow() {
+        return switch (this) {
+            case NONE -> CompressionUtil.CodecType.NO_COMPRESSION;
+            case LZ4 -> CompressionUtil.CodecType.LZ4_FRAME;
+            case ZSTD -> CompressionUtil.CodecType.ZSTD;
+        };
+    }
+}
