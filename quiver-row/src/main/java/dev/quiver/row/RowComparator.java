@@ -226,9 +226,11 @@ public final class RowComparator {
             long at = (v.offset + left[j]) * 4;
             long from = Integer.toUnsignedLong(offsets.get(LE.INT, at));
             long len = Integer.toUnsignedLong(offsets.get(LE.INT, at + 4)) - from;
-            out[j] = len == end - start && (len <= 16 && from + 16 <= dataSize && row + start + 16 <= rowsSize
-                    ? shortEqual(data, from, rows, row + start, len)
-                    : bytesEqual(data, from, rows, row + start, len));
+            if (len <= 16 && from + 16 <= dataSize && row + start + 16 <= rowsSize) {
+                out[j] = (len == end - start) & shortEqual(data, from, rows, row + start, len);
+            } else {
+                out[j] = len == end - start && bytesEqual(data, from, rows, row + start, len);
+            }
         }
     }
 
