@@ -224,8 +224,9 @@ public final class RowComparator {
             long start = k == 0 ? first
                     : RowTableMetadata.roundUp(Integer.toUnsignedLong(rows.get(LE.INT, row + slot - 4)), sa);
             long at = (v.offset + left[j]) * 4;
-            long from = Integer.toUnsignedLong(offsets.get(LE.INT, at));
-            long len = Integer.toUnsignedLong(offsets.get(LE.INT, at + 4)) - from;
+            long pair = offsets.get(LE.LONG, at);
+            long from = pair & 0xFFFF_FFFFL;
+            long len = (pair >>> 32) - from;
             if (len <= 16 && from + 16 <= dataSize && row + start + 16 <= rowsSize) {
                 out[j] = (len == end - start) & shortEqual(data, from, rows, row + start, len);
             } else {
@@ -239,11 +240,8 @@ public final class RowComparator {
      * words each, the bytes past {@code len} masked off, without a branch on the length.
      */
     private static boolean shortEqual(MemorySegment a, long x, MemorySegment b, long y, long len) {
-        long len1 = Math.max(len - 8, 0);
-        long mask0 = len >= 8 ? -1L : ~(-1L << (8 * len));
-        long mask1 = len1 >= 8 ? -1L : ~(-1L << (8 * len1));
-        long diff0 = (a.get(LE.LONG, x) ^ b.get(LE.LONG, y)) & mask0;
-        long diff1 = (a.get(LE.LONG, x + 8) ^ b.get(LE.LONG, y + 8)) & mask1;
+        long diff0 = (a.get(LE.LONG, x) ^ b.get(LE.LONG, y)) & RowHasher.wordMask(len);
+        long diff1 = (a.get(LE.LONG, x + 8) ^ b.get(LE.LONG, y + 8)) & RowHasher.wordMask(len - 8);
         return (diff0 | diff1) == 0;
     }
 }

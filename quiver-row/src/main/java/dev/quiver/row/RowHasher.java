@@ -143,8 +143,9 @@ public final class RowHasher {
                 out[r] = round(out[r], NULL_WORD);
                 continue;
             }
-            long start = Integer.toUnsignedLong(offsets.get(LE.INT, i * 4));
-            long len = Integer.toUnsignedLong(offsets.get(LE.INT, i * 4 + 4)) - start;
+            long pair = offsets.get(LE.LONG, i * 4);
+            long start = pair & 0xFFFF_FFFFL;
+            long len = (pair >>> 32) - start;
             out[r] = len <= 16 && start + 16 <= dataSize ? hashShort(out[r], data, start, len)
                     : hashBytes(round(out[r], len), data, start, len);
         }
@@ -155,13 +156,15 @@ public final class RowHasher {
      * there: both words are read and mixed, and the length picks the result, without a branch on it.
      */
     private static long hashShort(long h, MemorySegment s, long at, long len) {
-        long len1 = Math.max(len - 8, 0);
-        long w0 = s.get(LE.LONG, at) & (len >= 8 ? -1L : ~(-1L << (8 * len)));
-        long w1 = s.get(LE.LONG, at + 8) & (len1 >= 8 ? -1L : ~(-1L << (8 * len1)));
         long h0 = round(h, len);
-        long h1 = round(h0, w0);
-        long h2 = round(h1, w1);
+        long h1 = round(h0, s.get(LE.LONG, at) & wordMask(len));
+        long h2 = round(h1, s.get(LE.LONG, at + 8) & wordMask(len - 8));
         return len == 0 ? h0 : len <= 8 ? h1 : h2;
+    }
+
+    /** The mask of the first {@code n} bytes of a word: none for {@code n <= 0}, all for {@code n >= 8}. */
+    static long wordMask(long n) {
+        return n >= 8 ? -1L : ~(-1L << (8 * Math.max(n, 0)));
     }
 
     /** Hashes rows of {@code table} starting at {@code starts[0..n)} (row {@code first + j} at {@code starts[j]}). */

@@ -211,9 +211,10 @@ public final class RowTableEncoder {
             int base = k * MINI_BATCH;
             for (int r = 0; r < n; r++) {
                 long i = so + sources[r];
-                long from = Integer.toUnsignedLong(offsets.get(LE.INT, i * 4));
+                long pair = offsets.get(LE.LONG, i * 4);
+                long from = pair & 0xFFFF_FFFFL;
                 boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
-                long len = isNull ? 0 : Integer.toUnsignedLong(offsets.get(LE.INT, i * 4 + 4)) - from;
+                long len = isNull ? 0 : (pair >>> 32) - from;
                 long start = k == 0 ? sizes[r] : RowTableMetadata.roundUp(sizes[r], sa);
                 varFrom[base + r] = from;
                 varLength[base + r] = len;
