@@ -138,13 +138,18 @@ public final class RowComparator {
     /**
      * Sets {@code out[j]} to whether row {@code left[j]} of the checked views holds the key of row
      * {@code right[j]} of {@code table}, which starts at {@code starts[j]} in its row segment, for
-     * {@code j < n <= MINI_BATCH}; a negative {@code right[j]} matches nothing. A column at a time; pairs
-     * that already mismatch are skipped.
+     * {@code j < n <= MINI_BATCH}; a negative {@code right[j]} matches nothing (its {@code starts[j]} must
+     * still be the start of a row of a non-empty table, e.g. 0). A column at a time. Where the column and
+     * the table have no nulls, every pair is compared and the result and-ed in, without a branch on
+     * earlier mismatches; otherwise pairs that already mismatch are skipped.
      */
     void matchRows(ColumnView[] views, long[] left, long[] right, long[] starts, int n, RowTable table,
             boolean[] out) {
         for (int j = 0; j < n; j++) {
             out[j] = right[j] >= 0;
+        }
+        if (table.length() == 0) {
+            return;
         }
         int k = 0;
         for (int p = 0; p < views.length; p++) {
@@ -176,17 +181,19 @@ public final class RowComparator {
         long so = v.offset;
         int w = v.width;
         for (int j = 0; j < n; j++) {
-            if (!out[j]) {
-                continue;
-            }
-            int nulls = nullable ? nulls(v, left[j], masks, right[j], maskBytes, p) : 0;
-            if (nulls != 0) {
-                out[j] = nulls > 0;
-                continue;
+            if (nullable) {
+                if (!out[j]) {
+                    continue;
+                }
+                int nulls = nulls(v, left[j], masks, right[j], maskBytes, p);
+                if (nulls != 0) {
+                    out[j] = nulls > 0;
+                    continue;
+                }
             }
             long i = so + left[j];
             long slot = starts[j] + at;
-            out[j] = switch (v.kind == ColumnView.BOOL ? 0 : w) {
+            out[j] &= switch (v.kind == ColumnView.BOOL ? 0 : w) {
                 case 0 -> rows.get(LE.BYTE, slot) == (byte) -((values.get(LE.BYTE, i >>> 3) >>> (i & 7)) & 1);
                 case 1 -> values.get(LE.BYTE, i) == rows.get(LE.BYTE, slot);
                 case 2 -> values.get(LE.SHORT, i * 2) == rows.get(LE.SHORT, slot);
@@ -211,13 +218,15 @@ public final class RowComparator {
         long dataSize = data.byteSize();
         long rowsSize = rows.byteSize();
         for (int j = 0; j < n; j++) {
-            if (!out[j]) {
-                continue;
-            }
-            int nulls = nullable ? nulls(v, left[j], masks, right[j], maskBytes, p) : 0;
-            if (nulls != 0) {
-                out[j] = nulls > 0;
-                continue;
+            if (nullable) {
+                if (!out[j]) {
+                    continue;
+                }
+                int nulls = nulls(v, left[j], masks, right[j], maskBytes, p);
+                if (nulls != 0) {
+                    out[j] = nulls > 0;
+                    continue;
+                }
             }
             long row = starts[j];
             long end = Integer.toUnsignedLong(rows.get(LE.INT, row + slot));
@@ -228,9 +237,9 @@ public final class RowComparator {
             long from = pair & 0xFFFF_FFFFL;
             long len = (pair >>> 32) - from;
             if (len <= 16 && from + 16 <= dataSize && row + start + 16 <= rowsSize) {
-                out[j] = (len == end - start) & shortEqual(data, from, rows, row + start, len);
+                out[j] &= (len == end - start) & shortEqual(data, from, rows, row + start, len);
             } else {
-                out[j] = len == end - start && bytesEqual(data, from, rows, row + start, len);
+                out[j] &= len == end - start && bytesEqual(data, from, rows, row + start, len);
             }
         }
     }
