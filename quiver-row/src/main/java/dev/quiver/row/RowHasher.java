@@ -139,12 +139,12 @@ public final class RowHasher {
         long so = v.offset;
         for (int r = 0; r < n; r++) {
             long i = so + rows[r];
+            boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
             long pair = offsets.get(LE.LONG, i * 4);
             long start = pair & 0xFFFF_FFFFL;
-            long len = (pair >>> 32) - start;
+            long len = isNull ? 0 : (pair >>> 32) - start;
             long h = len <= 16 && start + 16 <= dataSize ? hashShort(out[r], data, start, len)
                     : hashBytes(round(out[r], len), data, start, len);
-            boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
             out[r] = isNull ? round(out[r], NULL_WORD) : h;
         }
     }

@@ -31,7 +31,10 @@ public final class RowTableEncoder {
     private final long[] rows = new long[MINI_BATCH];
     private final long[] rowStarts = new long[MINI_BATCH];
     private final long[] rowSizes = new long[MINI_BATCH];
-    /** Per var column {@code k} and row {@code r} (at {@code k * MINI_BATCH + r}): value start in the input, length, start in the row. */
+    /**
+     * Per var column {@code k} and row {@code r} (at {@code k * MINI_BATCH + r}): where the value starts in
+     * the input, its length, and where it starts in the row.
+     */
     private final long[] varFrom;
     private final long[] varLength;
     private final long[] varStart;
