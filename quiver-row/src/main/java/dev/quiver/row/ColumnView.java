@@ -76,13 +76,4 @@ final class ColumnView {
         long bit = offset + i;
         return (validity.get(LE.BYTE, bit >>> 3) & (1 << (bit & 7))) == 0;
     }
-
-    /** The length of var value {@code i}, 0 when it is null. */
-    long varLength(long i) {
-        if (isNull(i)) {
-            return 0;
-        }
-        long at = (offset + i) * 4;
-        return values.get(LE.INT, at + 4) - values.get(LE.INT, at);
-    }
 }

@@ -32,6 +32,7 @@ final class KeyIndex implements AutoCloseable {
     private final long[] rows = new long[MINI_BATCH];
     private final long[] hashes = new long[MINI_BATCH];
     private final long[] candidates = new long[MINI_BATCH];
+    private final long[] candidateStarts = new long[MINI_BATCH];
     private final boolean[] matched = new boolean[MINI_BATCH];
     private final long[] pendingRows = new long[MINI_BATCH];
     private final int[] pendingIndex = new int[MINI_BATCH];
@@ -78,7 +79,7 @@ final class KeyIndex implements AutoCloseable {
         }
         hasher.hashViews(keys, rows, n, hashes);
         findCandidates(n);
-        comparator.matchRows(keys, rows, candidates, n, groups, matched);
+        comparator.matchRows(keys, rows, candidates, candidateStarts, n, groups, matched);
         int pending = 0;
         for (int r = 0; r < n; r++) {
             if (matched[r]) {
@@ -102,11 +103,14 @@ final class KeyIndex implements AutoCloseable {
 
     /**
      * For each row, follows its probe sequence to the first slot whose tag matches ({@link #candidates}
-     * gets that group) or to an empty slot (-1: the key is new, or at least not found yet).
+     * gets that group, {@link #candidateStarts} where its row starts) or to an empty slot (-1: the key is
+     * new, or at least not found yet).
      */
     private void findCandidates(int n) {
         long[] table = slots;
         int mask = slotMask;
+        long[] hashes = this.hashes;
+        long[] at = groupAt;
         for (int r = 0; r < n; r++) {
             long h = hashes[r];
             int tag = (int) (h >>> 32);
@@ -115,7 +119,9 @@ final class KeyIndex implements AutoCloseable {
             while ((entry = table[slot]) != 0 && (int) (entry >>> 32) != tag) {
                 slot = (slot + 1) & mask;
             }
-            candidates[r] = entry == 0 ? -1 : (int) entry - 1;
+            int g = (int) entry - 1;
+            candidates[r] = g;
+            candidateStarts[r] = entry == 0 ? 0 : at[g];
         }
     }
 

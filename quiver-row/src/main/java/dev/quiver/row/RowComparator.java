@@ -117,7 +117,10 @@ public final class RowComparator {
                 leftRows[j] = left == null ? done + j : left[done + j];
                 rightRows[j] = right[done + j];
             }
-            matchRows(views, leftRows, rightRows, n, table, match);
+            for (int j = 0; j < n; j++) {
+                rowStarts[j] = table.offsetOf(rightRows[j]);
+            }
+            matchRows(views, leftRows, rightRows, rowStarts, n, table, match);
             for (int j = 0; j < n; j++) {
                 if (!match[j]) {
                     mismatches[found++] = done + j;
@@ -134,14 +137,19 @@ public final class RowComparator {
 
     /**
      * Sets {@code out[j]} to whether row {@code left[j]} of the checked views holds the key of row
-     * {@code right[j]} of {@code table}, for {@code j < n <= MINI_BATCH}; a negative {@code right[j]}
-     * matches nothing. A column at a time; pairs that already mismatch are skipped.
+     * {@code right[j]} of {@code table}, which starts at {@code starts[j]} in its row segment, for
+     * {@code j < n <= MINI_BATCH}; a negative {@code right[j]} matches nothing (its {@code starts[j]} must
+     * still be the start of a row of a non-empty table, e.g. 0). A column at a time. Where the column and
+     * the table have no nulls, every pair is compared and the result and-ed in, without a branch on
+     * earlier mismatches; otherwise pairs that already mismatch are skipped.
      */
-    void matchRows(ColumnView[] views, long[] left, long[] right, int n, RowTable table, boolean[] out) {
-        long[] starts = rowStarts;
+    void matchRows(ColumnView[] views, long[] left, long[] right, long[] starts, int n, RowTable table,
+            boolean[] out) {
         for (int j = 0; j < n; j++) {
             out[j] = right[j] >= 0;
-            starts[j] = out[j] ? table.offsetOf(right[j]) : 0;
+        }
+        if (table.length() == 0) {
+            return;
         }
         int k = 0;
         for (int p = 0; p < views.length; p++) {
@@ -149,8 +157,8 @@ public final class RowComparator {
             switch (v.kind) {
                 case ColumnView.NA -> {
                 }
-                case ColumnView.VAR -> matchVar(v, p, k++, left, right, n, table, out);
-                default -> matchFixed(v, p, left, right, n, table, out);
+                case ColumnView.VAR -> matchVar(v, p, k++, left, right, starts, n, table, out);
+                default -> matchFixed(v, p, left, right, starts, n, table, out);
             }
         }
     }
@@ -162,28 +170,30 @@ public final class RowComparator {
         return leftNull == rightNull ? (leftNull ? 1 : 0) : -1;
     }
 
-    private void matchFixed(ColumnView v, int p, long[] left, long[] right, int n, RowTable table, boolean[] out) {
+    private void matchFixed(ColumnView v, int p, long[] left, long[] right, long[] starts, int n, RowTable table,
+            boolean[] out) {
         boolean nullable = v.validity != null || table.hasAnyNulls();
         MemorySegment rows = table.rowSegment();
         MemorySegment masks = table.maskSegment();
         MemorySegment values = v.values;
         int maskBytes = metadata.nullMaskBytesPerRow();
-        long[] starts = rowStarts;
         int at = metadata.encodedFieldOffset(p);
         long so = v.offset;
         int w = v.width;
         for (int j = 0; j < n; j++) {
-            if (!out[j]) {
-                continue;
-            }
-            int nulls = nullable ? nulls(v, left[j], masks, right[j], maskBytes, p) : 0;
-            if (nulls != 0) {
-                out[j] = nulls > 0;
-                continue;
+            if (nullable) {
+                if (!out[j]) {
+                    continue;
+                }
+                int nulls = nulls(v, left[j], masks, right[j], maskBytes, p);
+                if (nulls != 0) {
+                    out[j] = nulls > 0;
+                    continue;
+                }
             }
             long i = so + left[j];
             long slot = starts[j] + at;
-            out[j] = switch (v.kind == ColumnView.BOOL ? 0 : w) {
+            out[j] &= switch (v.kind == ColumnView.BOOL ? 0 : w) {
                 case 0 -> rows.get(LE.BYTE, slot) == (byte) -((values.get(LE.BYTE, i >>> 3) >>> (i & 7)) & 1);
                 case 1 -> values.get(LE.BYTE, i) == rows.get(LE.BYTE, slot);
                 case 2 -> values.get(LE.SHORT, i * 2) == rows.get(LE.SHORT, slot);
@@ -194,34 +204,53 @@ public final class RowComparator {
         }
     }
 
-    private void matchVar(ColumnView v, int p, int k, long[] left, long[] right, int n, RowTable table,
-            boolean[] out) {
+    private void matchVar(ColumnView v, int p, int k, long[] left, long[] right, long[] starts, int n,
+            RowTable table, boolean[] out) {
         boolean nullable = v.validity != null || table.hasAnyNulls();
         MemorySegment rows = table.rowSegment();
         MemorySegment masks = table.maskSegment();
         MemorySegment offsets = v.values;
         int maskBytes = metadata.nullMaskBytesPerRow();
-        long[] starts = rowStarts;
         long slot = metadata.varbinaryEndArrayOffset() + 4L * k;
         long first = metadata.fixedLength();
         int sa = metadata.stringAlignment();
+        MemorySegment data = v.data;
+        long dataSize = data.byteSize();
+        long rowsSize = rows.byteSize();
         for (int j = 0; j < n; j++) {
-            if (!out[j]) {
-                continue;
-            }
-            int nulls = nullable ? nulls(v, left[j], masks, right[j], maskBytes, p) : 0;
-            if (nulls != 0) {
-                out[j] = nulls > 0;
-                continue;
+            if (nullable) {
+                if (!out[j]) {
+                    continue;
+                }
+                int nulls = nulls(v, left[j], masks, right[j], maskBytes, p);
+                if (nulls != 0) {
+                    out[j] = nulls > 0;
+                    continue;
+                }
             }
             long row = starts[j];
             long end = Integer.toUnsignedLong(rows.get(LE.INT, row + slot));
             long start = k == 0 ? first
                     : RowTableMetadata.roundUp(Integer.toUnsignedLong(rows.get(LE.INT, row + slot - 4)), sa);
             long at = (v.offset + left[j]) * 4;
-            long from = Integer.toUnsignedLong(offsets.get(LE.INT, at));
-            long len = Integer.toUnsignedLong(offsets.get(LE.INT, at + 4)) - from;
-            out[j] = len == end - start && bytesEqual(v.data, from, rows, row + start, len);
+            long pair = offsets.get(LE.LONG, at);
+            long from = pair & 0xFFFF_FFFFL;
+            long len = (pair >>> 32) - from;
+            if (len <= 16 && from + 16 <= dataSize && row + start + 16 <= rowsSize) {
+                out[j] &= (len == end - start) & shortEqual(data, from, rows, row + start, len);
+            } else {
+                out[j] &= len == end - start && bytesEqual(data, from, rows, row + start, len);
+            }
         }
+    }
+
+    /**
+     * {@link #bytesEqual} for {@code len <= 16}, with 16 bytes readable at {@code x} and at {@code y}: two
+     * words each, the bytes past {@code len} masked off, without a branch on the length.
+     */
+    private static boolean shortEqual(MemorySegment a, long x, MemorySegment b, long y, long len) {
+        long diff0 = (a.get(LE.LONG, x) ^ b.get(LE.LONG, y)) & RowHasher.wordMask(len);
+        long diff1 = (a.get(LE.LONG, x + 8) ^ b.get(LE.LONG, y + 8)) & RowHasher.wordMask(len - 8);
+        return (diff0 | diff1) == 0;
     }
 }

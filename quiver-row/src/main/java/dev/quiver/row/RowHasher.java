@@ -134,17 +134,35 @@ public final class RowHasher {
     private static void hashVarColumn(ColumnView v, long[] rows, int n, long[] out) {
         MemorySegment offsets = v.values;
         MemorySegment data = v.data;
+        MemorySegment validity = v.validity;
+        long dataSize = data.byteSize();
         long so = v.offset;
         for (int r = 0; r < n; r++) {
-            if (v.isNull(rows[r])) {
-                out[r] = round(out[r], NULL_WORD);
-                continue;
-            }
-            long at = (so + rows[r]) * 4;
-            long start = Integer.toUnsignedLong(offsets.get(LE.INT, at));
-            long len = Integer.toUnsignedLong(offsets.get(LE.INT, at + 4)) - start;
-            out[r] = hashBytes(round(out[r], len), data, start, len);
+            long i = so + rows[r];
+            boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
+            long pair = offsets.get(LE.LONG, i * 4);
+            long start = pair & 0xFFFF_FFFFL;
+            long len = isNull ? 0 : (pair >>> 32) - start;
+            long h = len <= 16 && start + 16 <= dataSize ? hashShort(out[r], data, start, len)
+                    : hashBytes(round(out[r], len), data, start, len);
+            out[r] = isNull ? round(out[r], NULL_WORD) : h;
         }
+    }
+
+    /**
+     * {@link #hashBytes} of a length and then {@code len <= 16} bytes at {@code at}, with 16 bytes readable
+     * there: both words are read and mixed, and the length picks the result, without a branch on it.
+     */
+    private static long hashShort(long h, MemorySegment s, long at, long len) {
+        long h0 = round(h, len);
+        long h1 = round(h0, s.get(LE.LONG, at) & wordMask(len));
+        long h2 = round(h1, s.get(LE.LONG, at + 8) & wordMask(len - 8));
+        return len == 0 ? h0 : len <= 8 ? h1 : h2;
+    }
+
+    /** The mask of the first {@code n} bytes of a word: none for {@code n <= 0}, all for {@code n >= 8}. */
+    static long wordMask(long n) {
+        return n >= 8 ? -1L : ~(-1L << (8 * Math.max(n, 0)));
     }
 
     /** Hashes rows of {@code table} starting at {@code starts[0..n)} (row {@code first + j} at {@code starts[j]}). */

@@ -31,10 +31,24 @@ public final class RowTableEncoder {
     private final long[] rows = new long[MINI_BATCH];
     private final long[] rowStarts = new long[MINI_BATCH];
     private final long[] rowSizes = new long[MINI_BATCH];
+    /**
+     * Per var column {@code k} and row {@code r} (at {@code k * MINI_BATCH + r}): where the value starts in
+     * the input, its length, and where it starts in the row.
+     */
+    private final long[] varFrom;
+    private final long[] varLength;
+    private final long[] varStart;
 
     /** An encoder of columns of the types of {@code metadata} into tables of that metadata. */
     public RowTableEncoder(RowTableMetadata metadata) {
         this.metadata = Objects.requireNonNull(metadata, "metadata");
+        int varColumns = 0;
+        for (int c = 0; c < metadata.columnCount(); c++) {
+            varColumns += metadata.column(c).isFixedLength() ? 0 : 1;
+        }
+        this.varFrom = new long[varColumns * MINI_BATCH];
+        this.varLength = new long[varColumns * MINI_BATCH];
+        this.varStart = new long[varColumns * MINI_BATCH];
     }
 
     public RowTableMetadata metadata() {
@@ -178,30 +192,48 @@ public final class RowTableEncoder {
         target.commit(n);
     }
 
-    /** Fills {@link #rowSizes} with the size of each row (var tables). */
+    /**
+     * Fills {@link #rowSizes} with the size of each row (var tables), and the var scratch arrays with where
+     * each var value comes from, its length and where it starts in its row, so that the offsets and the
+     * validity of var columns are read once.
+     */
     private void computeRowSizes(ColumnView[] views, int n) {
-        java.util.Arrays.fill(rowSizes, 0, n, metadata.fixedLength());
+        long[] sizes = rowSizes;
+        java.util.Arrays.fill(sizes, 0, n, metadata.fixedLength());
         int sa = metadata.stringAlignment();
+        long[] sources = rows;
         int k = 0;
         for (int p = 0; p < views.length; p++) {
             ColumnView v = views[metadata.encodedFieldOrder(p)];
             if (v.kind != ColumnView.VAR) {
                 continue;
             }
+            MemorySegment offsets = v.values;
+            MemorySegment validity = v.validity;
+            long so = v.offset;
+            int base = k * MINI_BATCH;
             for (int r = 0; r < n; r++) {
-                long start = k == 0 ? rowSizes[r] : RowTableMetadata.roundUp(rowSizes[r], sa);
-                rowSizes[r] = start + v.varLength(rows[r]);
+                long i = so + sources[r];
+                long pair = offsets.get(LE.LONG, i * 4);
+                long from = pair & 0xFFFF_FFFFL;
+                boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
+                long len = isNull ? 0 : (pair >>> 32) - from;
+                long start = k == 0 ? sizes[r] : RowTableMetadata.roundUp(sizes[r], sa);
+                varFrom[base + r] = from;
+                varLength[base + r] = len;
+                varStart[base + r] = start;
+                sizes[r] = start + len;
             }
             k++;
         }
         int ra = metadata.rowAlignment();
         for (int r = 0; r < n; r++) {
-            long size = RowTableMetadata.roundUp(rowSizes[r], ra);
+            long size = RowTableMetadata.roundUp(sizes[r], ra);
             if (size > 0xFFFF_FFFFL) {
                 throw new QuiverException("row " + rows[r] + " would take " + size
                         + " bytes: one encoded row must stay under 4 GiB");
             }
-            rowSizes[r] = size;
+            sizes[r] = size;
         }
     }
 
@@ -253,46 +285,39 @@ public final class RowTableEncoder {
     }
 
     /**
-     * Writes the end slots and the bytes of the var columns. Values of up to 16 bytes go as one or two
-     * words, the bytes past the value masked to zero: with a string alignment of at least 8 those bytes
-     * are the value's own padding.
+     * Writes the end slots and the bytes of the var columns, from the scratch arrays of
+     * {@link #computeRowSizes}. Values of up to 64 bytes go as words, the bytes past the value masked to
+     * zero: with a string alignment of at least 8 those bytes are the value's own padding.
      */
     private void writeVar(ColumnView[] views, MemorySegment dst, int n) {
-        int sa = metadata.stringAlignment();
-        boolean wordCopy = sa >= 8;
+        boolean wordCopy = metadata.stringAlignment() >= 8;
         long slot = metadata.varbinaryEndArrayOffset();
+        long[] starts = rowStarts;
         int k = 0;
         for (int p = 0; p < views.length; p++) {
             ColumnView v = views[metadata.encodedFieldOrder(p)];
             if (v.kind != ColumnView.VAR) {
                 continue;
             }
-            MemorySegment offsets = v.values;
             MemorySegment data = v.data;
-            MemorySegment validity = v.validity;
-            long so = v.offset;
             long dataSize = data.byteSize();
-            long first = metadata.fixedLength();
-            long[] starts = rowStarts;
-            long[] sources = rows;
+            int base = k * MINI_BATCH;
             for (int r = 0; r < n; r++) {
                 long row = starts[r];
-                long i = so + sources[r];
-                long start = k == 0 ? first
-                        : RowTableMetadata.roundUp(Integer.toUnsignedLong(dst.get(LE.INT, row + slot - 4)), sa);
-                long from = Integer.toUnsignedLong(offsets.get(LE.INT, i * 4));
-                boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
-                long len = isNull ? 0 : Integer.toUnsignedLong(offsets.get(LE.INT, i * 4 + 4)) - from;
+                long start = varStart[base + r];
+                long len = varLength[base + r];
                 dst.set(LE.INT, row + slot, (int) (start + len));
-                long to = row + start;
                 if (len == 0) {
                     continue;
                 }
-                if (wordCopy && len <= 8 && from + 8 <= dataSize) {
-                    dst.set(LE.LONG, to, data.get(LE.LONG, from) & (-1L >>> (64 - 8 * len)));
-                } else if (wordCopy && len <= 16 && from + 16 <= dataSize) {
-                    dst.set(LE.LONG, to, data.get(LE.LONG, from));
-                    dst.set(LE.LONG, to + 8, data.get(LE.LONG, from + 8) & (-1L >>> (128 - 8 * len)));
+                long from = varFrom[base + r];
+                long to = row + start;
+                if (wordCopy && len <= 64 && from + RowTableMetadata.roundUp(len, 8) <= dataSize) {
+                    long i = 0;
+                    for (; i + 8 < len; i += 8) {
+                        dst.set(LE.LONG, to + i, data.get(LE.LONG, from + i));
+                    }
+                    dst.set(LE.LONG, to + i, data.get(LE.LONG, from + i) & (-1L >>> (64 - 8 * (len - i))));
                 } else {
                     MemorySegment.copy(data, from, dst, to, len);
                 }
