@@ -49,9 +49,12 @@ final class BodyCompression {
     }
 
     /**
-     * The decompressed bytes of one body buffer. Memory grows only as the codec really produces bytes.
-     * The length prefix bounds the output for ZSTD; for LZ4 frames the frame itself delimits the output
-     * (which also reads files whose prefix holds the compressed length, as apache-arrow JS writes them).
+     * The decompressed bytes of one body buffer. When the length prefix is plausible for the payload
+     * ({@link CompressionCodec#maxDecompressedSize}) the codec decompresses in one call into a buffer of
+     * exactly that size; otherwise, or when that fails or yields another size, the buffer is streamed:
+     * memory then grows only as the codec really produces bytes. The length prefix bounds the output
+     * for ZSTD; for LZ4 frames the frame itself delimits the output (which also reads files whose prefix
+     * holds the compressed length, as apache-arrow JS writes them).
      */
     static ArrowBuffer decompress(ArrowBuffer raw, CompressionCodec codec, BufferAllocator allocator, String where) {
         long length = raw.byteSize();
@@ -72,6 +75,44 @@ final class BodyCompression {
         if (claimed == 0) {
             return ArrowBuffer.EMPTY;
         }
+        ArrowBuffer direct = decompressAtOnce(payload, claimed, codec, allocator, where);
+        if (direct != null) {
+            return direct;
+        }
+        return decompressStreaming(payload, claimed, codec, allocator, where);
+    }
+
+    /**
+     * The buffer decompressed in one call into exactly {@code claimed} bytes, or null when the claim is
+     * implausible, the codec cannot do it, or the output has another size. Only a plausible claim is
+     * allocated; if the allocator refuses it, that is the error.
+     */
+    private static ArrowBuffer decompressAtOnce(ArrowBuffer payload, long claimed, CompressionCodec codec,
+            BufferAllocator allocator, String where) {
+        MemorySegment source = payload.segment();
+        if (claimed > Integer.MAX_VALUE || source.byteSize() > Integer.MAX_VALUE || !source.isNative()
+                || claimed > codec.maxDecompressedSize(source.byteSize())) {
+            return null;
+        }
+        ArrowBuffer out;
+        try {
+            out = allocator.allocate(claimed);
+        } catch (QuiverException e) {
+            throw new IpcException(where + ": " + e.getMessage(), e);
+        }
+        try {
+            if (codec.decompress(source, out.segment().asSlice(0, claimed)) == claimed) {
+                return out;
+            }
+        } catch (IOException | RuntimeException e) {
+            // Malformed data or a wrong claim: the streaming path reports it precisely.
+        }
+        allocator.release(out);
+        return null;
+    }
+
+    private static ArrowBuffer decompressStreaming(ArrowBuffer payload, long claimed, CompressionCodec codec,
+            BufferAllocator allocator, String where) {
         boolean frameDelimited = codec.type() == CompressionType.LZ4_FRAME;
         long cap = frameDelimited ? Long.MAX_VALUE - 1 : Math.min(claimed, Long.MAX_VALUE - 1);
         GrowableBuffer out = new GrowableBuffer(allocator);

@@ -104,6 +104,50 @@ class CompressionTest {
     }
 
     @Test
+    void aTinyBufferClaimingAHugeLengthIsNotAllocated() throws IOException {
+        BufferAllocator limited = BufferAllocator.managed(64 << 20);
+        MemorySegment z = BodyCompression.compress(ArrowBuffer.wrap(new byte[1000]), new ZstdCodec(), ALLOCATOR);
+        IpcException e = assertThrows(IpcException.class,
+                () -> BodyCompression.decompress(withPrefix(z, 1L << 30), new ZstdCodec(), limited, "t"));
+        assertTrue(e.getMessage().contains("decompressed to 1000 bytes"), e.getMessage());
+        MemorySegment l = BodyCompression.compress(ArrowBuffer.wrap(new byte[1000]), new Lz4FrameCodec(), ALLOCATOR);
+        ArrowBuffer back = BodyCompression.decompress(withPrefix(l, 1L << 30), new Lz4FrameCodec(), limited, "t");
+        assertArrayEquals(new byte[1000], back.toByteArray());
+        assertTrue(limited.allocatedBytes() < 1 << 20, "allocated " + limited.allocatedBytes());
+    }
+
+    @Test
+    void aPlausibleButWrongClaimFallsBackToTheStream() throws IOException {
+        byte[] data = new byte[50_000];
+        for (int i = 0; i < data.length; i++) {
+            data[i] = (byte) (i % 7);
+        }
+        MemorySegment c = BodyCompression.compress(ArrowBuffer.wrap(data), new Lz4FrameCodec(), ALLOCATOR);
+        for (long prefix : new long[] {49_999, 50_001, 60_000}) {
+            ArrowBuffer back = BodyCompression.decompress(withPrefix(c, prefix), new Lz4FrameCodec(), ALLOCATOR, "t");
+            assertArrayEquals(data, back.toByteArray(), "prefix " + prefix);
+        }
+    }
+
+    @Test
+    void directAndStreamedDecompressionAgree() throws IOException {
+        Random random = new Random(3);
+        for (CompressionCodec codec : List.of(new Lz4FrameCodec(), new ZstdCodec())) {
+            for (int size : new int[] {1, 100, 65_536, 65_537, 300_000, 1 << 20}) {
+                byte[] data = new byte[size];
+                for (int i = 0; i < size; i++) {
+                    data[i] = (byte) (random.nextInt(16) < 3 ? random.nextInt() : i / 64);
+                }
+                MemorySegment c = BodyCompression.compress(ArrowBuffer.wrap(data), codec, ALLOCATOR);
+                ArrowBuffer raw = ArrowBuffer.wrap(ALLOCATOR.allocate(c.byteSize()).segment().copyFrom(c));
+                assertTrue(raw.segment().isNative());
+                assertArrayEquals(data, BodyCompression.decompress(raw, codec, ALLOCATOR, "t").toByteArray(),
+                        codec.type() + " " + size);
+            }
+        }
+    }
+
+    @Test
     void garbageIsAnIpcException() {
         byte[] garbage = new byte[64];
         new Random(2).nextBytes(garbage);

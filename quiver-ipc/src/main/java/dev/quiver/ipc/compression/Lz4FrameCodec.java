@@ -3,15 +3,20 @@ package dev.quiver.ipc.compression;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.foreign.MemorySegment;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 
 /**
  * LZ4 frame format: compressed by lz4-java (independent blocks of 64 KiB, the LZ4 frame default that
  * Arrow C++ also writes), decompressed by {@link Lz4FrameDecoder}, which also reads linked blocks. Each
  * buffer is its own frame, and both sides allocate block-sized arrays per frame: lz4-java's default
- * 4 MiB blocks cost 16 MiB of zeroed heap per buffer written and read.
+ * 4 MiB blocks cost 16 MiB of zeroed heap per buffer written and read. A frame of independent blocks
+ * is also decoded in one call into its final buffer ({@link Lz4FrameBlocks}); since an LZ4 block
+ * expands at most about 255 times, a claimed length beyond that is implausible.
  */
 public final class Lz4FrameCodec implements CompressionCodec {
+    private static final long MAX_RATIO = 255;
+
     @Override
     public CompressionType type() {
         return CompressionType.LZ4_FRAME;
@@ -25,5 +30,15 @@ public final class Lz4FrameCodec implements CompressionCodec {
     @Override
     public InputStream decompressing(InputStream source) throws IOException {
         return new Lz4FrameDecoder(source);
+    }
+
+    @Override
+    public long maxDecompressedSize(long compressedSize) {
+        return compressedSize > Long.MAX_VALUE / MAX_RATIO ? Long.MAX_VALUE : compressedSize * MAX_RATIO;
+    }
+
+    @Override
+    public long decompress(MemorySegment source, MemorySegment target) throws IOException {
+        return Lz4FrameBlocks.decode(source.asByteBuffer(), target.asByteBuffer());
     }
 }

@@ -1,13 +1,26 @@
 package dev.quiver.ipc.compression;
 
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdInputStream;
 import com.github.luben.zstd.ZstdOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import dev.quiver.core.memory.LE;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 
-/** Zstandard compression, by zstd-jni, at a configurable level (default 3). */
+/**
+ * Zstandard compression, by zstd-jni, at a configurable level (default 3). A Zstandard block holds at
+ * most 128 KiB and takes at least 4 bytes (an RLE block), so output beyond 2^15 times the input is
+ * implausible: that bounds what a claimed length may make the reader allocate.
+ */
 public final class ZstdCodec implements CompressionCodec {
+    private static final long MAX_RATIO = 1 << 15;
+    private static final int MAGIC = 0xFD2FB528;
+    private static final int[] DICTIONARY_ID_BYTES = {0, 1, 2, 4};
+
     private final int level;
 
     /** Zstandard at level 3. */
@@ -33,5 +46,50 @@ public final class ZstdCodec implements CompressionCodec {
     @Override
     public InputStream decompressing(InputStream source) throws IOException {
         return new ZstdInputStream(source);
+    }
+
+    @Override
+    public long maxDecompressedSize(long compressedSize) {
+        return compressedSize > Long.MAX_VALUE / MAX_RATIO ? Long.MAX_VALUE : compressedSize * MAX_RATIO;
+    }
+
+    /** One call into zstd-jni; -1 when the frame records a content size other than the target's. */
+    @Override
+    public long decompress(MemorySegment source, MemorySegment target) throws IOException {
+        ByteBuffer src = source.asByteBuffer();
+        ByteBuffer dst = target.asByteBuffer();
+        long content = frameContentSize(source);
+        if (content >= 0 && content != dst.capacity()) {
+            return -1;
+        }
+        try (ZstdDecompressCtx context = new ZstdDecompressCtx()) {
+            return context.decompressDirectByteBuffer(dst, 0, dst.capacity(), src, 0, src.capacity());
+        } catch (ZstdException e) {
+            throw new IOException("ZSTD: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The content size a Zstandard frame header records (RFC 8878, 3.1.1.1), or -1 when it records
+     * none or the header is not a Zstandard frame's.
+     */
+    static long frameContentSize(MemorySegment frame) {
+        if (frame.byteSize() < 5 || frame.get(LE.INT, 0) != MAGIC) {
+            return -1;
+        }
+        int descriptor = frame.get(LE.BYTE, 4) & 0xFF;
+        int sizeFlag = descriptor >>> 6;
+        boolean singleSegment = (descriptor & 0x20) != 0;
+        int at = 5 + (singleSegment ? 0 : 1) + DICTIONARY_ID_BYTES[descriptor & 3];
+        int bytes = sizeFlag == 0 ? (singleSegment ? 1 : 0) : 1 << sizeFlag;
+        if (bytes == 0 || frame.byteSize() < at + bytes) {
+            return -1;
+        }
+        return switch (bytes) {
+            case 1 -> frame.get(LE.BYTE, at) & 0xFF;
+            case 2 -> (frame.get(LE.SHORT, at) & 0xFFFF) + 256;
+            case 4 -> frame.get(LE.INT, at) & 0xFFFFFFFFL;
+            default -> frame.get(LE.LONG, at);
+        };
     }
 }
