@@ -110,4 +110,14 @@ class BufferAllocatorTest {
         }
         assertEquals(0, allocator.allocatedBytes());
     }
+
+    @Test
+    void managedAllocatorCollectsUnreachableBuffersBeforeRefusing() {
+        ManagedAllocator allocator = BufferAllocator.managed(1 << 20);
+        for (int i = 0; i < 20; i++) {
+            ArrowBuffer buffer = allocator.allocate(600_000);
+            buffer.setByte(0, (byte) i);
+        }
+        assertTrue(allocator.allocatedBytes() <= 1 << 20);
+    }
 }
