@@ -1,7 +1,7 @@
 package dev.quiver.bench;
 
+import dev.quiver.cli.bench.BenchFigures;
 import java.util.List;
-import java.util.Locale;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DecimalVector;
@@ -106,22 +106,15 @@ public final class ArrowChecksum {
         }
     }
 
-    /** The figures, {@code name=value}, in DATASET.md order. */
+    /** The figures so far. */
+    public BenchFigures figures() {
+        return new BenchFigures(rows, sumId, sumX, countFlag, sumMaybe, nullMaybe, nameBytes, nullName, catBytes,
+                sumTs, tagsCount, tagsSum, sumPrice);
+    }
+
+    /** The figures as DATASET.md prints them: {@code name=value}, one per line, in its order. */
     public List<String> lines() {
-        return List.of(
-                "rows=" + rows,
-                "sum_id=" + sumId,
-                "sum_x=" + String.format(Locale.ROOT, "%.2f", sumX),
-                "count_flag=" + countFlag,
-                "sum_maybe=" + sumMaybe,
-                "null_maybe=" + nullMaybe,
-                "name_bytes=" + nameBytes,
-                "null_name=" + nullName,
-                "cat_bytes=" + catBytes,
-                "sum_ts=" + sumTs,
-                "tags_count=" + tagsCount,
-                "tags_sum=" + tagsSum,
-                "sum_price=" + sumPrice);
+        return figures().lines();
     }
 
     /** The sum of {@code id}, for a benchmark to return. */

@@ -10,7 +10,6 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The checksum of a {@code bench-v1} table (shared/bench/DATASET.md): touches every value, straight
@@ -176,21 +175,14 @@ public final class BenchChecksum {
         }
     }
 
+    /** The figures so far. */
+    public BenchFigures figures() {
+        return new BenchFigures(rows, sumId, sumX, countFlag, sumMaybe, nullMaybe, nameBytes, nullName, catBytes,
+                sumTs, tagsCount, tagsSum, sumPrice);
+    }
+
     /** The figures as DATASET.md prints them: {@code name=value}, one per line, in its order. */
     public List<String> lines() {
-        return List.of(
-                "rows=" + rows,
-                "sum_id=" + sumId,
-                "sum_x=" + String.format(Locale.ROOT, "%.2f", sumX),
-                "count_flag=" + countFlag,
-                "sum_maybe=" + sumMaybe,
-                "null_maybe=" + nullMaybe,
-                "name_bytes=" + nameBytes,
-                "null_name=" + nullName,
-                "cat_bytes=" + catBytes,
-                "sum_ts=" + sumTs,
-                "tags_count=" + tagsCount,
-                "tags_sum=" + tagsSum,
-                "sum_price=" + sumPrice);
+        return figures().lines();
     }
 }
