@@ -1,9 +1,9 @@
 package dev.quiver.core.array;
 
-import static dev.quiver.core.array.HandBuilders.bytes;
-import static dev.quiver.core.array.HandBuilders.bytesOf;
-import static dev.quiver.core.array.HandBuilders.ints;
-import static dev.quiver.core.array.HandBuilders.string;
+import static dev.quiver.core.array.RawBuffers.bytes;
+import static dev.quiver.core.array.RawBuffers.bytesOf;
+import static dev.quiver.core.array.RawBuffers.ints;
+import static dev.quiver.core.array.RawBuffers.string;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -61,7 +61,7 @@ class DictionaryArrayTest {
     @Test
     void dictionaryExampleOfTheSpec() {
         ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.BINARY, false);
-        DictionaryBuilder b = new DictionaryBuilder(type, new HandBuilders.VarBinary(ArrowType.BINARY), ALLOC);
+        DictionaryBuilder b = new DictionaryBuilder(type, new VarBinaryBuilder(ArrowType.BINARY, ALLOC), ALLOC);
         for (String s : Arrays.asList("foo", "bar", "foo", "bar", null, "baz")) {
             b.appendObject(s == null ? null : s.getBytes());
         }
@@ -95,7 +95,7 @@ class DictionaryArrayTest {
     @Test
     void dictionaryWithDuplicatesAndNullsOfTheSpec() {
         ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.BINARY, false);
-        HandBuilders.VarBinary values = new HandBuilders.VarBinary(ArrowType.BINARY);
+        VarBinaryBuilder values = new VarBinaryBuilder(ArrowType.BINARY, ALLOC);
         for (String s : Arrays.asList("foo", "bar", "baz", "foo", null)) {
             values.appendObject(s == null ? null : s.getBytes());
         }
@@ -223,7 +223,7 @@ class DictionaryArrayTest {
     @Test
     void builderDeduplicatesByContent() {
         ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT8, ArrowType.BINARY, false);
-        DictionaryBuilder b = new DictionaryBuilder(type, new HandBuilders.VarBinary(ArrowType.BINARY), ALLOC);
+        DictionaryBuilder b = new DictionaryBuilder(type, new VarBinaryBuilder(ArrowType.BINARY, ALLOC), ALLOC);
         byte[] buf = "ab".getBytes();
         b.appendObject(buf);
         buf[0] = 'x';

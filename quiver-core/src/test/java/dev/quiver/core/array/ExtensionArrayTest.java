@@ -1,7 +1,7 @@
 package dev.quiver.core.array;
 
-import static dev.quiver.core.array.HandBuilders.bytesOf;
-import static dev.quiver.core.array.HandBuilders.ints;
+import static dev.quiver.core.array.RawBuffers.bytesOf;
+import static dev.quiver.core.array.RawBuffers.ints;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

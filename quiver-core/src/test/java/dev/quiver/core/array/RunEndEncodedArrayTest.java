@@ -1,9 +1,9 @@
 package dev.quiver.core.array;
 
-import static dev.quiver.core.array.HandBuilders.bytes;
-import static dev.quiver.core.array.HandBuilders.bytesOf;
-import static dev.quiver.core.array.HandBuilders.float32;
-import static dev.quiver.core.array.HandBuilders.ints;
+import static dev.quiver.core.array.RawBuffers.bytes;
+import static dev.quiver.core.array.RawBuffers.bytesOf;
+import static dev.quiver.core.array.RawBuffers.float32;
+import static dev.quiver.core.array.RawBuffers.ints;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -56,7 +56,7 @@ class RunEndEncodedArrayTest {
     @Test
     void runEndEncodedFloatsOfTheSpec() {
         ArrowType.RunEndEncoded type = ArrowType.RunEndEncoded.of(ArrowType.INT32, ArrowType.FLOAT32);
-        RunEndEncodedBuilder b = new RunEndEncodedBuilder(type, new HandBuilders.Float32(), ALLOC);
+        RunEndEncodedBuilder b = new RunEndEncodedBuilder(type, new FloatBuilder(ArrowType.FLOAT32, ALLOC), ALLOC);
         for (Float f : Arrays.asList(1.0f, 1.0f, 1.0f, 1.0f, null, null, 2.0f)) {
             b.appendObject(f);
         }

@@ -1,10 +1,10 @@
 package dev.quiver.core.array;
 
-import static dev.quiver.core.array.HandBuilders.bytes;
-import static dev.quiver.core.array.HandBuilders.bytesOf;
-import static dev.quiver.core.array.HandBuilders.float32;
-import static dev.quiver.core.array.HandBuilders.ints;
-import static dev.quiver.core.array.HandBuilders.string;
+import static dev.quiver.core.array.RawBuffers.bytes;
+import static dev.quiver.core.array.RawBuffers.bytesOf;
+import static dev.quiver.core.array.RawBuffers.float32;
+import static dev.quiver.core.array.RawBuffers.ints;
+import static dev.quiver.core.array.RawBuffers.string;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -56,7 +56,7 @@ class UnionArrayTest {
     void denseUnionOfTheSpec() {
         ArrowType.Union type = new ArrowType.Union(UnionMode.DENSE,
                 List.of(Field.nullable("f", ArrowType.FLOAT32), Field.nullable("i", ArrowType.INT32)));
-        UnionBuilder b = new UnionBuilder(type, List.of(new HandBuilders.Float32(),
+        UnionBuilder b = new UnionBuilder(type, List.of(new FloatBuilder(ArrowType.FLOAT32, ALLOC),
                 new IntBuilder(ArrowType.INT32, ALLOC)), ALLOC);
         b.append(0).appendObject(1.2f);
         b.appendNull();
@@ -97,7 +97,7 @@ class UnionArrayTest {
         ArrowType.Union type = new ArrowType.Union(UnionMode.SPARSE, List.of(Field.nullable("i", ArrowType.INT32),
                 Field.nullable("f", ArrowType.FLOAT32), Field.nullable("s", ArrowType.BINARY)));
         UnionBuilder b = new UnionBuilder(type, List.of(new IntBuilder(ArrowType.INT32, ALLOC),
-                new HandBuilders.Float32(), new HandBuilders.VarBinary(ArrowType.BINARY)), ALLOC);
+                new FloatBuilder(ArrowType.FLOAT32, ALLOC), new VarBinaryBuilder(ArrowType.BINARY, ALLOC)), ALLOC);
         b.append(0, 5).append(1, 1.2f).append(2, "joe".getBytes()).append(1, 3.4f).append(0, 4)
                 .append(2, "mark".getBytes());
         UnionArray u = b.build();
@@ -197,7 +197,7 @@ class UnionArrayTest {
         ArrayData childA = new IntBuilder(ArrowType.INT32, ALLOC).append(77).append(1).appendNull().build().data();
         ArrayData childB = new IntBuilder(ArrowType.INT64, ALLOC).append(3).build().data();
         ArrayData data = new ArrayData(intUnion(UnionMode.DENSE), 3, 0, 0,
-                List.of(HandBuilders.buffer(bytesOf(5, 5, 9)), HandBuilders.buffer(ints(1, 2, 0))),
+                List.of(RawBuffers.buffer(bytesOf(5, 5, 9)), RawBuffers.buffer(ints(1, 2, 0))),
                 List.of(childA, childB), null);
         UnionArray b = (UnionArray) Array.of(data);
         b.validateFull();
