@@ -24,7 +24,7 @@ import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * The {@code bench-v1} table (shared/bench/DATASET.md) generated with arrow-java 19, the way an
+ * The {@code bench-v1} table (docs/bench-v1.md) generated with arrow-java 19, the way an
  * arrow-java user fills vectors: typed {@code set} calls, {@code startNewValue}/{@code endValue} for the
  * list, the {@code cat} dictionary held by a {@link DictionaryProvider}.
  */

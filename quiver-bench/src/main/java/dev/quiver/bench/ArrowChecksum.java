@@ -14,7 +14,7 @@ import org.apache.arrow.vector.complex.ListVector;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
- * The {@code bench-v1} checksum (shared/bench/DATASET.md) over arrow-java vectors, through their typed
+ * The {@code bench-v1} checksum (docs/bench-v1.md) over arrow-java vectors, through their typed
  * accessors; its {@link #lines()} match {@code dev.quiver.cli.bench.BenchChecksum}.
  */
 public final class ArrowChecksum {

@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 
 /** {@code quiver bench-gen}: writes the bench-v1 table. */
 @Command(name = "bench-gen", mixinStandardHelpOptions = true,
-        description = {"Generates the benchmark table bench-v1 (shared/bench/DATASET.md: nine columns, every value a "
+        description = {"Generates the benchmark table bench-v1 (docs/bench-v1.md: nine columns, every value a "
                 + "function of the row index, batches of 65,536 rows) and writes it as an Arrow file or stream.",
                 "Prints one line: what was written, and how long it took."})
 final class BenchGenCommand implements Callable<Integer> {

@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
 /** {@code quiver bench-read FILE}: reads a bench-v1 file and prints its checksum and the time taken. */
 @Command(name = "bench-read", mixinStandardHelpOptions = true,
         description = {"Reads FILE, an Arrow file (memory-mapped) or stream holding the bench-v1 table, touching every "
-                + "value, and prints its checksum as shared/bench/DATASET.md defines it (name=value lines, in its "
+                + "value, and prints its checksum as docs/bench-v1.md defines it (name=value lines, in its "
                 + "order), then read_seconds=... (open, read, validate and checksum)."})
 final class BenchReadCommand implements Callable<Integer> {
     @CommandLine.Spec

@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
 /** {@code quiver demo}: Quiver's main job on a built-in default, needing no files. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Quiver's main job on built-in data, needing no files: generates the bench-v1 table "
-                + "(shared/bench/DATASET.md), writes it as an Arrow file and an Arrow stream, uncompressed and "
+                + "(docs/bench-v1.md), writes it as an Arrow file and an Arrow stream, uncompressed and "
                 + "with LZ4 and ZSTD, into a temporary directory (deleted afterwards), reads each back (the files "
                 + "memory-mapped, every batch fully validated) and checks that its checksum equals that of the "
                 + "generated data; prints sizes and timings and the first rows. Then groups the table by cat on "
@@ -96,7 +96,7 @@ final class DemoCommand implements Callable<Integer> {
         out.println("Written, read back (files memory-mapped, fully validated) and checked:");
         table.print(out, "  ");
         out.println();
-        out.println("Checksum (shared/bench/DATASET.md):");
+        out.println("Checksum (docs/bench-v1.md):");
         expected.lines().forEach(line -> out.println("  " + line));
         out.println();
         printFirstRows(out, batches);

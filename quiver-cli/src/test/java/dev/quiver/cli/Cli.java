@@ -2,8 +2,6 @@ package dev.quiver.cli;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import picocli.CommandLine;
 
 /** Runs the quiver command in-process and captures what it prints. */
@@ -31,16 +29,5 @@ final class Cli {
         cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(text);
         return new Result(exit, out.toString(), err.toString());
-    }
-
-    /** The folder {@code shared/<relative>} beside the repository, or null when it is not there. */
-    static Path shared(String relative) {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared").resolve(relative);
-            if (Files.exists(candidate)) {
-                return candidate;
-            }
-        }
-        return null;
     }
 }

@@ -1,9 +1,9 @@
 package dev.quiver.cli;
 
+import dev.quiver.testkit.TestData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The integration commands on a gold pair of the Arrow integration files. */
 class IntegrationCommandsTest {
-    private static final String GOLD = "testing/arrow-ipc-integration/cpp-21.0.0/generated_custom_metadata";
+    private static final String GOLD = "arrow-ipc-integration/cpp-21.0.0/generated_custom_metadata";
 
     @TempDir
     Path dir;
@@ -32,9 +32,7 @@ class IntegrationCommandsTest {
 
     @BeforeEach
     void findGoldFiles() {
-        Path base = Cli.shared(GOLD + ".json.gz");
-        assumeTrue(base != null, "shared/" + GOLD + ".json.gz is not beside the repository: the gold files of the "
-                + "Arrow integration tests cannot be checked here");
+        Path base = TestData.resolve(GOLD + ".json.gz");
         json = base;
         arrow = base.resolveSibling("generated_custom_metadata.arrow_file");
         stream = base.resolveSibling("generated_custom_metadata.stream");
@@ -63,7 +61,7 @@ class IntegrationCommandsTest {
 
     @Test
     void everyGoldPairValidates() throws IOException {
-        Path root = Cli.shared("testing/arrow-ipc-integration");
+        Path root = TestData.goldRoot();
         List<Path> jsons;
         try (java.util.stream.Stream<Path> files = Files.walk(root)) {
             jsons = files.filter(p -> p.getFileName().toString().endsWith(".json.gz")).sorted().toList();

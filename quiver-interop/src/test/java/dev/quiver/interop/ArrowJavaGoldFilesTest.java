@@ -1,5 +1,7 @@
 package dev.quiver.interop;
 
+import dev.quiver.testkit.TestData;
+import dev.quiver.testkit.TestData.GoldCase;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,13 +36,13 @@ class ArrowJavaGoldFilesTest {
     @TempDir
     Path dir;
 
-    static List<GoldFiles.Case> supported() {
-        return GoldFiles.all().stream().filter(c -> !UNSUPPORTED.containsKey(c.name())).toList();
+    static List<GoldCase> supported() {
+        return TestData.goldCases().stream().filter(c -> !UNSUPPORTED.containsKey(c.name())).toList();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("supported")
-    void quiverReadsWhatArrowJavaWritesFromTheJson(GoldFiles.Case c) throws IOException {
+    void quiverReadsWhatArrowJavaWritesFromTheJson(GoldCase c) throws IOException {
         JsonFile json = GoldFilesTest.json(c);
         Path plain = c.plainJson(dir);
         for (boolean file : new boolean[] {false, true}) {
@@ -54,7 +56,7 @@ class ArrowJavaGoldFilesTest {
 
     @Test
     void theUnsupportedCasesStillFail() throws IOException {
-        for (GoldFiles.Case c : GoldFiles.all()) {
+        for (GoldCase c : TestData.goldCases()) {
             String reason = UNSUPPORTED.get(c.name());
             if (reason != null) {
                 Path plain = c.plainJson(dir);

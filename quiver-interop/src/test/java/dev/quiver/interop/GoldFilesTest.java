@@ -1,5 +1,7 @@
 package dev.quiver.interop;
 
+import dev.quiver.testkit.TestData;
+import dev.quiver.testkit.TestData.GoldCase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.batch.RecordBatch;
@@ -22,11 +24,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * back equal; and the JSON written as Quiver IPC reads back equal to the JSON.
  */
 class GoldFilesTest {
-    static List<GoldFiles.Case> cases() {
-        return GoldFiles.all();
+    static List<GoldCase> cases() {
+        return TestData.goldCases();
     }
 
-    static JsonFile json(GoldFiles.Case c) throws IOException {
+    static JsonFile json(GoldCase c) throws IOException {
         JsonFile json = new IntegrationJsonReader().read(c.json());
         for (RecordBatch b : json.batches()) {
             b.validateFull();
@@ -36,7 +38,7 @@ class GoldFilesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void ipcEqualsJson(GoldFiles.Case c) throws IOException {
+    void ipcEqualsJson(GoldCase c) throws IOException {
         JsonFile json = json(c);
         QuiverIpc.mapFile(c.file(), read -> assertEqual(json.schema(), json.batches(), read, "mapped file"));
         assertEqual(json.schema(), json.batches(), QuiverIpc.readFile(c.file()), "file through a channel");
@@ -47,7 +49,7 @@ class GoldFilesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void whatQuiverReadItWritesAgain(GoldFiles.Case c) throws IOException {
+    void whatQuiverReadItWritesAgain(GoldCase c) throws IOException {
         JsonFile json = json(c);
         QuiverIpc.Read stream = QuiverIpc.readStream(Files.readAllBytes(c.stream()));
         QuiverIpc.Read file = QuiverIpc.readFile(c.file());
@@ -67,7 +69,7 @@ class GoldFilesTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void jsonWrittenAsIpcReadsBackEqual(GoldFiles.Case c, @org.junit.jupiter.api.io.TempDir Path dir)
+    void jsonWrittenAsIpcReadsBackEqual(GoldCase c, @org.junit.jupiter.api.io.TempDir Path dir)
             throws IOException {
         JsonFile json = json(c);
         for (QuiverIpc.Codec codec : QuiverIpc.Codec.values()) {

@@ -2,8 +2,8 @@ package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.quiver.testkit.TestData;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
@@ -26,15 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * stream and as file, with full validation, and checks that both give the same data.
  */
 class IntegrationFilesTest {
-    static final Path ROOT = Path.of(System.getProperty("quiver.testing.dir", "/work/shared/testing"),
-            "arrow-ipc-integration");
-
-    static Stream<Path> cases() throws IOException {
-        assumeTrue(Files.isDirectory(ROOT), "the integration corpus is not at " + ROOT);
-        try (Stream<Path> files = Files.walk(ROOT)) {
-            List<Path> out = new ArrayList<>(files.filter(p -> p.toString().endsWith(".stream")).sorted().toList());
-            return out.stream();
-        }
+    static Stream<Path> cases() {
+        return TestData.goldCases().stream().map(TestData.GoldCase::stream);
     }
 
     @ParameterizedTest

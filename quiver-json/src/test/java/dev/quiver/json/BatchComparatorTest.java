@@ -192,7 +192,7 @@ class BatchComparatorTest {
     @Test
     void aChangedStringInTheSpecExampleIsFound() throws Exception {
         String simple = Files.readString(
-                GoldFiles.root().getParent().getParent().resolve("spec/docs/integration_json_examples/simple.json"));
+                GoldFiles.examples().resolve("simple.json"));
         IntegrationJsonReader reader = new IntegrationJsonReader();
         Difference d = comparator.compare(reader.readString(simple).batches(),
                 reader.readString(simple.replace("\"bbb\"", "\"bbc\"")).batches()).orElseThrow();
@@ -202,7 +202,7 @@ class BatchComparatorTest {
     @Test
     void aChangedStringInAStructChildIsFoundAtItsPath() throws Exception {
         String struct = Files.readString(
-                GoldFiles.root().getParent().getParent().resolve("spec/docs/integration_json_examples/struct.json"));
+                GoldFiles.examples().resolve("struct.json"));
         IntegrationJsonReader reader = new IntegrationJsonReader();
         Difference d = comparator.compare(reader.readString(struct).batches(),
                 reader.readString(struct.replace("\"3F9HBxK\"", "\"3F9HBxL\"")).batches()).orElseThrow();

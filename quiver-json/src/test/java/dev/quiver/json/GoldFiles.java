@@ -1,42 +1,28 @@
 package dev.quiver.json;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import dev.quiver.testkit.TestData;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
-/** The integration gold files: every {@code *.json.gz} under shared/testing/arrow-ipc-integration. */
+/** The integration gold files as this module's tests use them: the {@code .json.gz} of every case. */
 final class GoldFiles {
     private GoldFiles() {
     }
 
-    /** The folder, found from the working directory upwards (shared/ sits beside the repository). */
     static Path root() {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("shared/testing/arrow-ipc-integration");
-            if (Files.isDirectory(candidate)) {
-                return candidate;
-            }
-        }
-        throw new IllegalStateException("shared/testing/arrow-ipc-integration not found above "
-                + Path.of("").toAbsolutePath());
+        return TestData.goldRoot();
     }
 
     static List<Path> all() {
-        try (Stream<Path> files = Files.walk(root())) {
-            List<Path> found = files.filter(p -> p.getFileName().toString().endsWith(".json.gz")).sorted().toList();
-            if (found.size() < 50) {
-                throw new IllegalStateException("expected the 54 gold files, found " + found.size());
-            }
-            return found;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return TestData.goldCases().stream().map(TestData.GoldCase::json).toList();
     }
 
     static String name(Path file) {
         return root().relativize(file).toString();
+    }
+
+    /** The example files of the integration format's documentation. */
+    static Path examples() {
+        return TestData.resolve("integration_json_examples");
     }
 }

@@ -34,7 +34,7 @@ class IntegrationJsonReaderTest {
     }
 
     private static Path examples() {
-        return GoldFiles.root().getParent().getParent().resolve("spec/docs/integration_json_examples");
+        return GoldFiles.examples();
     }
 
     @Test

@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
- * The checksum of a {@code bench-v1} table (shared/bench/DATASET.md): touches every value, straight
+ * The checksum of a {@code bench-v1} table (docs/bench-v1.md): touches every value, straight
  * from the buffers, whatever offsets or slices the arrays have and whichever implementation wrote them.
  */
 public final class BenchChecksum {

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The checksum figures of a {@code bench-v1} table (shared/bench/DATASET.md), however they were
+ * The checksum figures of a {@code bench-v1} table (docs/bench-v1.md), however they were
  * computed: by Quiver ({@link BenchChecksum}) or by another Arrow implementation.
  */
 public record BenchFigures(long rows, long sumId, double sumX, long countFlag, long sumMaybe, long nullMaybe,

@@ -17,7 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The benchmark table {@code bench-v1} (shared/bench/DATASET.md): every value is a function of the row
+ * The benchmark table {@code bench-v1} (docs/bench-v1.md): every value is a function of the row
  * index, so any Arrow implementation can generate the same data. Batches are written straight into
  * their buffers.
  */

@@ -1,7 +1,7 @@
 package dev.quiver.cli.bench;
 
+import dev.quiver.testkit.TestData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
@@ -12,12 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class BenchV1Test {
-    private static final Path CHECKSUM_1000 = Path.of("..", "..", "shared", "bench", "checksum-1000.txt");
+    private static final Path CHECKSUM_1000 = TestData.resolve("bench/checksum-1000.txt");
 
     @Test
     void checksumOfAThousandRowsMatchesTheDataset() throws IOException {
-        assumeTrue(Files.exists(CHECKSUM_1000), "shared/bench/checksum-1000.txt is not beside the repository: "
-                + "the dataset's reference checksum cannot be checked here");
         BenchChecksum checksum = new BenchChecksum();
         for (RecordBatch batch : new BenchV1(BufferAllocator.managed()).batches(1000)) {
             checksum.add(batch);
