@@ -151,7 +151,8 @@ final class MessageCodec {
             ByteBuffer bb = bytes.slice().order(ByteOrder.LITTLE_ENDIAN);
             checkRoot(bb);
             dev.quiver.ipc.flatbuf.Footer f = dev.quiver.ipc.flatbuf.Footer.getRootAsFooter(bb);
-            checkVersion(f.version());
+            // The footer's version is not checked (as Arrow C++ reads it): older writers left it out, so it
+            // reads as V1; each message's own version decides.
             dev.quiver.ipc.flatbuf.Schema s = f.schema();
             if (s == null) {
                 throw new IpcException("footer without a schema");

@@ -69,6 +69,11 @@ final class MessageReader {
                 || block.bodyLength() > size - block.offset() - block.metadataLength()) {
             throw new IpcException(what + ": block " + block + " lies outside the file of " + size + " bytes");
         }
+        // Blocks start and end on 8-byte boundaries: the file format pads every message (Arrow C++ refuses
+        // an unaligned block too).
+        if ((block.offset() | block.metadataLength() | block.bodyLength()) % 8 != 0) {
+            throw new IpcException(what + ": block " + block + " is not aligned to 8 bytes");
+        }
         in.seek(block.offset());
         count = index;
         IpcMessage message = next();
