@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the FlatBuffers Java bindings for Arrow's IPC metadata
-# (package dev.quiver.ipc.flatbuf) from the .fbs files in ../shared/spec/format/
-# (the shared/ directory sitting beside the repository root).
+# (package dev.quiver.ipc.flatbuf) from the .fbs files in the repository's format/ folder.
 #
 # The namespace org.apache.arrow.flatbuf is renamed to dev.quiver.ipc.flatbuf and
 # every // comment is stripped first, so no upstream prose lands in generated code.
@@ -10,14 +9,14 @@
 #
 # Requires Debian's flatbuffers-compiler 2.0.8 (flatc 2.0.8). Its output pins itself to the 2.0.8
 # runtime through ValidateVersion() { Constants.FLATBUFFERS_2_0_8(); }, which no code calls; those
-# methods are removed, so the bindings run on the current flatbuffers-java (the version arrow-java
-# uses too, so both can share a classpath).
+# methods are removed. The bindings import the FlatBuffers runtime under the package the build
+# relocates it to (dev.quiver.ipc.internal.flatbuffers; see quiver-ipc/pom.xml).
 set -euo pipefail
 
 script_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 module_dir="$(cd "${script_dir}/.." && pwd)"
 repo_root="$(cd "${module_dir}/.." && pwd)"
-spec_dir="$(cd "${repo_root}/../shared/spec/format" && pwd)"
+spec_dir="${repo_root}/format"
 dest_dir="${module_dir}/src/main/java/dev/quiver/ipc/flatbuf"
 
 command -v flatc >/dev/null || { echo "flatc not found (apt-get install flatbuffers-compiler)" >&2; exit 1; }
@@ -44,7 +43,8 @@ generated="${work}/out/dev/quiver/ipc/flatbuf"
 rm -rf "${dest_dir}"
 mkdir -p "${dest_dir}"
 cp "${generated}"/*.java "${dest_dir}/"
-sed -i '/public static void ValidateVersion() { Constants.FLATBUFFERS_[0-9_]*(); }/d' "${dest_dir}"/*.java
+sed -i -e '/public static void ValidateVersion() { Constants.FLATBUFFERS_[0-9_]*(); }/d' \
+       -e 's/^import com\.google\.flatbuffers\./import dev.quiver.ipc.internal.flatbuffers./' "${dest_dir}"/*.java
 if grep -q 'Constants.FLATBUFFERS_' "${dest_dir}"/*.java; then
   echo "a runtime version pin is left in the generated code" >&2
   exit 1

@@ -5,7 +5,6 @@ module dev.quiver.cli {
     requires dev.quiver.json;
     requires dev.quiver.row;
     requires de.siegmar.fastcsv;
-    requires flatbuffers.java;
     requires info.picocli;
 
     exports dev.quiver.cli.bench;

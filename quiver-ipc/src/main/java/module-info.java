@@ -2,13 +2,15 @@
  * Quiver IPC: the Arrow IPC stream and file formats (reading, writing, memory-mapped files),
  * dictionary batches, and body compression with pluggable codecs.
  */
+@SuppressWarnings("module") // the qualified export names dev.quiver.cli, built after this module
 module dev.quiver.ipc {
     requires transitive dev.quiver.core;
-    requires flatbuffers.java;
     requires com.github.luben.zstd_jni;
     requires org.lz4.java;
 
     exports dev.quiver.ipc;
     exports dev.quiver.ipc.compression;
-    exports dev.quiver.ipc.flatbuf;
+    // The generated FlatBuffers bindings are no public API; the CLI's message scanner reads them until
+    // quiver-ipc offers a public message-level reader.
+    exports dev.quiver.ipc.flatbuf to dev.quiver.cli;
 }

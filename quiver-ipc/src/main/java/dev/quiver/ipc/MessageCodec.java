@@ -1,7 +1,7 @@
 package dev.quiver.ipc;
 
-import com.google.flatbuffers.FlatBufferBuilder;
-import com.google.flatbuffers.LongVector;
+import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
+import dev.quiver.ipc.internal.flatbuffers.LongVector;
 import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.compression.CompressionType;
 import dev.quiver.ipc.flatbuf.MessageHeader;

@@ -1,7 +1,7 @@
 package dev.quiver.ipc;
 
-import com.google.flatbuffers.FlatBufferBuilder;
-import com.google.flatbuffers.Table;
+import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
+import dev.quiver.ipc.internal.flatbuffers.Table;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.flatbuffers.FlatBufferBuilder;
+import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;

@@ -158,7 +158,7 @@ class SchemaRoundTripTest {
 
     @Test
     void unknownTypeIdIsRefused() {
-        com.google.flatbuffers.FlatBufferBuilder b = new com.google.flatbuffers.FlatBufferBuilder();
+        dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder b = new dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder();
         int name = b.createString("x");
         b.startTable(0);
         int type = b.endTable();

@@ -5,7 +5,7 @@ package dev.quiver.ipc.flatbuf;
 import java.nio.*;
 import java.lang.*;
 import java.util.*;
-import com.google.flatbuffers.*;
+import dev.quiver.ipc.internal.flatbuffers.*;
 
 @SuppressWarnings("unused")
 public final class Decimal extends Table {

@@ -3,7 +3,7 @@ package dev.quiver.ipc.flatbuf;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.google.flatbuffers.FlatBufferBuilder;
+import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
 import java.nio.ByteBuffer;
 import org.junit.jupiter.api.Test;
 
