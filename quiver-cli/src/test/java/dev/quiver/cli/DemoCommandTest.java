@@ -26,6 +26,9 @@ class DemoCommandTest {
         assertEquals("", r.err());
         String out = r.out();
         assertTrue(out.startsWith("bench-v1: 1,000 rows in 1 batch, "), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches(" +format +codec +size +write +first read +warm read +checksum")),
+                "cold and warm reads are told apart:\n" + out);
+        assertTrue(out.contains("first read: the file's first in this process, JIT compilation included"), out);
         for (String format : List.of("Arrow file", "Arrow stream")) {
             for (String codec : List.of("none", "lz4", "zstd")) {
                 assertTrue(out.lines().anyMatch(l -> l.trim().startsWith(format) && l.contains(" " + codec + " ")
