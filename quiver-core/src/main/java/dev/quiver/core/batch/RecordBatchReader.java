@@ -1,0 +1,87 @@
+package dev.quiver.core.batch;
+
+import dev.quiver.core.type.Schema;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * Record batches of one schema, read one at a time from some source (an IPC file or stream, integration
+ * JSON, CSV, a C stream, a Flight stream). A reader is read once: iterate it, stream it, or call
+ * {@link #readNext()}; then close it, which releases its input.
+ *
+ * <pre>{@code
+ * try (RecordBatchReader reader = ...) {
+ *     for (RecordBatch batch : reader) {
+ *         total += batch.rowCount();
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Failures of the source are unchecked exceptions of the implementation's own (for IPC,
+ * {@code IpcException}).
+ */
+public interface RecordBatchReader extends Iterable<RecordBatch>, AutoCloseable {
+    /**
+     * The schema of every batch.
+     *
+     * @return the schema
+     */
+    Schema schema();
+
+    /**
+     * Reads the next batch.
+     *
+     * @return the batch, or empty at the end of the source
+     */
+    Optional<RecordBatch> readNext();
+
+    /**
+     * The batches not read yet, in order. The iterator reads ahead by one batch when asked whether there
+     * is a next one.
+     *
+     * @return an iterator over the remaining batches
+     */
+    @Override
+    default Iterator<RecordBatch> iterator() {
+        return new Iterator<>() {
+            private Optional<RecordBatch> ahead;
+
+            @Override
+            public boolean hasNext() {
+                if (ahead == null) {
+                    ahead = readNext();
+                }
+                return ahead.isPresent();
+            }
+
+            @Override
+            public RecordBatch next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException("no more record batches");
+                }
+                RecordBatch batch = ahead.get();
+                ahead = null;
+                return batch;
+            }
+        };
+    }
+
+    /**
+     * The batches not read yet, as a sequential stream (closing the stream does not close the reader).
+     *
+     * @return a stream of the remaining batches
+     */
+    default Stream<RecordBatch> stream() {
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(iterator(),
+                Spliterator.ORDERED | Spliterator.NONNULL), false);
+    }
+
+    /** Releases the input (and, for memory-mapped files, the mapping). */
+    @Override
+    void close();
+}
