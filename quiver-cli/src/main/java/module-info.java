@@ -4,9 +4,9 @@ module dev.quiver.cli {
     requires dev.quiver.ipc;
     requires dev.quiver.json;
     requires dev.quiver.row;
+    requires dev.quiver.benchdata;
     requires de.siegmar.fastcsv;
     requires info.picocli;
 
-    exports dev.quiver.cli.bench;
     opens dev.quiver.cli to info.picocli;
 }

@@ -77,8 +77,8 @@ public final class ArrowBenchV1 implements AutoCloseable {
     /** All batches of a table of {@code rows} rows (65,536 rows each, the last shorter). */
     public List<VectorSchemaRoot> batches(long rows) {
         List<VectorSchemaRoot> out = new ArrayList<>();
-        for (long start = 0; start < rows; start += dev.quiver.cli.bench.BenchV1.BATCH_ROWS) {
-            out.add(batch(start, (int) Math.min(dev.quiver.cli.bench.BenchV1.BATCH_ROWS, rows - start)));
+        for (long start = 0; start < rows; start += dev.quiver.benchdata.BenchV1.BATCH_ROWS) {
+            out.add(batch(start, (int) Math.min(dev.quiver.benchdata.BenchV1.BATCH_ROWS, rows - start)));
         }
         return out;
     }

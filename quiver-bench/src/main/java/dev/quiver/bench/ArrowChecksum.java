@@ -1,6 +1,6 @@
 package dev.quiver.bench;
 
-import dev.quiver.cli.bench.BenchFigures;
+import dev.quiver.benchdata.BenchFigures;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -15,7 +15,7 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 
 /**
  * The {@code bench-v1} checksum (docs/bench-v1.md) over arrow-java vectors, through their typed
- * accessors; its {@link #lines()} match {@code dev.quiver.cli.bench.BenchChecksum}.
+ * accessors; its {@link #lines()} match {@code dev.quiver.benchdata.BenchChecksum}.
  */
 public final class ArrowChecksum {
     private long rows;

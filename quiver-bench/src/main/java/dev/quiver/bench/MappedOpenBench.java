@@ -1,6 +1,6 @@
 package dev.quiver.bench;
 
-import dev.quiver.cli.bench.BenchV1;
+import dev.quiver.benchdata.BenchV1;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.ipc.IpcWriteOptions;

@@ -1,7 +1,7 @@
 package dev.quiver.bench;
 
-import dev.quiver.cli.bench.BenchChecksum;
-import dev.quiver.cli.bench.BenchV1;
+import dev.quiver.benchdata.BenchChecksum;
+import dev.quiver.benchdata.BenchV1;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;

@@ -1,6 +1,6 @@
 package dev.quiver.bench;
 
-import dev.quiver.cli.bench.BenchV1;
+import dev.quiver.benchdata.BenchV1;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;

@@ -3,7 +3,7 @@ package dev.quiver.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quiver.cli.bench.BenchChecksum;
+import dev.quiver.benchdata.BenchChecksum;
 import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.io.UncheckedIOException;

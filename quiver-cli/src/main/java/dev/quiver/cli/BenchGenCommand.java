@@ -1,6 +1,6 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.bench.BenchV1;
+import dev.quiver.benchdata.BenchV1;
 import dev.quiver.cli.io.BatchSink;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Outputs;

@@ -1,6 +1,6 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.bench.BenchChecksum;
+import dev.quiver.benchdata.BenchChecksum;
 import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatch;

@@ -1,8 +1,8 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.bench.BenchChecksum;
-import dev.quiver.cli.bench.BenchGroups;
-import dev.quiver.cli.bench.BenchV1;
+import dev.quiver.benchdata.BenchChecksum;
+import dev.quiver.benchdata.BenchGroups;
+import dev.quiver.benchdata.BenchV1;
 import dev.quiver.cli.io.BatchSink;
 import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;

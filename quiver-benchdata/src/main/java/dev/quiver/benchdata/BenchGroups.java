@@ -1,4 +1,4 @@
-package dev.quiver.cli.bench;
+package dev.quiver.benchdata;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;

@@ -1,4 +1,4 @@
-package dev.quiver.cli.bench;
+package dev.quiver.benchdata;
 
 import java.util.List;
 import java.util.Locale;

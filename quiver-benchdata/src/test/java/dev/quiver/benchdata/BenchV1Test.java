@@ -1,4 +1,4 @@
-package dev.quiver.cli.bench;
+package dev.quiver.benchdata;
 
 import dev.quiver.testkit.TestData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
