@@ -26,7 +26,7 @@ public final class IpcStreamReader implements AutoCloseable {
      * Reads a stream with the default options (full validation); the schema message is read at once.
      *
      * @param in the stream's bytes; closed by {@link #close()}
-     * @throws IpcException if the input does not begin with a valid schema message
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
      */
     public IpcStreamReader(InputStream in) {
         this(Channels.newChannel(in), IpcReadOptions.DEFAULT);
@@ -37,7 +37,7 @@ public final class IpcStreamReader implements AutoCloseable {
      *
      * @param in the stream's bytes; closed by {@link #close()}
      * @param options how the stream is read
-     * @throws IpcException if the input does not begin with a valid schema message
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
      */
     public IpcStreamReader(InputStream in, IpcReadOptions options) {
         this(Channels.newChannel(in), options);
@@ -48,7 +48,7 @@ public final class IpcStreamReader implements AutoCloseable {
      *
      * @param channel the stream's bytes; closed by {@link #close()}
      * @param options how the stream is read
-     * @throws IpcException if the input does not begin with a valid schema message
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
      */
     public IpcStreamReader(ReadableByteChannel channel, IpcReadOptions options) {
         this(new ChannelInput(channel, options.allocator()), options);

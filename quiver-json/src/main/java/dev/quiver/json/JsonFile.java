@@ -22,7 +22,7 @@ public record JsonFile(Schema schema, Map<Long, ArrayData> dictionaries, List<Re
     /**
      * Keeps unmodifiable copies of the dictionaries (in their order) and the batches.
      *
-     * @throws NullPointerException if an argument, a batch or a dictionary id is null
+     * @throws NullPointerException if an argument or a batch is null
      */
     public JsonFile {
         Objects.requireNonNull(schema, "schema");

@@ -39,9 +39,8 @@ public final class GroupByResult {
     /**
      * Key column {@code i}.
      *
-     * @param i the index of the key column, in the order the keys were given
+     * @param i the index of the key column, in the order the keys were given (below the number of keys)
      * @return each group's value of that key
-     * @throws IndexOutOfBoundsException if {@code i} is negative or beyond the columns of the result
      */
     public Array key(int i) {
         return batch.column(i);
@@ -70,7 +69,8 @@ public final class GroupByResult {
      * The sum of value column {@code v} in each group.
      *
      * @param v the index of the value column, in the order the values were given
-     * @return the {@code v_sum} column, null for a group without a non-null value
+     * @return the {@code v_sum} column: int64 for signed integers, uint64 for unsigned ones (both wrapping
+     *     around on overflow), float64 for floating point; null where the group has no non-null value
      */
     public Array sum(int v) {
         return batch.column(keyCount + 2 + 4 * v);
@@ -80,7 +80,7 @@ public final class GroupByResult {
      * The minimum of value column {@code v} in each group.
      *
      * @param v the index of the value column, in the order the values were given
-     * @return the {@code v_min} column, null for a group without a non-null value
+     * @return the {@code v_min} column, of the value column's type; null where the group has no non-null value
      */
     public Array min(int v) {
         return batch.column(keyCount + 3 + 4 * v);
@@ -90,7 +90,7 @@ public final class GroupByResult {
      * The maximum of value column {@code v} in each group.
      *
      * @param v the index of the value column, in the order the values were given
-     * @return the {@code v_max} column, null for a group without a non-null value
+     * @return the {@code v_max} column, of the value column's type; null where the group has no non-null value
      */
     public Array max(int v) {
         return batch.column(keyCount + 4 + 4 * v);
