@@ -54,7 +54,14 @@ public final class IpcFileReader implements AutoCloseable {
         }
     }
 
-    /** Maps the file read-only and reads it zero-copy; the mapping lives until {@link #close()}. */
+    /**
+     * Maps the file read-only and reads it zero-copy; the mapping lives until {@link #close()}.
+     *
+     * @param path the file
+     * @param options how the file is read
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if the file cannot be mapped, or its footer or dictionaries are malformed
+     */
     public static IpcFileReader map(Path path, IpcReadOptions options) {
         Arena arena = Arena.ofShared();
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
@@ -71,17 +78,37 @@ public final class IpcFileReader implements AutoCloseable {
         }
     }
 
-    /** Maps the file with the default options. */
+    /**
+     * Maps the file read-only with the default options (full validation) and reads it zero-copy.
+     *
+     * @param path the file
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if the file cannot be mapped, or its footer or dictionaries are malformed
+     */
     public static IpcFileReader map(Path path) {
         return map(path, IpcReadOptions.DEFAULT);
     }
 
-    /** Reads a file through a channel, copying each message into memory from the options' allocator. */
+    /**
+     * Reads a file through a channel, copying each message into memory from the options' allocator.
+     *
+     * @param channel the file's bytes; closed by {@link #close()}, and also if opening fails
+     * @param options how the file is read
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if reading fails, or the footer or dictionaries are malformed
+     */
     public static IpcFileReader open(SeekableByteChannel channel, IpcReadOptions options) {
         return new IpcFileReader(new ChannelInput(channel, options.allocator()), channel, options);
     }
 
-    /** Reads a file held in memory, zero-copy. */
+    /**
+     * Reads a file held in memory, zero-copy: batch buffers are slices of {@code bytes}.
+     *
+     * @param bytes the whole file; it must stay accessible as long as the batches read are used
+     * @param options how the file is read
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if the footer or dictionaries are malformed
+     */
     public static IpcFileReader of(MemorySegment bytes, IpcReadOptions options) {
         return new IpcFileReader(new SegmentInput(bytes), null, options);
     }
@@ -111,22 +138,41 @@ public final class IpcFileReader implements AutoCloseable {
         }
     }
 
-    /** The schema of the footer. */
+    /**
+     * The schema of the footer.
+     *
+     * @return the schema of every batch in the file
+     */
     public Schema schema() {
         return footer.schema();
     }
 
-    /** The custom metadata of the footer. */
+    /**
+     * The custom metadata of the footer.
+     *
+     * @return the metadata, empty if the footer has none
+     */
     public Map<String, String> footerMetadata() {
         return footer.customMetadata();
     }
 
-    /** The number of record batches in the footer. */
+    /**
+     * The number of record batches in the footer.
+     *
+     * @return the number of batches {@link #batch(int)} can read
+     */
     public int batchCount() {
         return footer.recordBatches().size();
     }
 
-    /** Record batch {@code k} (0-based), read through its footer block. */
+    /**
+     * Record batch {@code k} (0-based), read through its footer block.
+     *
+     * @param k the batch's index in the footer, from 0 to {@link #batchCount()} - 1
+     * @return the batch, with the file's dictionaries
+     * @throws IndexOutOfBoundsException if {@code k} is not the index of a batch
+     * @throws IpcException if reading fails, or the block or its message is malformed or invalid
+     */
     public RecordBatch batch(int k) {
         if (k < 0 || k >= batchCount()) {
             throw new IndexOutOfBoundsException("batch " + k + " of " + batchCount());
@@ -151,7 +197,11 @@ public final class IpcFileReader implements AutoCloseable {
         }
     }
 
-    /** Closes the input; for a mapped file, unmaps it (its batches' buffers become inaccessible). */
+    /**
+     * Closes the input; for a mapped file, unmaps it (its batches' buffers become inaccessible).
+     *
+     * @throws IpcException if closing the input fails
+     */
     @Override
     public void close() {
         if (resource == null) {

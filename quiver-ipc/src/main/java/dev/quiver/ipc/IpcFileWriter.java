@@ -26,18 +26,41 @@ public final class IpcFileWriter implements AutoCloseable {
     private final List<Header.Block> batchBlocks = new ArrayList<>();
     private boolean closed;
 
-    /** Creates (or truncates) the file and writes its header and schema, with the default options. */
+    /**
+     * Creates (or truncates) the file and writes its header and schema, with the default options.
+     *
+     * @param path the file
+     * @param schema the schema of every batch written
+     * @throws IOException if the file cannot be opened for writing
+     * @throws IpcException if the header or schema cannot be written (the file is then closed)
+     */
     public IpcFileWriter(Path path, Schema schema) throws IOException {
         this(FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE), schema, IpcWriteOptions.DEFAULT, Map.of());
     }
 
-    /** Writes a file to a stream (random access needs only the bytes, not a seekable output). */
+    /**
+     * Writes a file to a stream (random access needs only the bytes, not a seekable output); the header
+     * and schema are written at once.
+     *
+     * @param out where the file's bytes go; closed by {@link #close()}
+     * @param schema the schema of every batch written
+     * @param options how the file is written
+     * @throws IpcException if the header or schema cannot be written (the output is then closed)
+     */
     public IpcFileWriter(OutputStream out, Schema schema, IpcWriteOptions options) {
         this(Channels.newChannel(out), schema, options, Map.of());
     }
 
-    /** A writer whose footer carries {@code footerMetadata}. */
+    /**
+     * A writer whose footer carries {@code footerMetadata}; the header and schema are written at once.
+     *
+     * @param channel where the file's bytes go; closed by {@link #close()}
+     * @param schema the schema of every batch written
+     * @param options how the file is written
+     * @param footerMetadata the custom metadata of the footer
+     * @throws IpcException if the header or schema cannot be written (the output is then closed)
+     */
     public IpcFileWriter(WritableByteChannel channel, Schema schema, IpcWriteOptions options,
             Map<String, String> footerMetadata) {
         this.writer = new BatchWriter(new ByteOutput(channel), schema, options, false);
@@ -56,17 +79,34 @@ public final class IpcFileWriter implements AutoCloseable {
         }
     }
 
-    /** The schema as written (with the output byte order). */
+    /**
+     * The schema as written (with the output byte order).
+     *
+     * @return the schema of the schema message and the footer
+     */
     public Schema schema() {
         return writer.schema();
     }
 
-    /** Writes a batch, preceded by the dictionary batches it needs. */
+    /**
+     * Writes a batch, preceded by the dictionary batches it needs.
+     *
+     * @param batch a batch whose column types (and dictionary ids) are the writer's schema's
+     * @throws IpcException if the writer is closed, the batch does not match the schema or is invalid,
+     *     it would replace a dictionary, or the write fails
+     */
     public void write(RecordBatch batch) {
         write(batch, Map.of());
     }
 
-    /** Writes a batch with custom metadata on its message. */
+    /**
+     * Writes a batch with custom metadata on its message, preceded by the dictionary batches it needs.
+     *
+     * @param batch a batch whose column types (and dictionary ids) are the writer's schema's
+     * @param messageMetadata the custom metadata of the record batch message
+     * @throws IpcException if the writer is closed, the batch does not match the schema or is invalid,
+     *     it would replace a dictionary, or the write fails
+     */
     public void write(RecordBatch batch, Map<String, String> messageMetadata) {
         if (closed) {
             throw new IpcException("the writer is closed");
@@ -76,7 +116,11 @@ public final class IpcFileWriter implements AutoCloseable {
         batchBlocks.add(written.batch());
     }
 
-    /** Writes the end-of-stream marker and the footer, and closes the output. */
+    /**
+     * Writes the end-of-stream marker and the footer, and closes the output; does nothing once closed.
+     *
+     * @throws IpcException if a write failed (then no footer is written) or closing the output fails
+     */
     @Override
     public void close() {
         if (closed) {

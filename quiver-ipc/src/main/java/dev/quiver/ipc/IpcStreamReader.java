@@ -22,22 +22,46 @@ public final class IpcStreamReader implements AutoCloseable {
     private Map<String, String> batchMessageMetadata = Map.of();
     private boolean ended;
 
-    /** Reads a stream with the default options (full validation). */
+    /**
+     * Reads a stream with the default options (full validation); the schema message is read at once.
+     *
+     * @param in the stream's bytes; closed by {@link #close()}
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
+     */
     public IpcStreamReader(InputStream in) {
         this(Channels.newChannel(in), IpcReadOptions.DEFAULT);
     }
 
-    /** Reads a stream; the schema message is read at once. */
+    /**
+     * Reads a stream; the schema message is read at once.
+     *
+     * @param in the stream's bytes; closed by {@link #close()}
+     * @param options how the stream is read
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
+     */
     public IpcStreamReader(InputStream in, IpcReadOptions options) {
         this(Channels.newChannel(in), options);
     }
 
-    /** Reads a stream from a channel; the schema message is read at once. */
+    /**
+     * Reads a stream from a channel; the schema message is read at once.
+     *
+     * @param channel the stream's bytes; closed by {@link #close()}
+     * @param options how the stream is read
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
+     */
     public IpcStreamReader(ReadableByteChannel channel, IpcReadOptions options) {
         this(new ChannelInput(channel, options.allocator()), options);
     }
 
-    /** Reads a stream held in memory; buffers are slices of {@code bytes} (zero-copy). */
+    /**
+     * Reads a stream held in memory; buffers are slices of {@code bytes} (zero-copy).
+     *
+     * @param bytes the whole stream; it must stay accessible as long as the batches read are used
+     * @param options how the stream is read
+     * @return a reader whose schema message has been read
+     * @throws IpcException if {@code bytes} does not begin with a valid schema message
+     */
     public static IpcStreamReader of(MemorySegment bytes, IpcReadOptions options) {
         return new IpcStreamReader(new SegmentInput(bytes), options);
     }
@@ -56,22 +80,39 @@ public final class IpcStreamReader implements AutoCloseable {
         this.reading = new BatchReading(schema, options, true);
     }
 
-    /** The schema of the stream. */
+    /**
+     * The schema of the stream.
+     *
+     * @return the schema of the schema message
+     */
     public Schema schema() {
         return schema;
     }
 
-    /** The custom metadata of the schema message. */
+    /**
+     * The custom metadata of the schema message.
+     *
+     * @return the metadata, empty if the message has none
+     */
     public Map<String, String> schemaMessageMetadata() {
         return schemaMessageMetadata;
     }
 
-    /** The custom metadata of the message of the batch last returned by {@link #next()}. */
+    /**
+     * The custom metadata of the message of the batch last returned by {@link #next()}.
+     *
+     * @return the metadata, empty if the message has none or no batch has been returned yet
+     */
     public Map<String, String> batchMessageMetadata() {
         return batchMessageMetadata;
     }
 
-    /** The next record batch, or null at the end of the stream. */
+    /**
+     * The next record batch, after applying the dictionary batches that precede it.
+     *
+     * @return the batch, or null at the end of the stream
+     * @throws IpcException if a message is malformed or invalid, reading fails, or a second schema comes
+     */
     public RecordBatch next() {
         while (!ended) {
             MessageReader.IpcMessage m = nextMessage();
@@ -100,6 +141,11 @@ public final class IpcStreamReader implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the input.
+     *
+     * @throws IpcException if closing the input fails
+     */
     @Override
     public void close() {
         try {

@@ -16,17 +16,37 @@ public final class IpcStreamWriter implements AutoCloseable {
     private final BatchWriter writer;
     private boolean closed;
 
-    /** Writes a stream with the default options; the schema is written at once. */
+    /**
+     * Writes a stream with the default options; the schema is written at once.
+     *
+     * @param out where the stream goes; closed by {@link #close()}
+     * @param schema the schema of every batch written
+     * @throws IpcException if the schema cannot be written (the output is then closed)
+     */
     public IpcStreamWriter(OutputStream out, Schema schema) {
         this(Channels.newChannel(out), schema, IpcWriteOptions.DEFAULT);
     }
 
-    /** Writes a stream; the schema is written at once. */
+    /**
+     * Writes a stream; the schema is written at once.
+     *
+     * @param out where the stream goes; closed by {@link #close()}
+     * @param schema the schema of every batch written
+     * @param options how the stream is written
+     * @throws IpcException if the schema cannot be written (the output is then closed)
+     */
     public IpcStreamWriter(OutputStream out, Schema schema, IpcWriteOptions options) {
         this(Channels.newChannel(out), schema, options);
     }
 
-    /** Writes a stream to a channel; the schema is written at once. */
+    /**
+     * Writes a stream to a channel; the schema is written at once.
+     *
+     * @param channel where the stream goes; closed by {@link #close()}
+     * @param schema the schema of every batch written
+     * @param options how the stream is written
+     * @throws IpcException if the schema cannot be written (the output is then closed)
+     */
     public IpcStreamWriter(WritableByteChannel channel, Schema schema, IpcWriteOptions options) {
         this.writer = new BatchWriter(new ByteOutput(channel), schema, options, true);
         try {
@@ -37,17 +57,34 @@ public final class IpcStreamWriter implements AutoCloseable {
         }
     }
 
-    /** The schema as written (with the output byte order). */
+    /**
+     * The schema as written (with the output byte order).
+     *
+     * @return the schema of the schema message
+     */
     public Schema schema() {
         return writer.schema();
     }
 
-    /** Writes a batch, preceded by the dictionary batches it needs. */
+    /**
+     * Writes a batch, preceded by the dictionary batches it needs.
+     *
+     * @param batch a batch whose column types (and dictionary ids) are the writer's schema's
+     * @throws IpcException if the writer is closed, the batch does not match the schema or is invalid,
+     *     or the write fails
+     */
     public void write(RecordBatch batch) {
         write(batch, Map.of());
     }
 
-    /** Writes a batch with custom metadata on its message. */
+    /**
+     * Writes a batch with custom metadata on its message, preceded by the dictionary batches it needs.
+     *
+     * @param batch a batch whose column types (and dictionary ids) are the writer's schema's
+     * @param messageMetadata the custom metadata of the record batch message
+     * @throws IpcException if the writer is closed, the batch does not match the schema or is invalid,
+     *     or the write fails
+     */
     public void write(RecordBatch batch, Map<String, String> messageMetadata) {
         if (closed) {
             throw new IpcException("the writer is closed");
@@ -55,7 +92,11 @@ public final class IpcStreamWriter implements AutoCloseable {
         writer.writeBatch(batch, messageMetadata);
     }
 
-    /** Writes the end-of-stream marker and closes the output. */
+    /**
+     * Writes the end-of-stream marker and closes the output; does nothing once closed.
+     *
+     * @throws IpcException if a write failed (then no marker is written) or closing the output fails
+     */
     @Override
     public void close() {
         if (closed) {

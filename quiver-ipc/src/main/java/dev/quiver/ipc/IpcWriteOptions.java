@@ -12,6 +12,12 @@ import java.util.Objects;
  * otherwise; big-endian data is byte-swapped on the way out), the allocator for the temporary
  * memory of compaction, compression and byte swapping, and custom metadata for the schema message
  * (distinct from the schema's own metadata).
+ *
+ * @param alignment the alignment of body buffers in bytes: 8 or 64
+ * @param codec the body compression codec, or null for uncompressed bodies
+ * @param byteOrder the byte order of the data written
+ * @param allocator where the temporary memory of compaction, compression and byte swapping comes from
+ * @param schemaMessageMetadata custom metadata of the schema message; null is taken as none
  */
 public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness byteOrder, BufferAllocator allocator,
         Map<String, String> schemaMessageMetadata) {
@@ -19,6 +25,12 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
     public static final IpcWriteOptions DEFAULT = new IpcWriteOptions(8, null, Endianness.LITTLE,
             BufferAllocator.managed(), Map.of());
 
+    /**
+     * Checks the options and keeps an unmodifiable copy of the schema message metadata, in its order.
+     *
+     * @throws IllegalArgumentException if {@code alignment} is neither 8 nor 64
+     * @throws NullPointerException if {@code byteOrder} or {@code allocator} is null
+     */
     public IpcWriteOptions {
         if (alignment != 8 && alignment != 64) {
             throw new IllegalArgumentException("alignment must be 8 or 64, not " + alignment);
@@ -29,27 +41,53 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
                 : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(schemaMessageMetadata));
     }
 
-    /** These options with another buffer alignment (8 or 64). */
+    /**
+     * These options with another buffer alignment.
+     *
+     * @param newAlignment the alignment of body buffers in bytes: 8 or 64
+     * @return the new options
+     * @throws IllegalArgumentException if {@code newAlignment} is neither 8 nor 64
+     */
     public IpcWriteOptions withAlignment(int newAlignment) {
         return new IpcWriteOptions(newAlignment, codec, byteOrder, allocator, schemaMessageMetadata);
     }
 
-    /** These options with a compression codec (null: none). */
+    /**
+     * These options with a compression codec.
+     *
+     * @param newCodec the body compression codec, or null for uncompressed bodies
+     * @return the new options
+     */
     public IpcWriteOptions withCodec(CompressionCodec newCodec) {
         return new IpcWriteOptions(alignment, newCodec, byteOrder, allocator, schemaMessageMetadata);
     }
 
-    /** These options with another output byte order. */
+    /**
+     * These options with another output byte order.
+     *
+     * @param newByteOrder the byte order of the data written
+     * @return the new options
+     */
     public IpcWriteOptions withByteOrder(Endianness newByteOrder) {
         return new IpcWriteOptions(alignment, codec, newByteOrder, allocator, schemaMessageMetadata);
     }
 
-    /** These options with another allocator. */
+    /**
+     * These options with another allocator.
+     *
+     * @param newAllocator the allocator for the writer's temporary memory
+     * @return the new options
+     */
     public IpcWriteOptions withAllocator(BufferAllocator newAllocator) {
         return new IpcWriteOptions(alignment, codec, byteOrder, newAllocator, schemaMessageMetadata);
     }
 
-    /** These options with custom metadata on the schema message. */
+    /**
+     * These options with custom metadata on the schema message.
+     *
+     * @param metadata the custom metadata of the schema message, replacing any set before; null is none
+     * @return the new options
+     */
     public IpcWriteOptions withSchemaMessageMetadata(Map<String, String> metadata) {
         return new IpcWriteOptions(alignment, codec, byteOrder, allocator, metadata);
     }

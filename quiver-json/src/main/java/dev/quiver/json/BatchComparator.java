@@ -22,8 +22,17 @@ import java.util.Optional;
  * encoded ones compare their logical values. The batches must be structurally valid.
  */
 public final class BatchComparator {
+    /** A comparator; it keeps no state between comparisons, so one may be shared. */
+    public BatchComparator() {
+    }
 
-    /** The first difference between the two sequences, or empty when they are equal. */
+    /**
+     * The first difference between the two sequences, batch by batch, then in their numbers of batches.
+     *
+     * @param left the first sequence, whose slot indices a {@link Difference} reports
+     * @param right the second sequence
+     * @return the first difference, or empty when the sequences are equal
+     */
     public Optional<Difference> compare(List<RecordBatch> left, List<RecordBatch> right) {
         int n = Math.min(left.size(), right.size());
         for (int b = 0; b < n; b++) {
@@ -39,7 +48,15 @@ public final class BatchComparator {
         return Optional.empty();
     }
 
-    /** The first difference between two batches (reported as batch {@code batchIndex}), or empty. */
+    /**
+     * The first difference between two batches: in their numbers of columns, row counts, then column by
+     * column in field types and values.
+     *
+     * @param batchIndex the batch index the difference reports
+     * @param left the first batch, whose slot indices a {@link Difference} reports
+     * @param right the second batch
+     * @return the first difference, or empty when the batches are equal
+     */
     public Optional<Difference> compare(int batchIndex, RecordBatch left, RecordBatch right) {
         if (left.columns().size() != right.columns().size()) {
             return Optional.of(new Difference(batchIndex, "", -1, -1, left.columns().size() + " columns",

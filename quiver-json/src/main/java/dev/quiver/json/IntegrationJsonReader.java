@@ -34,19 +34,38 @@ public final class IntegrationJsonReader {
         this(BufferAllocator.managed());
     }
 
-    /** A reader whose buffers come from {@code allocator}. */
+    /**
+     * A reader whose buffers come from {@code allocator}.
+     *
+     * @param allocator where the memory of the columns read comes from
+     * @throws NullPointerException if {@code allocator} is null
+     */
     public IntegrationJsonReader(BufferAllocator allocator) {
         this.allocator = Objects.requireNonNull(allocator, "allocator");
     }
 
-    /** Reads a file; gzip-compressed content is recognized by its magic bytes, whatever the name. */
+    /**
+     * Reads a file; gzip-compressed content is recognized by its magic bytes, whatever the name.
+     *
+     * @param path the file
+     * @return the schema, dictionaries and batches of the file
+     * @throws IOException if the file cannot be read or its gzip compression is corrupt
+     * @throws JsonFormatException if the content is not valid integration JSON
+     */
     public JsonFile read(Path path) throws IOException {
         try (InputStream in = Files.newInputStream(path)) {
             return read(in);
         }
     }
 
-    /** Reads a stream (plain or gzip-compressed JSON) to its end; the stream is not closed. */
+    /**
+     * Reads a stream (plain or gzip-compressed JSON) to its end; the stream is not closed.
+     *
+     * @param in the JSON text, plain or gzip-compressed
+     * @return the schema, dictionaries and batches of the file
+     * @throws IOException if reading the stream fails or its gzip compression is corrupt
+     * @throws JsonFormatException if the content is not valid integration JSON
+     */
     public JsonFile read(InputStream in) throws IOException {
         BufferedInputStream buffered = new BufferedInputStream(in);
         buffered.mark(2);
@@ -57,7 +76,13 @@ public final class IntegrationJsonReader {
         return convert(JsonTreeParser.parse(source));
     }
 
-    /** Reads JSON text. */
+    /**
+     * Reads JSON text.
+     *
+     * @param json the whole text of an integration JSON file
+     * @return the schema, dictionaries and batches of the file
+     * @throws JsonFormatException if the text is not valid integration JSON
+     */
     public JsonFile readString(String json) {
         try {
             return read(new ByteArrayInputStream(json.getBytes(StandardCharsets.UTF_8)));

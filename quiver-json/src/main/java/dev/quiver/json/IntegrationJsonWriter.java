@@ -31,12 +31,24 @@ public final class IntegrationJsonWriter {
         this(false);
     }
 
-    /** A writer of indented JSON when {@code pretty}. */
+    /**
+     * A writer of indented JSON when {@code pretty}.
+     *
+     * @param pretty whether the JSON is indented (else compact)
+     */
     public IntegrationJsonWriter(boolean pretty) {
         this.pretty = pretty;
     }
 
-    /** Writes to a file, gzip-compressed when its name ends with {@code .gz}. */
+    /**
+     * Writes to a file, gzip-compressed when its name ends with {@code .gz}.
+     *
+     * @param file the schema, dictionaries and batches to write
+     * @param path the file, created or truncated
+     * @throws IOException if the file cannot be written
+     * @throws JsonFormatException if the content cannot be written (see
+     *     {@link #write(JsonFile, OutputStream)})
+     */
     public void write(JsonFile file, Path path) throws IOException {
         try (OutputStream out = Files.newOutputStream(path)) {
             if (path.getFileName().toString().endsWith(".gz")) {
@@ -49,7 +61,17 @@ public final class IntegrationJsonWriter {
         }
     }
 
-    /** Writes UTF-8 JSON to the stream, which is flushed but not closed. */
+    /**
+     * Writes UTF-8 JSON to the stream, which is flushed but not closed.
+     *
+     * @param file the schema, dictionaries and batches to write
+     * @param out where the JSON goes
+     * @throws IOException if writing to the stream fails
+     * @throws JsonFormatException if the content cannot be written: a batch whose schema is not the
+     *     file's, a dictionary-encoded field without an id, two different dictionaries for one id,
+     *     dictionary values of an extension type, a column of more slots than the format's 32-bit count,
+     *     or offsets or union type ids that do not fit the data
+     */
     public void write(JsonFile file, OutputStream out) throws IOException {
         Map<Long, ArrayData> dictionaries = DictionaryCollector.collect(file);
         try (JsonGenerator g = FACTORY.createGenerator(out, JsonEncoding.UTF8)) {
@@ -97,7 +119,14 @@ public final class IntegrationJsonWriter {
         out.flush();
     }
 
-    /** The JSON text of a file. */
+    /**
+     * The JSON text of a file.
+     *
+     * @param file the schema, dictionaries and batches to write
+     * @return the integration JSON text
+     * @throws JsonFormatException if the content cannot be written (see
+     *     {@link #write(JsonFile, OutputStream)})
+     */
     public String writeString(JsonFile file) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {

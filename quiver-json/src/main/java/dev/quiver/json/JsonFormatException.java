@@ -7,12 +7,21 @@ import dev.quiver.core.QuiverException;
  * names the place: the batch or dictionary, the column path and the member at fault.
  */
 public class JsonFormatException extends QuiverException {
-    /** An exception with a message that names the place. */
+    /**
+     * An exception with a message that names the place.
+     *
+     * @param message what is wrong, and where
+     */
     public JsonFormatException(String message) {
         super(message);
     }
 
-    /** An exception with a message that names the place, and the underlying failure. */
+    /**
+     * An exception with a message that names the place, and the underlying failure.
+     *
+     * @param message what is wrong, and where
+     * @param cause the underlying failure, such as the JSON parser's
+     */
     public JsonFormatException(String message, Throwable cause) {
         super(message, cause);
     }

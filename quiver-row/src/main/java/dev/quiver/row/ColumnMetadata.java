@@ -20,6 +20,8 @@ public record ColumnMetadata(boolean isFixedLength, int fixedLength, boolean isN
      * The metadata of a column type. Extension types count as their storage type; a dictionary-encoded
      * column stores only its index, so it counts as its index type.
      *
+     * @param type the column's type
+     * @return how a row holds a value of {@code type}
      * @throws UnsupportedColumnTypeException for types a row table cannot hold
      */
     public static ColumnMetadata of(ArrowType type) {
@@ -56,12 +58,20 @@ public record ColumnMetadata(boolean isFixedLength, int fixedLength, boolean isN
         return new UnsupportedColumnTypeException(type, "a row table cannot hold a column of type " + type + ": " + why);
     }
 
-    /** Whether the column is a bool (one byte in a row: 0xFF for true, 0x00 for false). */
+    /**
+     * Whether the column is a bool (one byte in a row: 0xFF for true, 0x00 for false).
+     *
+     * @return true for a bool column
+     */
     public boolean isBool() {
         return isFixedLength && fixedLength == 0 && !isNullType;
     }
 
-    /** The bytes the column takes in the fixed part of a row: 1 for bool and null, 4 for an end slot. */
+    /**
+     * The bytes the column takes in the fixed part of a row: 1 for bool and null, 4 for an end slot.
+     *
+     * @return the width of the column's slot in the fixed part of a row
+     */
     public int slotWidth() {
         return fixedLength == 0 ? 1 : fixedLength;
     }

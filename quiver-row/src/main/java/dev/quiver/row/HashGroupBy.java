@@ -37,7 +37,15 @@ public final class HashGroupBy implements AutoCloseable {
     private final int[] groupIds = new int[MINI_BATCH];
     private long[] rowCounts = new long[16];
 
-    /** A group-by on the garbage-collected allocator. */
+    /**
+     * A group-by of rows with these key and value columns, on the garbage-collected allocator.
+     *
+     * @param keyFields the key columns' fields, at least one
+     * @param valueFields the fields of the integer or floating-point columns to aggregate
+     * @throws UnsupportedColumnTypeException if a key type cannot be row-encoded, or a value column is not
+     *     an integer or floating-point column
+     * @throws QuiverException if there is no key column
+     */
     public HashGroupBy(List<Field> keyFields, List<Field> valueFields) {
         this(keyFields, valueFields, BufferAllocator.managed());
     }
@@ -45,6 +53,9 @@ public final class HashGroupBy implements AutoCloseable {
     /**
      * A group-by of rows with these key and value columns.
      *
+     * @param keyFields the key columns' fields, at least one
+     * @param valueFields the fields of the integer or floating-point columns to aggregate
+     * @param allocator where the memory of the row tables and the result comes from
      * @throws UnsupportedColumnTypeException if a key type cannot be row-encoded, or a value column is not
      *     an integer or floating-point column
      * @throws QuiverException if there is no key column
@@ -64,7 +75,17 @@ public final class HashGroupBy implements AutoCloseable {
         this.keys = new KeyIndex(metadata, allocator);
     }
 
-    /** Groups {@code batch} by the named key columns and aggregates the named value columns. */
+    /**
+     * Groups {@code batch} by the named key columns and aggregates the named value columns.
+     *
+     * @param batch the rows to group
+     * @param keys the names of the key columns, at least one
+     * @param values the names of the integer or floating-point columns to aggregate
+     * @return one row per distinct key, with its aggregates
+     * @throws QuiverException if a name is not a column of the batch, or there is no key column
+     * @throws UnsupportedColumnTypeException if a key type cannot be row-encoded, or a value column is not
+     *     an integer or floating-point column
+     */
     public static GroupByResult groupBy(RecordBatch batch, List<String> keys, List<String> values) {
         try (HashGroupBy groupBy = new HashGroupBy(fields(batch, keys), fields(batch, values))) {
             groupBy.add(columns(batch, keys), columns(batch, values));
@@ -92,14 +113,23 @@ public final class HashGroupBy implements AutoCloseable {
         return out;
     }
 
-    /** The number of groups so far. */
+    /**
+     * The number of groups so far.
+     *
+     * @return the number of distinct keys added
+     */
     public int groupCount() {
         return keys.groupCount();
     }
 
     /**
-     * Adds rows: {@code keys} and {@code values} hold the key and value columns in the order of the
+     * Adds rows: {@code keyColumns} and {@code values} hold the key and value columns in the order of the
      * fields, all of one length.
+     *
+     * @param keyColumns the key columns, of the key fields' types
+     * @param values the value columns, of the value fields' types
+     * @throws QuiverException if the columns do not match the fields' count and types or one length, a key
+     *     column has another dictionary than the rows before, or the distinct keys would exceed 2^30 - 1
      */
     public void add(List<ArrayData> keyColumns, List<ArrayData> values) {
         ColumnView[] keyViews = keys.prepare(keyColumns);
@@ -134,7 +164,11 @@ public final class HashGroupBy implements AutoCloseable {
         }
     }
 
-    /** The groups so far, with their aggregates. The group-by can go on adding rows afterwards. */
+    /**
+     * The groups so far, with their aggregates. The group-by can go on adding rows afterwards.
+     *
+     * @return one row per distinct key, in order of first appearance, with its aggregates
+     */
     public GroupByResult result() {
         int groupCount = keys.groupCount();
         List<Field> fields = new ArrayList<>();

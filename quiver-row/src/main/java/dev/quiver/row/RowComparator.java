@@ -23,7 +23,12 @@ public final class RowComparator {
     private final long[] rightRows = new long[MINI_BATCH];
     private final long[] rowStarts = new long[MINI_BATCH];
 
-    /** A comparator of columns with rows of {@code metadata}. */
+    /**
+     * A comparator of columns with rows of {@code metadata}. It holds scratch space: use one per thread.
+     *
+     * @param metadata the layout of the rows compared, and the types of the columns
+     * @throws NullPointerException if {@code metadata} is null
+     */
     public RowComparator(RowTableMetadata metadata) {
         this.metadata = Objects.requireNonNull(metadata, "metadata");
     }
@@ -32,7 +37,13 @@ public final class RowComparator {
      * Whether row {@code ra} of {@code a} and row {@code rb} of {@code b} hold equal keys. Because padding
      * is zero and null slots hold a fixed filler, that is when their masks and bytes are identical.
      *
+     * @param a the table of the first row
+     * @param ra the index of the first row in {@code a}
+     * @param b the table of the second row
+     * @param rb the index of the second row in {@code b}
+     * @return true when the two rows hold equal keys
      * @throws QuiverException if the tables have incompatible metadata
+     * @throws IndexOutOfBoundsException if {@code ra} or {@code rb} is not the index of a row of its table
      */
     public static boolean rowsEqual(RowTable a, long ra, RowTable b, long rb) {
         if (!a.metadata().isCompatible(b.metadata())) {
@@ -89,9 +100,17 @@ public final class RowComparator {
      * {@code right[j]} of {@code table}, for each {@code j < count}, and writes the positions {@code j} that
      * do not match to {@code mismatches} in increasing order.
      *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param left the rows of the columns to compare, or null for rows 0 to {@code count - 1}
+     * @param count the number of comparisons
+     * @param table a table of rows of this comparator's metadata
+     * @param right the rows of the table to compare, one per comparison
+     * @param mismatches receives the positions {@code j} that do not match; at least {@code count} long
+     *     for the worst case
      * @return the number of mismatches written
      * @throws QuiverException if the columns are not of the table's types, or a dictionary-encoded
      *     column has another dictionary than the table
+     * @throws IndexOutOfBoundsException if a row index is not a row of the columns or of the table
      */
     public int compareColumnsToRows(List<ArrayData> columns, int[] left, int count, RowTable table, long[] right,
             int[] mismatches) {
@@ -130,7 +149,18 @@ public final class RowComparator {
         return found;
     }
 
-    /** Whether row {@code row} of {@code columns} holds the key of row {@code tableRow} of {@code table}. */
+    /**
+     * Whether row {@code row} of {@code columns} holds the key of row {@code tableRow} of {@code table}.
+     *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param row the index of a row of the columns
+     * @param table a table of rows of this comparator's metadata
+     * @param tableRow the index of a row of the table
+     * @return true when the keys are equal, null equal to null
+     * @throws QuiverException if the columns are not of the table's types, or a dictionary-encoded
+     *     column has another dictionary than the table
+     * @throws IndexOutOfBoundsException if {@code row} or {@code tableRow} is not the index of a row
+     */
     public boolean columnsEqualRow(List<ArrayData> columns, int row, RowTable table, long tableRow) {
         return compareColumnsToRows(columns, new int[] {row}, 1, table, new long[] {tableRow}, new int[1]) == 0;
     }

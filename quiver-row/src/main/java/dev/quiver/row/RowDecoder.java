@@ -30,17 +30,38 @@ public final class RowDecoder {
         this(BufferAllocator.managed());
     }
 
-    /** A decoder whose arrays' buffers come from {@code allocator}. */
+    /**
+     * A decoder whose arrays' buffers come from {@code allocator}.
+     *
+     * @param allocator where the memory of the decoded arrays comes from
+     * @throws NullPointerException if {@code allocator} is null
+     */
     public RowDecoder(BufferAllocator allocator) {
         this.allocator = Objects.requireNonNull(allocator, "allocator");
     }
 
-    /** Every row of {@code table}, as one array per logical column. */
+    /**
+     * Every row of {@code table}, as one array per logical column.
+     *
+     * @param table the rows to decode
+     * @return the columns, in logical order, each of {@code table.length()} values
+     * @throws QuiverException if a binary or utf8 column would hold more bytes than 32-bit offsets address
+     */
     public List<ArrayData> decode(RowTable table) {
         return decode(table, null, table.length());
     }
 
-    /** Rows {@code rows[j]} for {@code j < count}, as one array per logical column. Indexes may repeat. */
+    /**
+     * Rows {@code rows[j]} for {@code j < count}, as one array per logical column. Indexes may repeat.
+     *
+     * @param table the rows to decode from
+     * @param rows the indexes of the rows to decode
+     * @param count the number of entries of {@code rows} used
+     * @return the columns, in logical order, each of {@code count} values
+     * @throws IndexOutOfBoundsException if {@code count} exceeds {@code rows} or an index is not a row of
+     *     the table
+     * @throws QuiverException if a binary or utf8 column would hold more bytes than 32-bit offsets address
+     */
     public List<ArrayData> decodeSelected(RowTable table, int[] rows, int count) {
         if (count < 0 || count > rows.length) {
             throw new IndexOutOfBoundsException("count " + count + " of a selection of " + rows.length);

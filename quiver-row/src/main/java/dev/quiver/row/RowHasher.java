@@ -31,19 +31,39 @@ public final class RowHasher {
     private final long[] rows = new long[MINI_BATCH];
     private final long[] hashes = new long[MINI_BATCH];
 
-    /** A hasher of columns and rows of {@code metadata}. */
+    /**
+     * A hasher of columns and rows of {@code metadata}. It holds scratch space: use one per thread.
+     *
+     * @param metadata the layout of the rows, and the types of the columns hashed
+     * @throws NullPointerException if {@code metadata} is null
+     */
     public RowHasher(RowTableMetadata metadata) {
         this.metadata = Objects.requireNonNull(metadata, "metadata");
     }
 
-    /** The hash of row {@code r} of {@code table}. */
+    /**
+     * The hash of row {@code r} of {@code table}.
+     *
+     * @param table the table
+     * @param r the index of a row of the table
+     * @return the hash of the row's key
+     * @throws IndexOutOfBoundsException if {@code r} is not the index of a row
+     */
     public static long hashRow(RowTable table, long r) {
         long[] out = new long[1];
         hashRows(table, r, 1, out);
         return out[0];
     }
 
-    /** The hashes of rows {@code [from, from + count)} of {@code table}, into {@code out[0..count)}. */
+    /**
+     * The hashes of rows {@code [from, from + count)} of {@code table}, into {@code out[0..count)}.
+     *
+     * @param table the table
+     * @param from the index of the first row to hash
+     * @param count the number of rows to hash
+     * @param out receives the hashes, at least {@code count} long
+     * @throws IndexOutOfBoundsException if the range is not within the table
+     */
     public static void hashRows(RowTable table, long from, int count, long[] out) {
         if (from < 0 || count < 0 || from > table.length() - count) {
             throw new IndexOutOfBoundsException("rows [" + from + ", " + from + "+" + count + ") of " + table.length());
@@ -60,7 +80,17 @@ public final class RowHasher {
         }
     }
 
-    /** Hashes of rows {@code [from, from + count)} of {@code columns}, equal to the hashes of their rows. */
+    /**
+     * Hashes of rows {@code [from, from + count)} of {@code columns}, equal to the hashes of their rows.
+     *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param from the index of the first row to hash
+     * @param count the number of rows to hash
+     * @param out receives the hashes in {@code out[0..count)}
+     * @throws dev.quiver.core.QuiverException if the columns do not match the metadata's types, count or
+     *     one length
+     * @throws IndexOutOfBoundsException if the range is not within the columns
+     */
     public void hashColumns(List<ArrayData> columns, long from, int count, long[] out) {
         ColumnView[] views = ColumnView.of(metadata, columns);
         long length = views.length == 0 ? count : views[0].length;
@@ -77,7 +107,18 @@ public final class RowHasher {
         }
     }
 
-    /** Hashes of rows {@code selection[j]} ({@code j < count}) of {@code columns}. */
+    /**
+     * Hashes of rows {@code selection[j]} ({@code j < count}) of {@code columns}, equal to the hashes of
+     * their rows.
+     *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param selection the indexes of the rows to hash
+     * @param count the number of entries of {@code selection} used
+     * @param out receives the hashes in {@code out[0..count)}
+     * @throws dev.quiver.core.QuiverException if the columns do not match the metadata's types, count or
+     *     one length
+     * @throws IndexOutOfBoundsException if a selected index is not a row of the columns
+     */
     public void hashColumnsSelected(List<ArrayData> columns, int[] selection, int count, long[] out) {
         ColumnView[] views = ColumnView.of(metadata, columns);
         long length = views.length == 0 ? Long.MAX_VALUE : views[0].length;

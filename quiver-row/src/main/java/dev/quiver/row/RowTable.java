@@ -34,12 +34,23 @@ public final class RowTable implements AutoCloseable {
     /** Whether some row has a mask bit set; kept up to date by every way rows are added. */
     private boolean anyNulls;
 
-    /** An empty table on the garbage-collected allocator. */
+    /**
+     * An empty table on the garbage-collected allocator.
+     *
+     * @param metadata the layout of the rows
+     * @throws NullPointerException if {@code metadata} is null
+     */
     public RowTable(RowTableMetadata metadata) {
         this(metadata, BufferAllocator.managed());
     }
 
-    /** An empty table whose buffers come from {@code allocator}. */
+    /**
+     * An empty table whose buffers come from {@code allocator}.
+     *
+     * @param metadata the layout of the rows
+     * @param allocator where the memory of the buffers comes from
+     * @throws NullPointerException if {@code metadata} is null
+     */
     public RowTable(RowTableMetadata metadata, BufferAllocator allocator) {
         this.metadata = Objects.requireNonNull(metadata, "metadata");
         this.masks = new GrowableBuffer(allocator);
@@ -56,11 +67,20 @@ public final class RowTable implements AutoCloseable {
         }
     }
 
+    /**
+     * The layout of the rows.
+     *
+     * @return the metadata the table was created with
+     */
     public RowTableMetadata metadata() {
         return metadata;
     }
 
-    /** The number of rows. */
+    /**
+     * The number of rows.
+     *
+     * @return the number of rows added since creation or the last {@link #clear()}
+     */
     public long length() {
         return length;
     }
@@ -76,7 +96,11 @@ public final class RowTable implements AutoCloseable {
         resetOffsets();
     }
 
-    /** The null-mask bytes of all rows (a read-only view, valid until the table grows). */
+    /**
+     * The null-mask bytes of all rows (a read-only view, valid until the table grows).
+     *
+     * @return {@link RowTableMetadata#nullMaskBytesPerRow()} bytes per row, row after row
+     */
     public MemorySegment nullMaskBuffer() {
         return masks.segment().asSlice(0, length * metadata.nullMaskBytesPerRow()).asReadOnly();
     }
@@ -84,12 +108,18 @@ public final class RowTable implements AutoCloseable {
     /**
      * The fixed-length buffer (a read-only view, valid until the table grows): the rows of a fixed-length
      * table, or the {@code length() + 1} int64 row offsets of a var-length table.
+     *
+     * @return the bytes of the buffer in use
      */
     public MemorySegment fixedLengthBuffer() {
         return fixed.segment().asSlice(0, fixed.size()).asReadOnly();
     }
 
-    /** The var-length buffer (a read-only view, valid until the table grows); empty for a fixed-length table. */
+    /**
+     * The var-length buffer (a read-only view, valid until the table grows); empty for a fixed-length table.
+     *
+     * @return the rows of a var-length table, one after another
+     */
     public MemorySegment varLengthBuffer() {
         return var.segment().asSlice(0, var.size()).asReadOnly();
     }
@@ -107,6 +137,10 @@ public final class RowTable implements AutoCloseable {
     /**
      * Where row {@code r} starts: in the fixed-length buffer of a fixed-length table, in the var-length
      * buffer otherwise.
+     *
+     * @param r the index of a row
+     * @return the offset in bytes of the row's first byte
+     * @throws IndexOutOfBoundsException if {@code r} is not the index of a row
      */
     public long rowOffset(long r) {
         checkRow(r);
@@ -118,7 +152,13 @@ public final class RowTable implements AutoCloseable {
         return metadata.isFixedLength() ? r * metadata.fixedLength() : fixed.segment().get(LE.LONG, r * 8);
     }
 
-    /** The number of bytes of row {@code r}, padding included. */
+    /**
+     * The number of bytes of row {@code r}, padding included.
+     *
+     * @param r the index of a row
+     * @return the length in bytes
+     * @throws IndexOutOfBoundsException if {@code r} is not the index of a row
+     */
     public long rowLength(long r) {
         checkRow(r);
         return lengthOf(r);
@@ -133,25 +173,48 @@ public final class RowTable implements AutoCloseable {
         return offsets.get(LE.LONG, r * 8 + 8) - offsets.get(LE.LONG, r * 8);
     }
 
-    /** The bytes of row {@code r} (a read-only view, valid until the table grows). */
+    /**
+     * The bytes of row {@code r} (a read-only view, valid until the table grows).
+     *
+     * @param r the index of a row
+     * @return the row's {@link #rowLength(long)} bytes
+     * @throws IndexOutOfBoundsException if {@code r} is not the index of a row
+     */
     public MemorySegment row(long r) {
         checkRow(r);
         return rowSegment().asSlice(rowOffset(r), rowLength(r)).asReadOnly();
     }
 
-    /** Whether logical column {@code column} of row {@code r} is null. */
+    /**
+     * Whether logical column {@code column} of row {@code r} is null.
+     *
+     * @param r the index of a row
+     * @param column the logical index of a column
+     * @return true when the row's mask bit for the column is set
+     * @throws IndexOutOfBoundsException if {@code r} is not the index of a row
+     */
     public boolean isNull(long r, int column) {
         checkRow(r);
         return isNullAtPosition(r, metadata.positionOf(column));
     }
 
-    /** Whether the column at physical position {@code p} of row {@code r} is null. */
+    /**
+     * Whether the column at physical position {@code p} of row {@code r} is null. The row is not checked.
+     *
+     * @param r the index of a row, from 0 to {@link #length()} - 1
+     * @param p a physical position
+     * @return true when bit {@code p} of the row's null mask is set
+     */
     public boolean isNullAtPosition(long r, int p) {
         long at = r * metadata.nullMaskBytesPerRow() + (p >>> 3);
         return (masks.segment().get(LE.BYTE, at) & (1 << (p & 7))) != 0;
     }
 
-    /** Whether any row has a null in any column. */
+    /**
+     * Whether any row has a null in any column.
+     *
+     * @return true when some row's null mask has a bit set
+     */
     public boolean hasAnyNulls() {
         return anyNulls;
     }
@@ -164,6 +227,12 @@ public final class RowTable implements AutoCloseable {
     /**
      * The bytes of value {@code k} (the k-th binary or utf8 column in physical order) of row {@code r}
      * start at {@code rowOffset(r) + varValueStart(r, k)}.
+     *
+     * @param r the index of a row
+     * @param k the index of a var column among the var columns, in physical order
+     * @return the offset of the value's first byte from the row's first byte
+     * @throws IndexOutOfBoundsException if {@code k} is not the index of a var column, or (for {@code k > 0})
+     *     {@code r} is not the index of a row
      */
     public long varValueStart(long r, int k) {
         checkVar(k);
@@ -173,14 +242,27 @@ public final class RowTable implements AutoCloseable {
         return RowTableMetadata.roundUp(varValueEnd(r, k - 1), metadata.stringAlignment());
     }
 
-    /** The end of value {@code k} of row {@code r}, from the first byte of the row (its end slot). */
+    /**
+     * The end of value {@code k} of row {@code r}, from the first byte of the row (its end slot).
+     *
+     * @param r the index of a row
+     * @param k the index of a var column among the var columns, in physical order
+     * @return the offset just past the value's last byte, from the row's first byte
+     * @throws IndexOutOfBoundsException if {@code k} is not the index of a var column or {@code r} is not
+     *     the index of a row
+     */
     public long varValueEnd(long r, int k) {
         checkVar(k);
         return Integer.toUnsignedLong(
                 var.segment().get(LE.INT, rowOffset(r) + metadata.varbinaryEndArrayOffset() + 4L * k));
     }
 
-    /** The dictionary of a dictionary-encoded logical column (null before any row is added, or if not one). */
+    /**
+     * The dictionary of a dictionary-encoded logical column (null before any row is added, or if not one).
+     *
+     * @param column the logical index of a column
+     * @return the dictionary shared by all rows of the table, or null
+     */
     public ArrayData dictionary(int column) {
         return dictionaries[column];
     }
@@ -188,9 +270,13 @@ public final class RowTable implements AutoCloseable {
     /**
      * Copies rows of {@code src} (whole encoded rows and their masks; nothing is re-encoded) to the end
      * of this table: row {@code selection[j]} for j &lt; count, or the first {@code count} rows when
-     * {@code selection} is null. Indexes may repeat.
+     * {@code selection} is null. Indexes may repeat. No row is appended when a check fails.
      *
+     * @param src the table to copy from
+     * @param selection the indexes of the rows to copy, or null for the first {@code count} rows
+     * @param count the number of rows to copy
      * @throws QuiverException if {@code src} has incompatible metadata or other dictionaries
+     * @throws IndexOutOfBoundsException if a selected index is not a row of {@code src}
      */
     public void appendFrom(RowTable src, int[] selection, int count) {
         if (!metadata.isCompatible(src.metadata)) {
@@ -208,7 +294,13 @@ public final class RowTable implements AutoCloseable {
         }
     }
 
-    /** Copies every row of {@code src} to the end of this table. */
+    /**
+     * Copies every row of {@code src} to the end of this table.
+     *
+     * @param src the table to copy from
+     * @throws QuiverException if {@code src} has incompatible metadata or other dictionaries, or more
+     *     than {@link Integer#MAX_VALUE} rows
+     */
     public void appendFrom(RowTable src) {
         if (src.length > Integer.MAX_VALUE) {
             throw new QuiverException("cannot append " + src.length + " rows in one call");
@@ -338,6 +430,11 @@ public final class RowTable implements AutoCloseable {
         java.util.Arrays.fill(dictionaries, null);
     }
 
+    /**
+     * The table as text, for debugging.
+     *
+     * @return the number of rows and the metadata
+     */
     @Override
     public String toString() {
         return "RowTable[" + length + " rows, " + metadata + "]";

@@ -39,7 +39,12 @@ public final class RowTableEncoder {
     private final long[] varLength;
     private final long[] varStart;
 
-    /** An encoder of columns of the types of {@code metadata} into tables of that metadata. */
+    /**
+     * An encoder of columns of the types of {@code metadata} into tables of that metadata.
+     *
+     * @param metadata the layout of the rows, and the types of the columns encoded
+     * @throws NullPointerException if {@code metadata} is null
+     */
     public RowTableEncoder(RowTableMetadata metadata) {
         this.metadata = Objects.requireNonNull(metadata, "metadata");
         int varColumns = 0;
@@ -51,11 +56,23 @@ public final class RowTableEncoder {
         this.varStart = new long[varColumns * MINI_BATCH];
     }
 
+    /**
+     * The layout of the rows this encoder writes.
+     *
+     * @return the metadata the encoder was created with
+     */
     public RowTableMetadata metadata() {
         return metadata;
     }
 
-    /** Empties {@code target} and encodes every row of {@code columns} (logical order) into it. */
+    /**
+     * Empties {@code target} and encodes every row of {@code columns} (logical order) into it.
+     *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param target a table of this encoder's metadata
+     * @throws QuiverException if the columns do not match the metadata's types, count or one length, the
+     *     target holds other rows, or a dictionary differs from the one the target keeps
+     */
     public void encode(List<ArrayData> columns, RowTable target) {
         target.clear();
         append(columns, target);
@@ -64,26 +81,59 @@ public final class RowTableEncoder {
     /**
      * Empties {@code target} and encodes the selected rows: row {@code j} of the result is row
      * {@code selection[j]} of the columns, for {@code j < count}. Indexes may repeat.
+     *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param selection the indexes of the rows to encode
+     * @param count the number of entries of {@code selection} used
+     * @param target a table of this encoder's metadata
+     * @throws QuiverException if the columns do not match the metadata's types, count or one length, the
+     *     target holds other rows, or a dictionary differs from the one the target keeps
+     * @throws IndexOutOfBoundsException if {@code count} exceeds the selection or a selected index is not
+     *     a row of the columns
      */
     public void encodeSelected(List<ArrayData> columns, int[] selection, int count, RowTable target) {
         target.clear();
         appendSelected(columns, selection, count, target);
     }
 
-    /** Appends every row of {@code columns} (logical order) to {@code target}. */
+    /**
+     * Appends every row of {@code columns} (logical order) to {@code target}.
+     *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param target a table of this encoder's metadata
+     * @throws QuiverException if the columns do not match the metadata's types, count or one length, the
+     *     target holds other rows, or a dictionary differs from the one the target keeps
+     */
     public void append(List<ArrayData> columns, RowTable target) {
         long length = columns.isEmpty() ? 0 : columns.get(0).length();
         appendRange(columns, 0, length, target);
     }
 
-    /** Appends every row of a record batch whose columns are the table's columns. */
+    /**
+     * Appends every row of a record batch whose columns are the table's columns.
+     *
+     * @param batch a batch with one column per type of the metadata, in logical order
+     * @param target a table of this encoder's metadata
+     * @throws QuiverException if the columns do not match the metadata's types or count, the target holds
+     *     other rows, or a dictionary differs from the one the target keeps
+     */
     public void append(RecordBatch batch, RowTable target) {
         List<ArrayData> data = new ArrayList<>(batch.columns().size());
         batch.columns().forEach(c -> data.add(c.data()));
         appendRange(data, 0, batch.rowCount(), target);
     }
 
-    /** Appends rows {@code [from, from + count)} of {@code columns} to {@code target}. */
+    /**
+     * Appends rows {@code [from, from + count)} of {@code columns} to {@code target}.
+     *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param from the index of the first row to encode
+     * @param count the number of rows to encode
+     * @param target a table of this encoder's metadata
+     * @throws QuiverException if the columns do not match the metadata's types, count or one length, the
+     *     target holds other rows, or a dictionary differs from the one the target keeps
+     * @throws IndexOutOfBoundsException if the range is not within the columns
+     */
     public void appendRange(List<ArrayData> columns, long from, long count, RowTable target) {
         ColumnView[] views = prepare(columns, target);
         long length = views.length == 0 ? count : views[0].length;
@@ -108,7 +158,19 @@ public final class RowTableEncoder {
         encodeMiniBatch(views, n, target);
     }
 
-    /** Appends row {@code selection[j]} of {@code columns} for each {@code j < count} to {@code target}. */
+    /**
+     * Appends row {@code selection[j]} of {@code columns} for each {@code j < count} to {@code target}.
+     * Indexes may repeat.
+     *
+     * @param columns one column per type of the metadata, in logical order, all of one length
+     * @param selection the indexes of the rows to encode
+     * @param count the number of entries of {@code selection} used
+     * @param target a table of this encoder's metadata
+     * @throws QuiverException if the columns do not match the metadata's types, count or one length, the
+     *     target holds other rows, or a dictionary differs from the one the target keeps
+     * @throws IndexOutOfBoundsException if {@code count} exceeds the selection or a selected index is not
+     *     a row of the columns
+     */
     public void appendSelected(List<ArrayData> columns, int[] selection, int count, RowTable target) {
         ColumnView[] views = prepare(columns, target);
         if (count < 0 || count > selection.length) {

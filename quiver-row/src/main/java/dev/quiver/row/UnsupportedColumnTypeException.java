@@ -10,13 +10,22 @@ import dev.quiver.core.type.ArrowType;
 public final class UnsupportedColumnTypeException extends QuiverException {
     private final transient ArrowType type;
 
-    /** The refusal of {@code type}, with a message that names it and says why. */
+    /**
+     * The refusal of {@code type}, with a message that names it and says why.
+     *
+     * @param type the refused type
+     * @param message a message that names the type and says why it is refused
+     */
     public UnsupportedColumnTypeException(ArrowType type, String message) {
         super(message);
         this.type = type;
     }
 
-    /** The refused type. */
+    /**
+     * The refused type.
+     *
+     * @return the type given at construction; null after deserialization (the type is not serialized)
+     */
     public ArrowType type() {
         return type;
     }

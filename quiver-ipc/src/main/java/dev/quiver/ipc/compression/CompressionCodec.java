@@ -11,19 +11,38 @@ import java.lang.foreign.MemorySegment;
  * ({@link ZstdCodec}) are provided; others can be plugged into the read and write options.
  */
 public interface CompressionCodec {
-    /** The codec this implements, as recorded in the record batch metadata. */
+    /**
+     * The codec this implements, as recorded in the record batch metadata.
+     *
+     * @return the compression type of this codec's output
+     */
     CompressionType type();
 
-    /** A stream that compresses what is written to it into {@code sink}; closing it finishes the frame. */
+    /**
+     * A stream that compresses what is written to it into {@code sink}; closing it finishes the frame.
+     *
+     * @param sink where the compressed bytes go
+     * @return the compressing stream
+     * @throws IOException if the codec cannot set up the stream or write the frame's start to {@code sink}
+     */
     OutputStream compressing(OutputStream sink) throws IOException;
 
-    /** A stream of the decompressed bytes of the compressed {@code source}. */
+    /**
+     * A stream of the decompressed bytes of the compressed {@code source}.
+     *
+     * @param source the compressed bytes
+     * @return the decompressing stream; its reads throw {@link IOException} on malformed input
+     * @throws IOException if the codec cannot set up the stream
+     */
     InputStream decompressing(InputStream source) throws IOException;
 
     /**
      * The most bytes {@code compressedSize} bytes of this codec's output can decompress to, used to
      * decide whether a buffer's claimed length is plausible enough to allocate at once; 0 (the default)
      * when the codec has no one-shot path.
+     *
+     * @param compressedSize the size of a compressed buffer in bytes
+     * @return the largest plausible decompressed size, or 0 when {@link #decompress} is not supported
      */
     default long maxDecompressedSize(long compressedSize) {
         return 0;
@@ -33,12 +52,22 @@ public interface CompressionCodec {
      * Decompresses all of {@code source} into {@code target} (both native) in one call, never writing
      * past it; returns the number of bytes written, or -1 when this codec cannot do it for this input
      * (the caller then uses {@link #decompressing}). Throws on malformed input or too small a target.
+     *
+     * @param source the compressed bytes, in native memory
+     * @param target where the decompressed bytes go, in native memory
+     * @return the number of bytes written to {@code target}, or -1 when this input needs the streaming path
+     * @throws IOException if {@code source} is malformed or its output does not fit in {@code target}
      */
     default long decompress(MemorySegment source, MemorySegment target) throws IOException {
         return -1;
     }
 
-    /** The provided codec for a type. */
+    /**
+     * The provided codec for a type.
+     *
+     * @param type the compression type
+     * @return a new {@link Lz4FrameCodec} or {@link ZstdCodec} (at its default level)
+     */
     static CompressionCodec of(CompressionType type) {
         return switch (type) {
             case LZ4_FRAME -> new Lz4FrameCodec();

@@ -17,6 +17,10 @@ import net.jpountz.lz4.LZ4FrameOutputStream;
 public final class Lz4FrameCodec implements CompressionCodec {
     private static final long MAX_RATIO = 255;
 
+    /** The LZ4 frame codec, writing independent 64 KiB blocks. */
+    public Lz4FrameCodec() {
+    }
+
     @Override
     public CompressionType type() {
         return CompressionType.LZ4_FRAME;

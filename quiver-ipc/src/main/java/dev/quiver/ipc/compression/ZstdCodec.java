@@ -28,7 +28,11 @@ public final class ZstdCodec implements CompressionCodec {
         this(3);
     }
 
-    /** Zstandard at the given compression level. */
+    /**
+     * Zstandard at the given compression level.
+     *
+     * @param level the level passed to zstd-jni: higher compresses smaller and slower, 3 is zstd's default
+     */
     public ZstdCodec(int level) {
         this.level = level;
     }
