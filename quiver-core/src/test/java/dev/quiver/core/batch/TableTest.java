@@ -1,0 +1,114 @@
+package dev.quiver.core.batch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TableTest {
+    private static final Schema SCHEMA = Schema.of(Field.notNull("id", ArrowType.INT64),
+            Field.nullable("name", ArrowType.UTF8));
+
+    private static List<List<?>> rows(int from, int to) {
+        List<List<?>> rows = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            rows.add(Arrays.asList((long) i, i % 3 == 0 ? null : "n" + i));
+        }
+        return rows;
+    }
+
+    private static RecordBatch batch(int from, int to) {
+        return RecordBatch.ofRows(SCHEMA, rows(from, to));
+    }
+
+    /** Rows 0..9 as batches of 3, 0 (empty), 5 and 2 rows. */
+    private static Table table() {
+        return new Table(SCHEMA, List.of(batch(0, 3), batch(3, 3), batch(3, 8), batch(8, 10)));
+    }
+
+    @Test
+    void columnsSpanTheBatchesWithoutCopying() {
+        Table t = table();
+        assertEquals(10, t.rowCount());
+        assertEquals(2, t.columnCount());
+        ChunkedArray ids = t.column("id");
+        assertEquals(4, ids.chunks().size());
+        assertTrue(ids.chunks().get(2) == t.batches().get(2).column(0), "the batch's own array");
+        for (long i = 0; i < 10; i++) {
+            assertEquals(i, ids.getObject(i));
+            assertEquals(i % 3 == 0 ? null : "n" + i, t.column(1).getObject(i));
+        }
+        assertEquals(4, t.column("name").nullCount());
+        assertThrows(IndexOutOfBoundsException.class, () -> ids.getObject(10));
+        assertThrows(IllegalArgumentException.class, () -> t.column("missing"));
+    }
+
+    @Test
+    void equalityIgnoresHowRowsAreCutIntoBatches() {
+        Table oneBatch = new Table(SCHEMA, List.of(batch(0, 10)));
+        assertEquals(oneBatch, table());
+        assertEquals(oneBatch.hashCode(), table().hashCode());
+        assertEquals(table(), oneBatch);
+        Table changed = new Table(SCHEMA, List.of(batch(0, 9), RecordBatch.ofRows(SCHEMA,
+                List.of(Arrays.asList(9L, "other")))));
+        assertNotEquals(oneBatch, changed);
+        assertNotEquals(oneBatch, oneBatch.slice(0, 9));
+    }
+
+    @Test
+    void sliceCutsAcrossBatches() {
+        Table t = table().slice(2, 5);
+        assertEquals(5, t.rowCount());
+        assertEquals(new Table(SCHEMA, List.of(batch(2, 7))), t);
+        assertEquals(List.of(1L, 4L), t.batches().stream().map(RecordBatch::rowCount).map(Number::longValue)
+                .toList(), "the empty batch is dropped, the others sliced");
+        assertEquals(0, table().slice(10, 0).rowCount());
+        assertThrows(IndexOutOfBoundsException.class, () -> table().slice(8, 3));
+    }
+
+    @Test
+    void concatenateAppendsBatchesOfTheSameSchema() {
+        Table both = Table.concatenate(table(), new Table(SCHEMA, List.of(batch(10, 12))));
+        assertEquals(new Table(SCHEMA, List.of(batch(0, 12))), both);
+        Table other = new Table(Schema.of(Field.notNull("x", ArrowType.INT64)), List.of());
+        assertThrows(IllegalArgumentException.class, () -> Table.concatenate(table(), other));
+        assertThrows(IllegalArgumentException.class, () -> new Table(other.schema(), List.of(batch(0, 1))));
+    }
+
+    @Test
+    void fromAReaderAndBackToOne() {
+        Table t = table();
+        Table copy = Table.from(t.reader());
+        assertEquals(t.batches(), copy.batches());
+        assertEquals(SCHEMA, copy.schema());
+    }
+
+    @Test
+    void toStringShowsSizeAndFirstValues() {
+        String text = table().toString();
+        assertTrue(text.startsWith("Table[10 rows, 4 batches]\n"), text);
+        assertTrue(text.contains("[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]"), text);
+        assertTrue(text.contains("[null, \"n1\", \"n2\", null"), text);
+    }
+
+    @Test
+    void chunkedArraySliceAndEquality() {
+        ChunkedArray ids = table().column(0);
+        ChunkedArray middle = ids.slice(2, 4);
+        assertEquals(List.of(2L, 3L, 4L, 5L), List.of(middle.getObject(0), middle.getObject(1), middle.getObject(2),
+                middle.getObject(3)));
+        assertEquals(new Table(SCHEMA, List.of(batch(2, 6))).column(0), middle);
+        assertNull(table().column(1).getObject(0));
+        assertEquals("[2, 3, 4, 5] (2 chunks)", middle.toString());
+        assertThrows(IllegalArgumentException.class, () -> new ChunkedArray(ArrowType.INT32, ids.chunks()));
+    }
+}
