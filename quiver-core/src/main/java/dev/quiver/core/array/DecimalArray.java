@@ -72,7 +72,7 @@ public final class DecimalArray extends FixedWidthArray {
 
     @Override
     protected String formatValue(long i) {
-        return getBigDecimal(i).toPlainString();
+        return Values.plain(getBigDecimal(i));
     }
 
     @Override

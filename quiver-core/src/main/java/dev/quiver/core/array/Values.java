@@ -19,7 +19,7 @@ public final class Values {
         return switch (value) {
             case null -> "null";
             case String s -> '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
-            case BigDecimal d -> d.toPlainString();
+            case BigDecimal d -> plain(d);
             case byte[] b -> "0x" + HexFormat.of().withUpperCase().formatHex(b);
             case List<?> l -> l.stream().map(Values::format).collect(Collectors.joining(", ", "[", "]"));
             case Map.Entry<?, ?> e -> format(e.getKey()) + ": " + format(e.getValue());
@@ -27,5 +27,14 @@ public final class Values {
                     .collect(Collectors.joining(", ", "{", "}"));
             default -> String.valueOf(value);
         };
+    }
+
+    /** Longest plain form printed; beyond it (a scale far from the digits) scientific notation. */
+    private static final int MAX_PLAIN_DIGITS = 100;
+
+    /** A decimal without exponent, unless that would take more than {@link #MAX_PLAIN_DIGITS} digits. */
+    static String plain(BigDecimal d) {
+        long digits = Math.max(d.precision(), Math.abs((long) d.scale()) + 1);
+        return digits <= MAX_PLAIN_DIGITS ? d.toPlainString() : d.toString();
     }
 }

@@ -20,4 +20,18 @@ class ValuesTest {
         b.appendObject(Arrays.asList((Object) null));
         assertEquals("[[100, -12000], [null]]", b.build().toString());
     }
+
+    @Test
+    void decimalsWithAScaleFarFromTheirDigitsPrintInScientificNotation() {
+        for (int scale : new int[] {Integer.MAX_VALUE, Integer.MIN_VALUE, 200, -200}) {
+            ArrayBuilder b = ArrayBuilder.of(new ArrowType.Decimal(9, scale, 32), BufferAllocator.managed());
+            b.appendObject(new BigDecimal(java.math.BigInteger.valueOf(-5), scale));
+            Array a = b.build();
+            String expected = new BigDecimal(java.math.BigInteger.valueOf(-5), scale).toString();
+            assertEquals("[" + expected + "]", a.toString(), "scale " + scale);
+            assertEquals(expected, Values.format(a.getObject(0)));
+        }
+        assertEquals("0.0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000005",
+                Values.format(new BigDecimal(java.math.BigInteger.valueOf(5), 97)), "plain up to 100 digits");
+    }
 }
