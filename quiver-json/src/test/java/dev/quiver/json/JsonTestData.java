@@ -1,6 +1,8 @@
 package dev.quiver.json;
 
 import dev.quiver.core.memory.ArrowBuffer;
+import java.io.IOException;
+import java.io.InputStream;
 
 /** Helpers to build small integration JSON documents and inspect buffers in tests. */
 final class JsonTestData {
@@ -16,6 +18,18 @@ final class JsonTestData {
     /** A field named "c" of the given type JSON and no children. */
     static String leafField(String type) {
         return "{\"name\": \"c\", \"nullable\": true, \"type\": " + type + ", \"children\": []}";
+    }
+
+    /** The JSON value of a whole stream (plain or gzip-compressed), as a tree. */
+    static JsonValue parse(InputStream in) throws IOException {
+        try (JsonInput input = JsonInput.of(in)) {
+            input.next();
+            JsonValue value = JsonTreeParser.read(input);
+            if (input.next() != null) {
+                throw new IllegalArgumentException("more than one JSON value");
+            }
+            return value;
+        }
     }
 
     /** The first {@code n} bytes of a buffer. */
