@@ -8,6 +8,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -15,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.zip.ZipException;
 
 /**
  * The record batches of an integration JSON file, read one at a time: the schema and dictionaries
@@ -26,8 +28,9 @@ import java.util.Set;
  * before what they need (the schema, and the dictionaries when the schema has dictionary-encoded
  * fields), are held as compact JSON text in memory until they can be read.
  *
- * <p>Bad input raises a {@link JsonFormatException} naming the place; since batches are handed out as
- * they are read, a problem later in the file surfaces from the {@link #next()} that reaches it.
+ * <p>Bad input (gzip-compressed content that is corrupt or truncated included) raises a
+ * {@link JsonFormatException} naming the place; since batches are handed out as they are read, a
+ * problem later in the file surfaces from the {@link #next()} that reaches it.
  */
 public final class JsonBatchStream implements AutoCloseable {
     private final BufferAllocator allocator;
@@ -62,6 +65,9 @@ public final class JsonBatchStream implements AutoCloseable {
         } catch (JsonProcessingException e) {
             closeQuietly(input);
             throw JsonInput.invalid(e);
+        } catch (ZipException | EOFException e) {
+            closeQuietly(input);
+            throw JsonInput.badGzip(e);
         } catch (IOException | RuntimeException e) {
             closeQuietly(input);
             throw e;
@@ -117,6 +123,8 @@ public final class JsonBatchStream implements AutoCloseable {
             return null;
         } catch (JsonProcessingException e) {
             throw JsonInput.invalid(e);
+        } catch (ZipException | EOFException e) {
+            throw JsonInput.badGzip(e);
         }
     }
 

@@ -142,6 +142,11 @@ final class JsonInput implements AutoCloseable {
                 + describe(e.getLocation()), e);
     }
 
+    /** A gzip stream that is corrupt or ends early, as a {@link JsonFormatException}. */
+    static JsonFormatException badGzip(IOException e) {
+        return new JsonFormatException("the gzip-compressed input is corrupt or truncated: " + e.getMessage(), e);
+    }
+
     private static String describe(JsonLocation location) {
         if (location == null) {
             return "an unknown place";

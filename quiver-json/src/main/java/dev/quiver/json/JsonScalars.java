@@ -15,6 +15,9 @@ import java.math.BigInteger;
  * {@link JsonFormatException} naming the place, so that no place is built for values that decode.
  */
 final class JsonScalars {
+    /** The most characters of an integer read at any width. */
+    static final int MAX_INTEGER_LENGTH = 1000;
+
     private JsonScalars() {
     }
 
@@ -69,9 +72,16 @@ final class JsonScalars {
         }
     }
 
-    /** An integer of any size. */
+    /**
+     * An integer of up to {@link #MAX_INTEGER_LENGTH} characters (far more than any decimal needs):
+     * parsing a longer one would take time quadratic in its length.
+     */
     static BigInteger bigInteger(JsonParser p) throws IOException {
         String text = integerText(p);
+        if (text.length() > MAX_INTEGER_LENGTH) {
+            throw new BadValue("an integer of " + text.length() + " characters is too long (at most "
+                    + MAX_INTEGER_LENGTH + ")");
+        }
         try {
             return new BigInteger(text);
         } catch (NumberFormatException e) {
