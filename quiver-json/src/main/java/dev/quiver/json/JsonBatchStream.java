@@ -87,14 +87,20 @@ public final class JsonBatchStream implements AutoCloseable {
         }
     }
 
-    /** The schema of every batch. */
+    /**
+     * The schema of every batch.
+     *
+     * @return the file's schema
+     */
     public Schema schema() {
         return schema;
     }
 
     /**
      * The dictionaries by id, in the file's order: each the data of the dictionary's values, shared by
-     * the dictionary-encoded columns of the batches. Complete once the first batch was read.
+     * the dictionary-encoded columns of the batches. All are read when the stream opens.
+     *
+     * @return the dictionaries by id
      */
     public Map<Long, ArrayData> dictionaries() {
         return dictionaries.all();
@@ -104,6 +110,7 @@ public final class JsonBatchStream implements AutoCloseable {
      * The next record batch, fully validated, or null after the last one (when the rest of the file was
      * read and checked too).
      *
+     * @return the batch, or null at the end
      * @throws JsonFormatException if the input is not valid integration JSON for the schema
      * @throws IOException if reading fails
      */
@@ -257,7 +264,11 @@ public final class JsonBatchStream implements AutoCloseable {
         return new RecordBatch(schema, arrays, count);
     }
 
-    /** Closes the input (a stream given by the caller stays open). */
+    /**
+     * Closes the input (a stream given by the caller stays open).
+     *
+     * @throws IOException if closing the file fails
+     */
     @Override
     public void close() throws IOException {
         try {

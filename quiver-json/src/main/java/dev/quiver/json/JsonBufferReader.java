@@ -177,7 +177,7 @@ final class JsonBufferReader {
         return out;
     }
 
-    /** The number of the current entry, a 32-bit integer, for members such as {@code count}. */
+    /** The current token as a 32-bit integer, for members such as {@code count}. */
     int intMember(String key, String place) throws IOException {
         long v;
         try {

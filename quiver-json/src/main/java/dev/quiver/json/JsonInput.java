@@ -90,7 +90,7 @@ final class JsonInput implements AutoCloseable {
         return out.toByteArray();
     }
 
-    /** Fails unless the current token begins an object; {@code what} names the value. */
+    /** Fails unless the current token begins an object; {@code place} names the value. */
     void expectObject(String place) {
         if (current() != JsonToken.START_OBJECT) {
             throw JsonFormatException.at(place, "expected an object, found " + describeCurrent());
