@@ -22,7 +22,7 @@ import java.util.WeakHashMap;
  * and list item names do not matter; struct field names do); values compare logically: null slots
  * alike, values at valid slots equal (floats bit for bit), whatever the offsets, buffer sharing or the
  * bytes under nulls. Dictionary-encoded columns compare their dictionaries (each pair once per
- * comparison) and indices; run-end encoded ones compare their logical values run by run, so the work
+ * comparator) and indices; run-end encoded ones compare their logical values run by run, so the work
  * follows the number of runs, not the logical length. The batches must be structurally valid.
  */
 public final class BatchComparator {

@@ -92,7 +92,8 @@ class JsonBatchStreamTest {
     @Test
     void dictionariesAndDictionaryDataInAnyOrderAreRead() {
         String field = "{\"name\": \"d\", \"nullable\": true, \"type\": {\"name\": \"utf8\"}, \"children\": [], "
-                + "\"dictionary\": {\"id\": 4, \"indexType\": {\"name\": \"int\", \"bitWidth\": 8, \"isSigned\": true}}}";
+                + "\"dictionary\": {\"id\": 4, \"indexType\": {\"name\": \"int\", \"bitWidth\": 8, "
+                + "\"isSigned\": true}}}";
         String column = "{\"DATA\": [1, 0], \"VALIDITY\": [1, 1], \"count\": 2, \"name\": \"d\"}";
         String dictionary = "{\"data\": {\"columns\": [{\"DATA\": [\"x\", \"yz\"], \"OFFSET\": [0, 1, 3], "
                 + "\"VALIDITY\": [1, 1], \"count\": 2}], \"count\": 2}, \"id\": 4}";
@@ -156,7 +157,8 @@ class JsonBatchStreamTest {
     @Test
     void aDictionaryIndexOutsideTheDictionaryIsAnError() {
         String field = "{\"name\": \"d\", \"nullable\": true, \"type\": {\"name\": \"utf8\"}, \"children\": [], "
-                + "\"dictionary\": {\"id\": 0, \"indexType\": {\"name\": \"int\", \"bitWidth\": 8, \"isSigned\": true}}}";
+                + "\"dictionary\": {\"id\": 0, \"indexType\": {\"name\": \"int\", \"bitWidth\": 8, "
+                + "\"isSigned\": true}}}";
         String json = "{\"schema\": {\"fields\": [" + field + "]}, \"dictionaries\": [{\"id\": 0, \"data\": "
                 + "{\"count\": 1, \"columns\": [{\"name\": \"DICT0\", \"count\": 1, \"VALIDITY\": [1], "
                 + "\"OFFSET\": [0, 1], \"DATA\": [\"x\"]}]}}], \"batches\": [{\"count\": 2, \"columns\": "
