@@ -1,18 +1,13 @@
 package dev.quiver.interop;
 
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.json.BatchComparator;
-import java.io.IOException;
+import dev.quiver.json.JsonFormatException;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -114,15 +109,15 @@ class ArrowJavaLimits {
 
     /**
      * arrow-java's ArrowFileReader reads as many dictionary batches as there are dictionary ids, so it
-     * ignores the delta dictionary batches of a file: from the second batch on, its dictionary is short.
+     * ignores the delta dictionary batches of a file: its dictionary is short, and the JSON it writes
+     * holds indices past the dictionary's end, which Quiver's JSON reader refuses.
      */
     @Test
-    void arrowJavaFileReaderIgnoresDeltaDictionaries() throws IOException {
+    void arrowJavaFileReaderIgnoresDeltaDictionaries() {
         Corpus.Case c = named(DELTA_CASE);
         byte[] ipc = QuiverIpc.writeFile(c.schema(), c.batches(), QuiverIpc.options(QuiverIpc.Codec.NONE, 8));
-        List<RecordBatch> read = ArrowJavaInteropTest.viaArrowJavaJson(ipc, true, dir);
-        assertNotEquals(Optional.empty(), new BatchComparator().compare(c.batches(), read));
-        assertTrue(read.get(1).column(0).data().dictionary().length()
-                < c.batches().get(1).column(0).data().dictionary().length());
+        JsonFormatException e = assertThrows(JsonFormatException.class,
+                () -> ArrowJavaInteropTest.viaArrowJavaJson(ipc, true, dir));
+        assertTrue(e.getMessage().contains("is outside the dictionary of length"), e.getMessage());
     }
 }

@@ -10,19 +10,30 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Types;
 import dev.quiver.core.type.UnionMode;
 import java.lang.foreign.MemorySegment;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 
 /**
  * Compares sequences of record batches as the reference (C++) implementation does and reports the
  * first difference. Types compare as {@link TypeComparator} says (a map's entries, key and value names
  * and list item names do not matter; struct field names do); values compare logically: null slots
  * alike, values at valid slots equal (floats bit for bit), whatever the offsets, buffer sharing or the
- * bytes under nulls. Dictionary-encoded columns compare their dictionaries and indices; run-end
- * encoded ones compare their logical values. The batches must be structurally valid.
+ * bytes under nulls. Dictionary-encoded columns compare their dictionaries (each pair once per
+ * comparator) and indices; run-end encoded ones compare their logical values run by run, so the work
+ * follows the number of runs, not the logical length. The batches must be structurally valid.
  */
 public final class BatchComparator {
-    /** A comparator; it keeps no state between comparisons, so one may be shared. */
+    /**
+     * Pairs of dictionaries (left to right) found equal, so that each pair is compared once, not once
+     * per batch or per list slot holding dictionary-encoded values; weak, so that dictionaries no
+     * batch holds any more are let go. (Data compares by identity.)
+     */
+    private final Map<ArrayData, ArrayData> equalDictionaries = Collections.synchronizedMap(new WeakHashMap<>());
+
+    /** A comparator; it remembers which dictionaries it found equal, and may be shared between threads. */
     public BatchComparator() {
     }
 
@@ -74,8 +85,8 @@ public final class BatchComparator {
                 return Optional.of(new Difference(batchIndex, lf.name(), -1, -1, lf.toString(), rf.toString(),
                         typeDifference));
             }
-            Difference d = new Walk(batchIndex).range(left.column(c).data(), 0, right.column(c).data(), 0,
-                    left.rowCount(), lf.name(), -1);
+            Difference d = new Walk(batchIndex, equalDictionaries).range(left.column(c).data(), 0,
+                    right.column(c).data(), 0, left.rowCount(), new ColumnPath(lf.name()), -1);
             if (d != null) {
                 return Optional.of(d);
             }
@@ -94,22 +105,25 @@ public final class BatchComparator {
             return Optional.of(new Difference(-1, place, -1, -1, left.length() + " slots", right.length() + " slots",
                     "lengths differ"));
         }
-        return Optional.ofNullable(new Walk(-1).range(left, 0, right, 0, left.length(), place, -1));
+        return Optional.ofNullable(new Walk(-1, equalDictionaries).range(left, 0, right, 0, left.length(),
+                new ColumnPath(place), -1));
     }
 
     /** One comparison: walks two arrays of equal types together. */
     private static final class Walk {
         private final int batch;
+        private final Map<ArrayData, ArrayData> equalDictionaries;
 
-        Walk(int batch) {
+        Walk(int batch, Map<ArrayData, ArrayData> equalDictionaries) {
             this.batch = batch;
+            this.equalDictionaries = equalDictionaries;
         }
 
         /**
          * Compares slots {@code [ai, ai+n)} of {@code a} with {@code [bi, bi+n)} of {@code b}; {@code row} is
          * the top-level row, or -1 when {@code a} is the top-level column itself.
          */
-        Difference range(ArrayData a, long ai, ArrayData b, long bi, long n, String path, long row) {
+        Difference range(ArrayData a, long ai, ArrayData b, long bi, long n, ColumnPath path, long row) {
             ArrowType type = Types.storage(a.type());
             if (type != a.type()) {
                 a = a.withType(type);
@@ -124,7 +138,7 @@ public final class BatchComparator {
             };
         }
 
-        private Difference slots(ArrowType type, ArrayData a, long ai, ArrayData b, long bi, long n, String path,
+        private Difference slots(ArrowType type, ArrayData a, long ai, ArrayData b, long bi, long n, ColumnPath path,
                 long row) {
             boolean leaf = type.children().isEmpty();
             Array leftArray = leaf ? Array.wrap(a) : null;
@@ -151,12 +165,12 @@ public final class BatchComparator {
             return null;
         }
 
-        private Difference nested(ArrowType type, ArrayData a, long i, ArrayData b, long j, String path, long row) {
+        private Difference nested(ArrowType type, ArrayData a, long i, ArrayData b, long j, ColumnPath path, long row) {
             return switch (type) {
                 case ArrowType.Struct s -> {
                     for (int c = 0; c < s.fields().size(); c++) {
                         Difference d = range(a.child(c), a.offset() + i, b.child(c), b.offset() + j, 1,
-                                path + "." + s.fields().get(c).name(), row);
+                                path.child(s.fields().get(c).name()), row);
                         if (d != null) {
                             yield d;
                         }
@@ -164,19 +178,19 @@ public final class BatchComparator {
                     yield null;
                 }
                 case ArrowType.FixedSizeList f -> range(a.child(0), (a.offset() + i) * f.listSize(), b.child(0),
-                        (b.offset() + j) * f.listSize(), f.listSize(), path + "." + f.valueField().name(), row);
+                        (b.offset() + j) * f.listSize(), f.listSize(), path.child(f.valueField().name()), row);
                 default -> list(type, a, i, b, j, path, row);
             };
         }
 
         /** Lists, large lists, maps and list views: equal lengths, then equal elements. */
-        private Difference list(ArrowType type, ArrayData a, long i, ArrayData b, long j, String path, long row) {
+        private Difference list(ArrowType type, ArrayData a, long i, ArrayData b, long j, ColumnPath path, long row) {
             long[] la = window(type, a, i);
             long[] lb = window(type, b, j);
             if (la[1] != lb[1]) {
                 return diff(path, row, i, "a list of " + la[1], "a list of " + lb[1], "list lengths differ");
             }
-            String child = path + "." + type.children().get(0).name();
+            ColumnPath child = path.child(type.children().get(0).name());
             return range(a.child(0), la[0], b.child(0), lb[0], la[1], child, row);
         }
 
@@ -197,11 +211,11 @@ public final class BatchComparator {
         }
 
         private Difference dictionary(ArrowType.Dictionary type, ArrayData a, long ai, ArrayData b, long bi, long n,
-                String path, long row) {
+                ColumnPath path, long row) {
             ArrayData da = a.dictionary();
             ArrayData db = b.dictionary();
-            if (da != db) {
-                String at = path + ".<dictionary>";
+            if (da != db && equalDictionaries.get(da) != db) {
+                ColumnPath at = path.child("<dictionary>");
                 if (da.length() != db.length()) {
                     return diff(at, row, -1, da.length() + " values", db.length() + " values",
                             "dictionary lengths differ");
@@ -210,13 +224,14 @@ public final class BatchComparator {
                 if (d != null) {
                     return d;
                 }
+                equalDictionaries.put(da, db);
             }
             return slots(type.indexType(), a.withType(type.indexType()), ai, b.withType(type.indexType()), bi, n, path,
                     row);
         }
 
         private Difference union(ArrowType.Union type, ArrayData a, long ai, ArrayData b, long bi, long n,
-                String path, long row) {
+                ColumnPath path, long row) {
             boolean dense = type.mode() == UnionMode.DENSE;
             for (long k = 0; k < n; k++) {
                 long i = a.offset() + ai + k;
@@ -230,7 +245,7 @@ public final class BatchComparator {
                 int c = type.childIndex(ta);
                 long ci = dense ? a.buffer(1).segment().get(LE.INT, i * 4) : i;
                 long cj = dense ? b.buffer(1).segment().get(LE.INT, j * 4) : j;
-                Difference d = range(a.child(c), ci, b.child(c), cj, 1, path + "." + type.fields().get(c).name(), r);
+                Difference d = range(a.child(c), ci, b.child(c), cj, 1, path.child(type.fields().get(c).name()), r);
                 if (d != null) {
                     return d;
                 }
@@ -238,15 +253,37 @@ public final class BatchComparator {
             return null;
         }
 
+        /**
+         * Compares run by run: the two run-end sequences are merged, and each stretch of logical slots
+         * inside one run of each side compares the two runs' values once, so the work follows the
+         * number of runs, not the logical length. A difference names the stretch's first row.
+         */
         private Difference runEnds(ArrowType.RunEndEncoded type, ArrayData a, long ai, ArrayData b, long bi, long n,
-                String path, long row) {
-            String values = path + "." + type.values().name();
-            for (long k = 0; k < n; k++) {
+                ColumnPath path, long row) {
+            ColumnPath values = path.child(type.values().name());
+            long startA = a.offset() + ai;
+            long startB = b.offset() + bi;
+            long runA = physical(a, startA);
+            long runB = physical(b, startB);
+            long k = 0;
+            while (k < n) {
                 long r = row < 0 ? ai + k : row;
-                Difference d = range(a.child(1), physical(a, a.offset() + ai + k), b.child(1),
-                        physical(b, b.offset() + bi + k), 1, values, r);
+                long endA = runEnd(a, runA) - startA;
+                long endB = runEnd(b, runB) - startB;
+                if (endA <= k || endB <= k) {
+                    return diff(path, r, ai + k, endA <= k ? "run ends that do not increase" : "valid run ends",
+                            endB <= k ? "run ends that do not increase" : "valid run ends", "run ends are invalid");
+                }
+                Difference d = range(a.child(1), runA, b.child(1), runB, 1, values, r);
                 if (d != null) {
                     return d;
+                }
+                k = Math.min(n, Math.min(endA, endB));
+                if (k == endA && runA + 1 < a.child(0).length()) {
+                    runA++;
+                }
+                if (k == endB && runB + 1 < b.child(0).length()) {
+                    runB++;
                 }
             }
             return null;
@@ -254,20 +291,11 @@ public final class BatchComparator {
 
         /** The run holding logical position {@code pos}: the first whose end is past it. */
         private static long physical(ArrayData data, long pos) {
-            ArrayData runEnds = data.child(0);
-            int width = ((ArrowType.Int) runEnds.type()).bitWidth();
-            MemorySegment s = runEnds.buffer(1).segment();
             long lo = 0;
-            long hi = runEnds.length() - 1;
+            long hi = data.child(0).length() - 1;
             while (lo < hi) {
                 long mid = (lo + hi) >>> 1;
-                long at = runEnds.offset() + mid;
-                long end = switch (width) {
-                    case 16 -> s.get(LE.SHORT, at * 2);
-                    case 32 -> s.get(LE.INT, at * 4);
-                    default -> s.get(LE.LONG, at * 8);
-                };
-                if (end > pos) {
+                if (runEnd(data, mid) > pos) {
                     hi = mid;
                 } else {
                     lo = mid + 1;
@@ -276,8 +304,20 @@ public final class BatchComparator {
             return lo;
         }
 
-        private Difference diff(String path, long row, long index, String left, String right, String what) {
-            return new Difference(batch, path, row, index, left, right, what);
+        /** The end of run {@code run}, in the logical positions of {@code data} (before its offset). */
+        private static long runEnd(ArrayData data, long run) {
+            ArrayData runEnds = data.child(0);
+            MemorySegment s = runEnds.buffer(1).segment();
+            long at = runEnds.offset() + run;
+            return switch (((ArrowType.Int) runEnds.type()).bitWidth()) {
+                case 16 -> s.get(LE.SHORT, at * 2);
+                case 32 -> s.get(LE.INT, at * 4);
+                default -> s.get(LE.LONG, at * 8);
+            };
+        }
+
+        private Difference diff(ColumnPath path, long row, long index, String left, String right, String what) {
+            return new Difference(batch, path.toString(), row, index, left, right, what);
         }
 
         /** A slot's value for a message; data that cannot be read shows as such. */

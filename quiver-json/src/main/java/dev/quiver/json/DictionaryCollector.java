@@ -5,6 +5,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Types;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -16,6 +17,8 @@ import java.util.TreeMap;
  */
 final class DictionaryCollector {
     private final Map<Long, ArrayData> found = new TreeMap<>();
+    /** Dictionaries found equal to the one found for their id (to which each maps), compared once. */
+    private final Map<ArrayData, ArrayData> sameAsFound = new IdentityHashMap<>();
     private final BatchComparator comparator = new BatchComparator();
 
     DictionaryCollector(Map<Long, ArrayData> given) {
@@ -48,9 +51,12 @@ final class DictionaryCollector {
             ArrayData known = found.putIfAbsent(id, dictionary);
             if (known == null) {
                 visitDictionaryValues(dictionary);
-            } else if (known != dictionary && comparator.compareArrays(known, dictionary, place).isPresent()) {
-                throw JsonFormatException.at(place, "dictionary " + id + " differs from the one of an earlier"
-                        + " column or batch; the JSON format holds one dictionary per id");
+            } else if (known != dictionary && sameAsFound.get(dictionary) != known) {
+                if (comparator.compareArrays(known, dictionary, place).isPresent()) {
+                    throw JsonFormatException.at(place, "dictionary " + id + " differs from the one of an earlier"
+                            + " column or batch; the JSON format holds one dictionary per id");
+                }
+                sameAsFound.put(dictionary, known);
             }
             return;
         }

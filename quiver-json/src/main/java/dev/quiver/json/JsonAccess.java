@@ -6,7 +6,6 @@ import dev.quiver.json.JsonValue.JNull;
 import dev.quiver.json.JsonValue.JNumber;
 import dev.quiver.json.JsonValue.JObject;
 import dev.quiver.json.JsonValue.JString;
-import java.math.BigInteger;
 
 /** Typed access to JSON members; every failure is a {@link JsonFormatException} naming the place. */
 final class JsonAccess {
@@ -80,41 +79,11 @@ final class JsonAccess {
         }
     }
 
-    /** An arbitrary-size integer, from a JSON integer or a string. */
-    static BigInteger bigInteger(JsonValue value, String place) {
-        String text = integerText(value, place);
-        try {
-            return new BigInteger(text);
-        } catch (NumberFormatException e) {
-            throw JsonFormatException.at(place, "not an integer: " + text);
-        }
-    }
-
     private static String integerText(JsonValue value, String place) {
         return switch (value) {
             case JNumber n when n.integral() -> n.text();
             case JString s -> s.value().trim();
             default -> throw JsonFormatException.at(place, "expected an integer, found " + JsonValue.kind(value));
-        };
-    }
-
-    /** A JSON number, or one of the strings NaN, Infinity, -Infinity (or a number in a string). */
-    static String numberText(JsonValue value, String place) {
-        return switch (value) {
-            case JNumber n -> n.text();
-            case JString s -> s.value().trim();
-            default -> throw JsonFormatException.at(place, "expected a number, found " + JsonValue.kind(value));
-        };
-    }
-
-    /** 1/0 or true/false. */
-    static boolean bit(JsonValue value, String place) {
-        return switch (value) {
-            case JBool b -> b.value();
-            case JNumber n when n.text().equals("1") -> true;
-            case JNumber n when n.text().equals("0") -> false;
-            default -> throw JsonFormatException.at(place, "expected 0, 1, true or false, found "
-                    + JsonValue.kind(value));
         };
     }
 

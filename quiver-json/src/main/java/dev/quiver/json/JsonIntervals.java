@@ -1,16 +1,17 @@
 package dev.quiver.json;
 
-import dev.quiver.core.memory.ArrowBuffer;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.quiver.core.array.GrowableBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.IntervalUnit;
-import dev.quiver.json.JsonValue.JArray;
-import dev.quiver.json.JsonValue.JObject;
-import java.lang.foreign.MemorySegment;
+import dev.quiver.json.JsonScalars.BadValue;
+import java.io.IOException;
 
 /**
  * Day-time intervals as {@code {"days", "milliseconds"}} objects and month-day-nano intervals as
  * {@code {"months", "days", "nanoseconds"}} objects; a missing member (as in the {@code {}} written
- * for null slots) reads as 0.
+ * for null slots) reads as 0, other members are ignored.
  */
 final class JsonIntervals {
     static final String MONTHS = "months";
@@ -21,29 +22,61 @@ final class JsonIntervals {
     private JsonIntervals() {
     }
 
-    static ArrowBuffer read(JsonBufferReader buffers, JArray values, IntervalUnit unit, String place) {
+    static JsonBufferReader.Decoded read(JsonBufferReader buffers, IntervalUnit unit, String key, String place)
+            throws IOException {
+        JsonInput in = buffers.input();
+        JsonParser p = in.parser();
         boolean dayTime = unit == IntervalUnit.DAY_TIME;
         int width = dayTime ? 8 : 16;
-        ArrowBuffer buffer = buffers.allocate((long) values.size() * width);
-        MemorySegment segment = buffer.segment();
-        for (int i = 0; i < values.size(); i++) {
-            String at = place + "[" + i + "]";
-            JObject obj = JsonAccess.object(values.get(i), at);
-            long base = (long) i * width;
-            if (dayTime) {
-                segment.set(LE.INT, base, (int) member(obj, DAYS, 32, at));
-                segment.set(LE.INT, base + 4, (int) member(obj, MILLISECONDS, 32, at));
-            } else {
-                segment.set(LE.INT, base, (int) member(obj, MONTHS, 32, at));
-                segment.set(LE.INT, base + 4, (int) member(obj, DAYS, 32, at));
-                segment.set(LE.LONG, base + 8, member(obj, NANOSECONDS, 64, at));
+        in.expectArray(key, place);
+        GrowableBuffer out = buffers.growable();
+        long i = 0;
+        while (in.nextValue() != JsonToken.END_ARRAY) {
+            if (p.currentToken() != JsonToken.START_OBJECT) {
+                throw JsonFormatException.at(JsonBufferReader.entry(place, key, i), "expected an object, found "
+                        + in.describeCurrent());
             }
+            long base = out.size();
+            out.appendZeros(width);
+            while (in.nextValue() == JsonToken.FIELD_NAME) {
+                String member = p.currentName();
+                in.nextValue();
+                int at = dayTime ? dayTimeOffset(member) : monthDayNanoOffset(member);
+                if (at < 0) {
+                    in.skipValue();
+                    continue;
+                }
+                try {
+                    if (at == 8) {
+                        out.segment().set(LE.LONG, base + at, JsonScalars.integer(p, 64, true));
+                    } else {
+                        out.segment().set(LE.INT, base + at, (int) JsonScalars.integer(p, 32, true));
+                    }
+                } catch (BadValue e) {
+                    throw JsonFormatException.at(JsonBufferReader.entry(place, key, i) + "." + member, e.getMessage());
+                }
+            }
+            i++;
         }
-        return buffer;
+        return new JsonBufferReader.Decoded(out.finish(), i);
     }
 
-    private static long member(JObject obj, String key, int bitWidth, String place) {
-        JsonValue value = obj.get(key);
-        return value == null ? 0 : JsonBufferReader.integer(value, bitWidth, true, place + "." + key);
+    /** The byte offset of a day-time member in its 8 bytes, or -1 for another member. */
+    private static int dayTimeOffset(String member) {
+        return switch (member) {
+            case DAYS -> 0;
+            case MILLISECONDS -> 4;
+            default -> -1;
+        };
+    }
+
+    /** The byte offset of a month-day-nano member in its 16 bytes, or -1 for another member. */
+    private static int monthDayNanoOffset(String member) {
+        return switch (member) {
+            case MONTHS -> 0;
+            case DAYS -> 4;
+            case NANOSECONDS -> 8;
+            default -> -1;
+        };
     }
 }

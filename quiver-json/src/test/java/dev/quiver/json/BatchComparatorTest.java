@@ -8,6 +8,7 @@ import static dev.quiver.json.TestArrays.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
@@ -187,6 +188,79 @@ class BatchComparatorTest {
         Difference d = difference(batch(schema, twoRuns), batch(schema, other));
         assertEquals("r.values", d.path());
         assertEquals(2, d.row());
+    }
+
+    /** Run-end encoded int32 data of {@code length} slots: run ends (int32) and the runs' values. */
+    private static ArrayData runs(long length, int[] ends, Integer... values) {
+        ArrowType.RunEndEncoded type = ArrowType.RunEndEncoded.of(ArrowType.INT32, ArrowType.INT32);
+        return ArrayData.of(type, length, List.of(), List.of(
+                ArrayData.of(ArrowType.INT32, ends.length, Arrays.asList(null, int32s(ends)), List.of()),
+                int32(values)));
+    }
+
+    @Test
+    void runEndEncodedDataOfTheLargestLengthComparesRunByRun() {
+        int max = Integer.MAX_VALUE;
+        List<Field> schema = List.of(Field.nullable("r", ArrowType.RunEndEncoded.of(ArrowType.INT32,
+                ArrowType.INT32)));
+        ArrayData oneRun = runs(max, new int[] {max}, 5);
+        Array.wrap(oneRun).validateFull();
+        assertSame(batch(schema, oneRun), batch(schema, runs(max, new int[] {1000, max - 1, max}, 5, 5, 5)));
+        Difference middle = difference(batch(schema, oneRun),
+                batch(schema, runs(max, new int[] {1 << 30, (1 << 30) + 7, max}, 5, 6, 5)));
+        assertEquals(new Difference(0, "r.values", 1 << 30, 0, "5", "6", "values differ"), middle);
+        Difference last = difference(batch(schema, runs(max, new int[] {7, max}, 5, 5)),
+                batch(schema, runs(max, new int[] {max - 1, max}, 5, null)));
+        assertEquals(max - 1, last.row(), "the first differing logical row");
+        assertEquals("nullness differs", last.what());
+    }
+
+    @Test
+    void slicedRunEndEncodedDataComparesFromItsOffset() {
+        int max = Integer.MAX_VALUE;
+        List<Field> schema = List.of(Field.nullable("r", ArrowType.RunEndEncoded.of(ArrowType.INT32,
+                ArrowType.INT32)));
+        ArrayData tail = runs(max, new int[] {100, max}, 1, 2).slice(100, max - 100);
+        assertSame(batch(schema, tail), batch(schema, runs(max - 100, new int[] {max - 100}, 2)));
+        Difference d = difference(batch(schema, tail), batch(schema, runs(max - 100, new int[] {5, max - 100}, 2, 3)));
+        assertEquals(5, d.row());
+        assertEquals(1, d.index(), "the index is the left run's in the values child");
+    }
+
+    @Test
+    void runEndEncodedJsonOfTheLargestLengthReadsValidatesAndComparesRunByRun() {
+        String field = "{\"name\": \"r\", \"nullable\": true, \"type\": {\"name\": \"runendencoded\"}, "
+                + "\"children\": [{\"name\": \"run_ends\", \"nullable\": false, \"type\": {\"name\": \"int\", "
+                + "\"bitWidth\": 32, \"isSigned\": true}, \"children\": []}, {\"name\": \"values\", "
+                + "\"nullable\": true, \"type\": {\"name\": \"utf8\"}, \"children\": []}]}";
+        String column = "{\"name\": \"r\", \"count\": 2147483647, \"children\": ["
+                + "{\"name\": \"run_ends\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [2147483647]}, "
+                + "{\"name\": \"values\", \"count\": 1, \"VALIDITY\": [1], \"OFFSET\": [0, 1], \"DATA\": [\"x\"]}]}";
+        String json = JsonTestData.file(field, Integer.MAX_VALUE, column);
+        IntegrationJsonReader reader = new IntegrationJsonReader();
+        JsonFile file = reader.readString(json);
+        assertEquals(Integer.MAX_VALUE, file.batches().get(0).rowCount());
+        assertEquals(Optional.empty(), comparator.compare(file.batches(), reader.readString(json).batches()));
+        Difference d = comparator.compare(file.batches(),
+                reader.readString(json.replace("[\"x\"]", "[\"y\"]")).batches()).orElseThrow();
+        assertEquals("batch 0, column r.values, row 0, index 0: values differ: \"x\" vs \"y\"", d.message());
+    }
+
+    @Test
+    void aDictionaryFoundEqualInOneBatchIsStillComparedAgainstAnotherInTheNext() {
+        Field field = Field.dictionary("d", ArrowType.INT8, ArrowType.INT32, false, 0, true);
+        ArrowType.Dictionary type = (ArrowType.Dictionary) field.type();
+        List<Field> schema = List.of(field);
+        ArrayData dictionary = int32(10, 20);
+        ArrayData indices = ArrayData.of(ArrowType.INT8, 2, Arrays.asList(null, ArrowBuffer.wrap(new byte[] {0, 1})),
+                List.of());
+        RecordBatch left = batch(schema, ArrayData.dictionaryEncoded(type, 2, indices.buffers(), dictionary));
+        RecordBatch same = batch(schema, ArrayData.dictionaryEncoded(type, 2, indices.buffers(), int32(10, 20)));
+        RecordBatch other = batch(schema, ArrayData.dictionaryEncoded(type, 2, indices.buffers(), int32(10, 21)));
+        assertEquals(Optional.empty(), comparator.compare(List.of(left, left), List.of(same, same)));
+        Difference d = comparator.compare(List.of(left, left), List.of(same, other)).orElseThrow();
+        assertEquals(1, d.batch());
+        assertEquals("d.<dictionary>", d.path());
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.QuiverException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Bad input fails with one JsonFormatException that names the place. */
@@ -117,6 +118,33 @@ class JsonFormatExceptionTest {
         String unused = "{\"schema\": {\"fields\": [" + INT8 + "]}, \"dictionaries\": [{\"id\": 3, \"data\": "
                 + "{\"count\": 0, \"columns\": []}}], \"batches\": []}";
         assertMentions(fails(unused), "dictionaries[0]", "dictionary 3 is not used");
+    }
+
+    @Test
+    void truncatedOrCorruptGzipIsAFormatError() throws Exception {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (var gz = new java.util.zip.GZIPOutputStream(bytes)) {
+            gz.write(file(INT8, 1, "{\"name\": \"c\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [1]}")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        byte[] whole = bytes.toByteArray();
+        byte[] truncated = java.util.Arrays.copyOf(whole, whole.length / 2);
+        byte[] corrupt = whole.clone();
+        for (int i = 12; i < corrupt.length - 8; i++) {
+            corrupt[i] = (byte) 0xFF;
+        }
+        for (byte[] input : List.of(truncated, corrupt, java.util.Arrays.copyOf(whole, 5))) {
+            JsonFormatException e = assertThrows(JsonFormatException.class,
+                    () -> new IntegrationJsonReader().read(new java.io.ByteArrayInputStream(input)));
+            assertMentions(e.getMessage(), "gzip-compressed input is corrupt or truncated");
+        }
+    }
+
+    @Test
+    void anIntegerTooLongForAnyWidthIsRefusedBeforeItIsParsed() {
+        String decimal = leafField("{\"name\": \"decimal\", \"precision\": 9, \"scale\": 0, \"bitWidth\": 256}");
+        assertMentions(fails(file(decimal, 1, "{\"name\": \"c\", \"count\": 1, \"VALIDITY\": [1], "
+                + "\"DATA\": [\"" + "9".repeat(100_000) + "\"]}")), "c.DATA[0]", "100000 characters is too long");
     }
 
     @Test

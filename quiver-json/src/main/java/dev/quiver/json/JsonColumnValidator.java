@@ -1,0 +1,53 @@
+package dev.quiver.json;
+
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.DictionaryArray;
+import dev.quiver.core.array.Rules;
+import dev.quiver.core.array.ValidationException;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Types;
+
+/**
+ * Full validation of a column read from JSON. The dictionary of a dictionary-encoded column was
+ * validated once when read, so such a column checks its indices only: validating the dictionary again
+ * for every batch would cost its size per batch. (Dictionaries nested deeper in a column are validated
+ * with it, as full validation does.)
+ */
+final class JsonColumnValidator {
+    private JsonColumnValidator() {
+    }
+
+    /** Checks every invariant of the format; a failure is reported at {@code place}. */
+    static void validate(ArrayData data, String place) {
+        try {
+            if (Types.storage(data.type()) instanceof ArrowType.Dictionary d) {
+                data.validate();
+                Array.wrap(data.withType(d.indexType()).withDictionary(null)).validateFull();
+                checkIndices(data, d);
+            } else {
+                Array.wrap(data).validateFull();
+            }
+        } catch (ValidationException e) {
+            throw JsonFormatException.at(place, e.getMessage());
+        }
+    }
+
+    /** Every valid index inside the dictionary. */
+    private static void checkIndices(ArrayData data, ArrowType.Dictionary type) {
+        DictionaryArray indices = (DictionaryArray) Array.wrap(data.withType(type));
+        long size = data.dictionary().length();
+        boolean unsigned = !type.indexType().signed();
+        for (long i = 0; i < data.length(); i++) {
+            if (!data.isValid(i)) {
+                continue;
+            }
+            long index = indices.getIndex(i);
+            if (index < 0 || index >= size) {
+                throw new ValidationException(Rules.DICTIONARY_INDEX, i, "index "
+                        + (unsigned ? Long.toUnsignedString(index) : Long.toString(index))
+                        + " is outside the dictionary of length " + size);
+            }
+        }
+    }
+}
