@@ -18,6 +18,7 @@ final class MessageReader {
 
     private final ByteInput in;
     private long count;
+    private boolean endMarker;
 
     MessageReader(ByteInput in) {
         this.in = in;
@@ -25,6 +26,11 @@ final class MessageReader {
 
     ByteInput input() {
         return in;
+    }
+
+    /** Whether the last {@link #next()} that returned null read an end-of-stream marker. */
+    boolean endedWithMarker() {
+        return endMarker;
     }
 
     /** The next message, or null at the end-of-stream marker or at the end of the input between messages. */
@@ -44,6 +50,7 @@ final class MessageReader {
             length = len.getInt(0);
         }
         if (length == 0) {
+            endMarker = true;
             return null;
         }
         if (length < 0) {
