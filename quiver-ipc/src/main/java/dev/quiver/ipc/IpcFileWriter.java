@@ -28,6 +28,8 @@ public final class IpcFileWriter implements AutoCloseable {
 
     /** Creates (or truncates) the file and writes its header and schema, with the default options. */
     public IpcFileWriter(Path path, Schema schema) throws IOException {
+        // Before the file is truncated: a schema no reader accepts leaves the file as it was.
+        IpcLimits.checkNestingDepth(schema);
         this(FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE), schema, IpcWriteOptions.DEFAULT, Map.of());
     }

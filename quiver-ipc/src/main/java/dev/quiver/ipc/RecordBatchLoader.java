@@ -61,7 +61,7 @@ final class RecordBatchLoader {
         }
 
         ArrayData field(Field field, String path, int depth) {
-            if (depth > SchemaConverter.MAX_DEPTH) {
+            if (depth > IpcLimits.MAX_NESTING_DEPTH) {
                 throw new IpcException(where + ", field " + path + ": nested too deep");
             }
             if (node >= batch.nodeCount()) {
