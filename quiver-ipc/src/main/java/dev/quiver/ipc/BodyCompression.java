@@ -90,9 +90,14 @@ final class BodyCompression {
     private static ArrowBuffer decompressAtOnce(ArrowBuffer payload, long claimed, CompressionCodec codec,
             BufferAllocator allocator, String where) {
         MemorySegment source = payload.segment();
-        if (claimed > Integer.MAX_VALUE || source.byteSize() > Integer.MAX_VALUE || !source.isNative()
+        if (claimed > Integer.MAX_VALUE || source.byteSize() > Integer.MAX_VALUE
                 || claimed > codec.maxDecompressedSize(source.byteSize())) {
             return null;
+        }
+        if (source.isMapped()) {
+            // Native codecs never read a mapping: a file shrinking under it would crash the JVM there,
+            // where this copy fails with an InternalError that the file reader reports.
+            source = MemorySegment.ofArray(payload.toByteArray());
         }
         ArrowBuffer out;
         try {

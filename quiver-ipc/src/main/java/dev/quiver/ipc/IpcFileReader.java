@@ -4,13 +4,10 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.Schema;
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +16,11 @@ import java.util.Map;
  * dictionaries (deltas applied in footer order; a second non-delta dictionary for an id is refused);
  * {@link #batch(int)} reads one batch. A memory-mapped file ({@link #map}) is read zero-copy: batch
  * buffers are slices of the mapping, valid until {@link #close()}. Any malformed input ends in an
- * {@link IpcException}. Not thread-safe: give each thread its own reader (mappings are cheap).
+ * {@link IpcException}, and so does a mapped file that shrinks while a batch is read (the buffers of
+ * batches already read then fail on access with the JVM's {@link InternalError}). Reads and
+ * {@link #close()} may come from different threads: they run one at a time, a close waiting for the
+ * read in progress, and a read after close throws. For parallel reads give each thread its own reader
+ * (mappings are cheap).
  */
 public final class IpcFileReader implements AutoCloseable {
     static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
@@ -27,12 +28,15 @@ public final class IpcFileReader implements AutoCloseable {
 
     private final MessageReader messages;
     private final AutoCloseable resource;
+    private final MappedFile mapped;
     private final Header.Footer footer;
     private final BatchReading reading;
+    private boolean closed;
 
-    private IpcFileReader(ByteInput input, AutoCloseable resource, IpcReadOptions options) {
+    private IpcFileReader(ByteInput input, AutoCloseable resource, MappedFile mapped, IpcReadOptions options) {
         this.messages = new MessageReader(input);
         this.resource = resource;
+        this.mapped = mapped;
         try {
             this.footer = readFooter(input);
             this.reading = new BatchReading(footer.schema(), options, false);
@@ -51,24 +55,16 @@ public final class IpcFileReader implements AutoCloseable {
         } catch (RuntimeException e) {
             closeQuietly();
             throw e;
+        } catch (InternalError e) {
+            closeQuietly();
+            throw mappingFault("opening the file", e);
         }
     }
 
     /** Maps the file read-only and reads it zero-copy; the mapping lives until {@link #close()}. */
     public static IpcFileReader map(Path path, IpcReadOptions options) {
-        Arena arena = Arena.ofShared();
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            MemorySegment segment = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
-            return new IpcFileReader(new SegmentInput(segment), arena, options);
-        } catch (IOException e) {
-            arena.close();
-            throw new IpcException("cannot map " + path + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            if (arena.scope().isAlive()) {
-                arena.close();
-            }
-            throw e;
-        }
+        MappedFile file = MappedFile.map(path);
+        return new IpcFileReader(new SegmentInput(file.segment()), file, file, options);
     }
 
     /** Maps the file with the default options. */
@@ -78,12 +74,12 @@ public final class IpcFileReader implements AutoCloseable {
 
     /** Reads a file through a channel, copying each message into memory from the options' allocator. */
     public static IpcFileReader open(SeekableByteChannel channel, IpcReadOptions options) {
-        return new IpcFileReader(new ChannelInput(channel, options.allocator()), channel, options);
+        return new IpcFileReader(new ChannelInput(channel, options.allocator()), channel, null, options);
     }
 
     /** Reads a file held in memory, zero-copy. */
     public static IpcFileReader of(MemorySegment bytes, IpcReadOptions options) {
-        return new IpcFileReader(new SegmentInput(bytes), null, options);
+        return new IpcFileReader(new SegmentInput(bytes), null, null, options);
     }
 
     private static Header.Footer readFooter(ByteInput input) throws IOException {
@@ -127,12 +123,18 @@ public final class IpcFileReader implements AutoCloseable {
     }
 
     /** Record batch {@code k} (0-based), read through its footer block. */
-    public RecordBatch batch(int k) {
+    public synchronized RecordBatch batch(int k) {
         if (k < 0 || k >= batchCount()) {
             throw new IndexOutOfBoundsException("batch " + k + " of " + batchCount());
         }
         String what = "record batch block " + k;
+        if (closed) {
+            throw new IpcException(what + ": the reader is closed");
+        }
         try {
+            if (mapped != null) {
+                mapped.checkSize(what);
+            }
             MessageReader.IpcMessage m = messages.readAt(footer.recordBatches().get(k), k, what);
             if (!(m.message().header() instanceof Header.Batch)) {
                 throw new IpcException(what + ": " + m.describe() + " is not a record batch");
@@ -140,7 +142,17 @@ public final class IpcFileReader implements AutoCloseable {
             return reading.recordBatch(m);
         } catch (IOException e) {
             throw new IpcException(what + ": reading failed: " + e.getMessage(), e);
+        } catch (InternalError e) {
+            throw mappingFault(what, e);
         }
+    }
+
+    /** A fault reading the mapping as an IpcException; any other InternalError is not the reader's to judge. */
+    private IpcException mappingFault(String what, InternalError e) {
+        if (mapped == null) {
+            throw e;
+        }
+        return mapped.fault(what, e);
     }
 
     private void closeQuietly() {
@@ -151,9 +163,16 @@ public final class IpcFileReader implements AutoCloseable {
         }
     }
 
-    /** Closes the input; for a mapped file, unmaps it (its batches' buffers become inaccessible). */
+    /**
+     * Closes the input, after the read in progress on another thread if any; for a mapped file, unmaps it
+     * (its batches' buffers become inaccessible). Closing twice does nothing.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         if (resource == null) {
             return;
         }

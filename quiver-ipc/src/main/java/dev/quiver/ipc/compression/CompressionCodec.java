@@ -30,9 +30,10 @@ public interface CompressionCodec {
     }
 
     /**
-     * Decompresses all of {@code source} into {@code target} (both native) in one call, never writing
-     * past it; returns the number of bytes written, or -1 when this codec cannot do it for this input
-     * (the caller then uses {@link #decompressing}). Throws on malformed input or too small a target.
+     * Decompresses all of {@code source} (native or heap memory) into {@code target} (native) in one call,
+     * never writing past it; returns the number of bytes written, or -1 when this codec cannot do it for
+     * this input (the caller then uses {@link #decompressing}). Throws on malformed input or too small a
+     * target.
      */
     default long decompress(MemorySegment source, MemorySegment target) throws IOException {
         return -1;
