@@ -54,7 +54,8 @@ final class BodyCompression {
      * exactly that size; otherwise, or when that fails or yields another size, the buffer is streamed:
      * memory then grows only as the codec really produces bytes. The length prefix bounds the output
      * for ZSTD; for LZ4 frames the frame itself delimits the output (which also reads files whose prefix
-     * holds the compressed length, as apache-arrow JS writes them).
+     * holds the compressed length, as apache-arrow JS writes them). Nothing returned lies in a file
+     * mapping, and no native codec reads one (see {@link MappedFile}).
      */
     static ArrowBuffer decompress(ArrowBuffer raw, CompressionCodec codec, BufferAllocator allocator, String where) {
         long length = raw.byteSize();
@@ -67,7 +68,7 @@ final class BodyCompression {
         long claimed = raw.getLong(0);
         ArrowBuffer payload = raw.slice(8, length - 8);
         if (claimed == -1) {
-            return payload;
+            return payload.segment().isMapped() ? copy(payload, allocator, where) : payload;
         }
         if (claimed < -1) {
             throw new IpcException(where + ": invalid uncompressed length " + claimed);
@@ -114,6 +115,21 @@ final class BodyCompression {
         }
         allocator.release(out);
         return null;
+    }
+
+    /**
+     * A copy of a buffer stored uncompressed in a mapping: the buffers of a compressed batch never point
+     * into a file that may shrink under its mapping.
+     */
+    private static ArrowBuffer copy(ArrowBuffer payload, BufferAllocator allocator, String where) {
+        ArrowBuffer out;
+        try {
+            out = allocator.allocate(payload.byteSize());
+        } catch (QuiverException e) {
+            throw new IpcException(where + ": " + e.getMessage(), e);
+        }
+        out.copyFrom(payload, 0, 0, payload.byteSize());
+        return out;
     }
 
     private static ArrowBuffer decompressStreaming(ArrowBuffer payload, long claimed, CompressionCodec codec,

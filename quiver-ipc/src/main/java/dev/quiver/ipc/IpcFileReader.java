@@ -16,8 +16,11 @@ import java.util.Map;
  * dictionaries (deltas applied in footer order; a second non-delta dictionary for an id is refused);
  * {@link #batch(int)} reads one batch. A memory-mapped file ({@link #map}) is read zero-copy: batch
  * buffers are slices of the mapping, valid until {@link #close()}. Any malformed input ends in an
- * {@link IpcException}, and so does a mapped file that shrinks while a batch is read (the buffers of
- * batches already read then fail on access with the JVM's {@link InternalError}). Reads and
+ * {@link IpcException}, and so does a mapped file that shrinks while mapped: its size is checked before
+ * each batch, and a fault met reading the mapping is reported. The buffers of a compressed batch are
+ * copies; those of an uncompressed batch are the mapping itself, and a fault on them in compiled Java
+ * code may crash the JVM (HotSpot cannot step over every instruction it faults on): a file that another
+ * process may rewrite in place while it is read is safer read through {@link #open}. Reads and
  * {@link #close()} may come from different threads: they run one at a time, a close waiting for the
  * read in progress, and a read after close throws. For parallel reads give each thread its own reader
  * (mappings are cheap).
@@ -98,7 +101,7 @@ public final class IpcFileReader implements AutoCloseable {
         }
         input.seek(size - TAIL - footerLength);
         ArrowBuffer bytes = input.read(footerLength);
-        return MessageCodec.decodeFooter(bytes.segment().asByteBuffer());
+        return MessageCodec.decodeFooter(MappedFile.decodable(bytes));
     }
 
     private static void checkMagic(ArrowBuffer bytes, String where) {

@@ -1,8 +1,10 @@
 package dev.quiver.ipc;
 
+import dev.quiver.core.memory.ArrowBuffer;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -48,6 +50,16 @@ final class MappedFile implements AutoCloseable {
 
     MemorySegment segment() {
         return segment;
+    }
+
+    /**
+     * Metadata bytes to decode: a copy on the heap when they lie in a mapping. Compiled Java code that
+     * faults on a mapping can crash the JVM instead of throwing (HotSpot cannot step over every
+     * instruction it faults on), while the copy fails with an InternalError that the reader reports.
+     */
+    static ByteBuffer decodable(ArrowBuffer bytes) {
+        MemorySegment s = bytes.segment();
+        return s.isMapped() ? ByteBuffer.wrap(bytes.toByteArray()) : s.asByteBuffer();
     }
 
     /** Refuses to go on when the file is now shorter than the mapping. */

@@ -60,7 +60,7 @@ final class MessageReader {
         ArrowBuffer metadata = readExactly(length, index, start, "metadata");
         Header.Message message;
         try {
-            message = MessageCodec.decodeMessage(metadata.segment().asByteBuffer());
+            message = MessageCodec.decodeMessage(MappedFile.decodable(metadata));
         } catch (IpcException e) {
             throw new IpcException("message " + index + " at byte " + start + ": " + e.getMessage(), e);
         }

@@ -155,4 +155,39 @@ class MappedFileFailureTest {
             }
         }
     }
+
+    /**
+     * A compressed batch is read from copies of the mapping, so a file shrinking during the reads fails
+     * cleanly wherever the reads are. (Uncompressed buffers are the mapping itself, read by compiled code
+     * whose faults HotSpot may not survive: that case is only checked between batches, above.)
+     */
+    @Test
+    void aCompressedFileShrinkingDuringTheReadsEndsInDataOrIpcException() throws Exception {
+        Random random = new Random(11);
+        for (CompressionCodec codec : List.of(new Lz4FrameCodec(), new ZstdCodec())) {
+            byte[] bytes = file(codec, 4000);
+            Path file = dir.resolve("racing.arrow");
+            List<Throwable> unexpected = Collections.synchronizedList(new ArrayList<>());
+            for (int round = 0; round < 150; round++) {
+                Files.write(file, bytes);
+                IpcFileReader reader = IpcFileReader.map(file);
+                CountDownLatch started = new CountDownLatch(1);
+                Throwable[] ended = new Throwable[1];
+                Thread t = new Thread(() -> {
+                    started.countDown();
+                    ended[0] = readAll(reader);
+                });
+                t.start();
+                started.await();
+                spin(round % 30 * 20_000L);
+                truncate(file, random.nextInt(bytes.length));
+                t.join();
+                reader.close();
+                if (ended[0] != null && !(ended[0] instanceof IpcException)) {
+                    unexpected.add(ended[0]);
+                }
+            }
+            assertEquals(List.of(), unexpected, "codec " + codec);
+        }
+    }
 }
