@@ -86,12 +86,19 @@ public final class IpcFileReader implements AutoCloseable {
     }
 
     private static Header.Footer readFooter(ByteInput input) throws IOException {
-        long size = input.size();
-        if (size < MAGIC.length + 2 + TAIL) {
-            throw new IpcException("a file of " + size + " bytes is too short for the IPC file format");
-        }
+        checkSize(input.size());
         input.seek(0);
         checkMagic(input.read(MAGIC.length), "start");
+        long start = footerStart(input);
+        input.seek(start);
+        ArrowBuffer bytes = input.read(input.size() - TAIL - start);
+        return MessageCodec.decodeFooter(MappedFile.decodable(bytes));
+    }
+
+    /** Where the footer starts, once the file's size, its closing magic and the footer's length are checked. */
+    static long footerStart(ByteInput input) throws IOException {
+        long size = input.size();
+        checkSize(size);
         input.seek(size - TAIL);
         ArrowBuffer tail = input.read(TAIL);
         checkMagic(tail.slice(4, MAGIC.length), "end");
@@ -99,9 +106,13 @@ public final class IpcFileReader implements AutoCloseable {
         if (footerLength <= 0 || footerLength > size - TAIL - MAGIC.length - 2) {
             throw new IpcException("footer length " + footerLength + " does not fit in a file of " + size + " bytes");
         }
-        input.seek(size - TAIL - footerLength);
-        ArrowBuffer bytes = input.read(footerLength);
-        return MessageCodec.decodeFooter(MappedFile.decodable(bytes));
+        return size - TAIL - footerLength;
+    }
+
+    private static void checkSize(long size) {
+        if (size < MAGIC.length + 2 + TAIL) {
+            throw new IpcException("a file of " + size + " bytes is too short for the IPC file format");
+        }
     }
 
     private static void checkMagic(ArrowBuffer bytes, String where) {

@@ -35,6 +35,18 @@ final class MessageReader {
 
     /** The next message, or null at the end-of-stream marker or at the end of the input between messages. */
     IpcMessage next() throws IOException {
+        return next(true);
+    }
+
+    /**
+     * The next message with its body skipped, not read (the input must know its size), or null at the
+     * end: its metadata is decoded and checked all the same.
+     */
+    IpcMessage nextWithoutBody() throws IOException {
+        return next(false);
+    }
+
+    private IpcMessage next(boolean withBody) throws IOException {
         long start = in.position();
         long index = count++;
         ArrowBuffer prefix = read(4, index, start, "message length");
@@ -64,8 +76,15 @@ final class MessageReader {
         } catch (IpcException e) {
             throw new IpcException("message " + index + " at byte " + start + ": " + e.getMessage(), e);
         }
-        ArrowBuffer body = readExactly(message.bodyLength(), index, start, "body");
-        return new IpcMessage(message, body, start, index);
+        if (withBody) {
+            return new IpcMessage(message, readExactly(message.bodyLength(), index, start, "body"), start, index);
+        }
+        long left = in.size() - in.position();
+        if (message.bodyLength() > left) {
+            throw truncated(index, start, "body", message.bodyLength(), left);
+        }
+        in.seek(in.position() + message.bodyLength());
+        return new IpcMessage(message, ArrowBuffer.EMPTY, start, index);
     }
 
     /** Reads the message at a file block, checking that it matches the block. */
