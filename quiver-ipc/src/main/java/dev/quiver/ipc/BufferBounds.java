@@ -6,13 +6,11 @@ import dev.quiver.core.type.BufferSpec;
 /**
  * The bytes a buffer of an array of a given length needs, which bound what a compressed buffer may
  * decompress to: exact for fixed-width buffers, from the end offset for the data of variable-size
- * binaries, from the views for the variadic buffers of binary views. Products that do not fit a long
- * saturate (the batch's overall limit then applies).
+ * binaries. (The variadic buffers of binary views have no such bound: they may hold bytes no view uses,
+ * as arrow-java writes them.) Products that do not fit a long saturate (the batch's overall limit then
+ * applies).
  */
 final class BufferBounds {
-    private static final int VIEW_BYTES = 16;
-    private static final int INLINE_BYTES = 12;
-
     private BufferBounds() {
     }
 
@@ -51,26 +49,5 @@ final class BufferBounds {
         }
         long last = width == 4 ? offsets.getInt(end - 4) : offsets.getLong(end - 8);
         return Math.max(0, last);
-    }
-
-    /**
-     * For each of {@code count} variadic data buffers, the end of the furthest value the views place in
-     * it (views that are too short, inline or invalid bound nothing; validation refuses them).
-     */
-    static long[] variadic(ArrowBuffer views, long length, int count) {
-        long[] ends = new long[count];
-        long n = Math.min(length, views == null ? 0 : views.byteSize() / VIEW_BYTES);
-        for (long i = 0; i < n; i++) {
-            long at = i * VIEW_BYTES;
-            int size = views.getInt(at);
-            if (size > INLINE_BYTES) {
-                int buffer = views.getInt(at + 8);
-                int offset = views.getInt(at + 12);
-                if (buffer >= 0 && buffer < count && offset >= 0) {
-                    ends[buffer] = Math.max(ends[buffer], (long) offset + size);
-                }
-            }
-        }
-        return ends;
     }
 }

@@ -14,7 +14,8 @@ import java.util.Objects;
  * codecs by compression type, and the most bytes the buffers of one compressed record or dictionary
  * batch may take once decompressed. Whatever this limit, no buffer decompresses to more than its
  * array's type and length need (padded to 64 bytes; a variable-size binary's data to what its offsets
- * say): a decompression bomb is refused before it takes memory.
+ * say; the variadic buffers of binary views, which may hold unused bytes, only by this limit): a
+ * decompression bomb is refused before it takes memory.
  *
  * @param validateFull whether every array is fully validated
  * @param allocator the allocator for memory the reader fills

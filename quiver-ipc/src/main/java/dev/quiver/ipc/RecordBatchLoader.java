@@ -86,7 +86,6 @@ final class RecordBatchLoader {
             List<ArrowBuffer> buffers = new ArrayList<>();
             boolean hasValidity = false;
             ArrowBuffer offsets = null;
-            ArrowBuffer views = null;
             int offsetWidth = 0;
             for (BufferSpec spec : layout.buffers()) {
                 // Decompressed data is bounded by the offsets decompressed before it.
@@ -96,8 +95,6 @@ final class RecordBatchLoader {
                 if (spec.kind() == BufferKind.OFFSETS) {
                     offsets = b;
                     offsetWidth = spec.bitWidth();
-                } else if (spec.kind() == BufferKind.VIEWS) {
-                    views = b;
                 }
                 if (spec.kind() == BufferKind.VALIDITY) {
                     if (b.byteSize() == 0) {
@@ -116,9 +113,9 @@ final class RecordBatchLoader {
                 if (count < 0 || count > batch.bufferCount() - buffer) {
                     throw new IpcException(at + ": variadic buffer count " + count + " exceeds the buffers left");
                 }
-                long[] ends = codec == null ? null : BufferBounds.variadic(views, length, (int) count);
-                for (int i = 0; i < count; i++) {
-                    buffers.add(nextBuffer(at, "variadic data " + i, ends == null ? 0 : ends[i]));
+                for (long i = 0; i < count; i++) {
+                    // Views may leave bytes of their buffers unused: only the batch's limit bounds these.
+                    buffers.add(nextBuffer(at, "variadic data " + i, Long.MAX_VALUE));
                 }
             }
             long nullCount;
