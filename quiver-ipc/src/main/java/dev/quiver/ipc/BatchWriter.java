@@ -30,13 +30,23 @@ final class BatchWriter {
     private final Map<String, String> schemaMessageMetadata;
 
     BatchWriter(ByteOutput out, Schema schema, IpcWriteOptions options, boolean allowReplacement) {
+        try {
+            IpcLimits.checkNestingDepth(schema);
+            // Refuses dictionary-encoded fields without an id, or ids shared by different value types.
+            DictionaryFields.valueTypes(schema);
+        } catch (RuntimeException e) {
+            try {
+                out.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
         this.framer = new MessageFramer(out, options.alignment());
         this.schemaMessageMetadata = options.schemaMessageMetadata();
         this.schema = schema.withEndianness(options.byteOrder());
         this.serializer = new RecordBatchSerializer(options);
         this.dictionaries = new DictionaryTracker(allowReplacement);
-        // Refuses dictionary-encoded fields without an id, or ids shared by different value types.
-        DictionaryFields.valueTypes(schema);
     }
 
     Schema schema() {

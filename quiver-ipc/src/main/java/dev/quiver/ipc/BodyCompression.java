@@ -20,6 +20,29 @@ final class BodyCompression {
     private static final int CHUNK = 1 << 16;
     private static final int MAX_IDLE_READS = 1000;
 
+    /**
+     * The most bytes one buffer may decompress to: what its array's type and length need, padded to the
+     * 64-byte alignment writers may keep ({@code need}), and what is left of the batch's
+     * {@link IpcReadOptions#maxDecompressedBytes()} ({@code left}).
+     */
+    record Limit(long need, long left) {
+        long bytes() {
+            return Math.min(padded(need), left);
+        }
+
+        private static long padded(long n) {
+            return n > Long.MAX_VALUE - BufferAllocator.ALIGNMENT ? Long.MAX_VALUE : BufferAllocator.padded(n);
+        }
+
+        IpcException exceeded(String where, long claimed) {
+            String bound = padded(need) <= left
+                    ? "the " + padded(need) + " bytes its array's type and length allow (" + need + " needed)"
+                    : "the " + left + " bytes left of the batch's limit (IpcReadOptions.maxDecompressedBytes)";
+            return new IpcException(where + ": decompresses to more than " + bound + "; its length prefix claims "
+                    + claimed + " bytes");
+        }
+    }
+
     private BodyCompression() {
     }
 
@@ -54,9 +77,11 @@ final class BodyCompression {
      * exactly that size; otherwise, or when that fails or yields another size, the buffer is streamed:
      * memory then grows only as the codec really produces bytes. The length prefix bounds the output
      * for ZSTD; for LZ4 frames the frame itself delimits the output (which also reads files whose prefix
-     * holds the compressed length, as apache-arrow JS writes them).
+     * holds the compressed length, as apache-arrow JS writes them). Nothing returned lies in a file
+     * mapping, and no native codec reads one (see {@link MappedFile}).
      */
-    static ArrowBuffer decompress(ArrowBuffer raw, CompressionCodec codec, BufferAllocator allocator, String where) {
+    static ArrowBuffer decompress(ArrowBuffer raw, CompressionCodec codec, BufferAllocator allocator, String where,
+            Limit limit) {
         long length = raw.byteSize();
         if (length == 0) {
             return raw;
@@ -67,7 +92,11 @@ final class BodyCompression {
         long claimed = raw.getLong(0);
         ArrowBuffer payload = raw.slice(8, length - 8);
         if (claimed == -1) {
-            return payload;
+            if (payload.byteSize() > limit.left()) {
+                throw new IpcException(where + ": its " + payload.byteSize() + " bytes exceed the " + limit.left()
+                        + " bytes left of the batch's limit (IpcReadOptions.maxDecompressedBytes)");
+            }
+            return payload.segment().isMapped() ? copy(payload, allocator, where) : payload;
         }
         if (claimed < -1) {
             throw new IpcException(where + ": invalid uncompressed length " + claimed);
@@ -75,11 +104,16 @@ final class BodyCompression {
         if (claimed == 0) {
             return ArrowBuffer.EMPTY;
         }
-        ArrowBuffer direct = decompressAtOnce(payload, claimed, codec, allocator, where);
+        boolean frameDelimited = codec.type() == CompressionType.LZ4_FRAME;
+        if (claimed > limit.bytes() && !frameDelimited) {
+            throw limit.exceeded(where, claimed);
+        }
+        ArrowBuffer direct = claimed > limit.bytes() ? null
+                : decompressAtOnce(payload, claimed, codec, allocator, where);
         if (direct != null) {
             return direct;
         }
-        return decompressStreaming(payload, claimed, codec, allocator, where);
+        return decompressStreaming(payload, claimed, frameDelimited, codec, allocator, where, limit);
     }
 
     /**
@@ -90,9 +124,14 @@ final class BodyCompression {
     private static ArrowBuffer decompressAtOnce(ArrowBuffer payload, long claimed, CompressionCodec codec,
             BufferAllocator allocator, String where) {
         MemorySegment source = payload.segment();
-        if (claimed > Integer.MAX_VALUE || source.byteSize() > Integer.MAX_VALUE || !source.isNative()
+        if (claimed > Integer.MAX_VALUE || source.byteSize() > Integer.MAX_VALUE
                 || claimed > codec.maxDecompressedSize(source.byteSize())) {
             return null;
+        }
+        if (source.isMapped()) {
+            // Native codecs never read a mapping: a file shrinking under it would crash the JVM there,
+            // where this copy fails with an InternalError that the file reader reports.
+            source = MemorySegment.ofArray(payload.toByteArray());
         }
         ArrowBuffer out;
         try {
@@ -111,13 +150,32 @@ final class BodyCompression {
         return null;
     }
 
-    private static ArrowBuffer decompressStreaming(ArrowBuffer payload, long claimed, CompressionCodec codec,
-            BufferAllocator allocator, String where) {
-        boolean frameDelimited = codec.type() == CompressionType.LZ4_FRAME;
-        long cap = frameDelimited ? Long.MAX_VALUE - 1 : Math.min(claimed, Long.MAX_VALUE - 1);
+    /**
+     * A copy of a buffer stored uncompressed in a mapping: the buffers of a compressed batch never point
+     * into a file that may shrink under its mapping.
+     */
+    private static ArrowBuffer copy(ArrowBuffer payload, BufferAllocator allocator, String where) {
+        ArrowBuffer out;
+        try {
+            out = allocator.allocate(payload.byteSize());
+        } catch (QuiverException e) {
+            throw new IpcException(where + ": " + e.getMessage(), e);
+        }
+        out.copyFrom(payload, 0, 0, payload.byteSize());
+        return out;
+    }
+
+    /**
+     * Decompresses through the codec's stream, reading at most one byte past what may come out (the
+     * claim for ZSTD, the limit for LZ4 frames): memory grows only as the codec really produces bytes,
+     * and never to much more than the limit.
+     */
+    private static ArrowBuffer decompressStreaming(ArrowBuffer payload, long claimed, boolean frameDelimited,
+            CompressionCodec codec, BufferAllocator allocator, String where, Limit limit) {
+        long cap = Math.min(frameDelimited ? limit.bytes() : claimed, Long.MAX_VALUE - 1);
         GrowableBuffer out = new GrowableBuffer(allocator);
         try (InputStream in = codec.decompressing(SegmentStreams.reading(payload.segment()))) {
-            out.ensureCapacity(Math.min(claimed, Math.max(CHUNK, payload.byteSize() * 4)));
+            out.ensureCapacity(Math.min(Math.min(claimed, cap + 1), Math.max(CHUNK, payload.byteSize() * 4)));
             byte[] chunk = new byte[CHUNK];
             int idle = 0;
             while (out.size() <= cap) {
@@ -140,6 +198,10 @@ final class BodyCompression {
                 throw i;
             }
             throw new IpcException(where + ": cannot decompress " + codec.type() + " data (" + e + ")", e);
+        }
+        if (frameDelimited && out.size() > cap) {
+            out.clear();
+            throw limit.exceeded(where, claimed);
         }
         if (!frameDelimited && out.size() != claimed) {
             long got = out.size();

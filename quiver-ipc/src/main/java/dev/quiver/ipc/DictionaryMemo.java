@@ -2,6 +2,7 @@ package dev.quiver.ipc;
 
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -11,18 +12,23 @@ import java.util.Map;
 
 /**
  * The reader's dictionaries by id: loads DictionaryBatch messages, appends deltas, and replaces a
- * dictionary (streams) or refuses a second non-delta one (files).
+ * dictionary (streams) or refuses a second non-delta one (files). A dictionary that receives deltas
+ * grows in place ({@link GrowingArray}): each delta costs time in proportion to its own size, however
+ * large the dictionary already is.
  */
 final class DictionaryMemo {
     private final Map<Long, ArrowType> valueTypes;
     private final Map<Long, ArrayData> dictionaries = new HashMap<>();
+    private final Map<Long, GrowingArray> growing = new HashMap<>();
     private final boolean allowReplacement;
-    private final ArrayConcatenator concatenator;
+    private final BufferAllocator allocator;
+    private final ArrayCompactor compactor;
 
     DictionaryMemo(Schema schema, boolean allowReplacement, IpcReadOptions options) {
         this.valueTypes = DictionaryFields.valueTypes(schema);
         this.allowReplacement = allowReplacement;
-        this.concatenator = new ArrayConcatenator(options.allocator());
+        this.allocator = options.allocator();
+        this.compactor = new ArrayCompactor(allocator);
     }
 
     /** The current dictionary of an id, or null. */
@@ -31,18 +37,28 @@ final class DictionaryMemo {
     }
 
     void apply(Header.Dictionary header, ArrowBuffer body, RecordBatchLoader loader, String where) {
-        ArrowType valueType = valueTypes.get(header.id());
+        long id = header.id();
+        ArrowType valueType = valueTypes.get(id);
         if (valueType == null) {
-            throw new IpcException(where + ": no field of the schema uses dictionary id " + header.id());
+            throw new IpcException(where + ": no field of the schema uses dictionary id " + id);
         }
-        ArrayData data = loader.load(List.of(Field.nullable("dictionary " + header.id(), valueType)), header.data(),
+        ArrayData data = loader.load(List.of(Field.nullable("dictionary " + id, valueType)), header.data(),
                 body, this::get, where).get(0);
-        ArrayData existing = dictionaries.get(header.id());
+        ArrayData existing = dictionaries.get(id);
         if (header.delta() && existing != null) {
-            data = concatenator.concat(existing, data);
-        } else if (!header.delta() && existing != null && !allowReplacement) {
-            throw new IpcException(where + ": a file cannot replace dictionary " + header.id());
+            GrowingArray grown = growing.get(id);
+            if (grown == null) {
+                grown = new GrowingArray(valueType, allocator);
+                grown.append(compactor.compact(existing), where);
+                growing.put(id, grown);
+            }
+            grown.append(compactor.compact(data), where);
+            data = grown.view();
+        } else if (existing != null && !allowReplacement) {
+            throw new IpcException(where + ": a file cannot replace dictionary " + id);
+        } else {
+            growing.remove(id);
         }
-        dictionaries.put(header.id(), data);
+        dictionaries.put(id, data);
     }
 }

@@ -4,13 +4,10 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.Schema;
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.List;
 import java.util.Map;
 
@@ -19,7 +16,14 @@ import java.util.Map;
  * dictionaries (deltas applied in footer order; a second non-delta dictionary for an id is refused);
  * {@link #batch(int)} reads one batch. A memory-mapped file ({@link #map}) is read zero-copy: batch
  * buffers are slices of the mapping, valid until {@link #close()}. Any malformed input ends in an
- * {@link IpcException}. Not thread-safe: give each thread its own reader (mappings are cheap).
+ * {@link IpcException}, and so does a mapped file that shrinks while mapped: its size is checked before
+ * each batch, and a fault met reading the mapping is reported. The buffers of a compressed batch are
+ * copies; those of an uncompressed batch are the mapping itself, and a fault on them in compiled Java
+ * code may crash the JVM (HotSpot cannot step over every instruction it faults on): a file that another
+ * process may rewrite in place while it is read is safer read through {@link #open}. Reads and
+ * {@link #close()} may come from different threads: they run one at a time, a close waiting for the
+ * read in progress, and a read after close throws. For parallel reads give each thread its own reader
+ * (mappings are cheap).
  */
 public final class IpcFileReader implements AutoCloseable {
     static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
@@ -27,12 +31,15 @@ public final class IpcFileReader implements AutoCloseable {
 
     private final MessageReader messages;
     private final AutoCloseable resource;
+    private final MappedFile mapped;
     private final Header.Footer footer;
     private final BatchReading reading;
+    private boolean closed;
 
-    private IpcFileReader(ByteInput input, AutoCloseable resource, IpcReadOptions options) {
+    private IpcFileReader(ByteInput input, AutoCloseable resource, MappedFile mapped, IpcReadOptions options) {
         this.messages = new MessageReader(input);
         this.resource = resource;
+        this.mapped = mapped;
         try {
             this.footer = readFooter(input);
             this.reading = new BatchReading(footer.schema(), options, false);
@@ -51,6 +58,9 @@ public final class IpcFileReader implements AutoCloseable {
         } catch (RuntimeException e) {
             closeQuietly();
             throw e;
+        } catch (InternalError e) {
+            closeQuietly();
+            throw mappingFault("opening the file", e);
         }
     }
 
@@ -63,19 +73,8 @@ public final class IpcFileReader implements AutoCloseable {
      * @throws IpcException if the file cannot be mapped, or its footer or dictionaries are malformed
      */
     public static IpcFileReader map(Path path, IpcReadOptions options) {
-        Arena arena = Arena.ofShared();
-        try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            MemorySegment segment = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
-            return new IpcFileReader(new SegmentInput(segment), arena, options);
-        } catch (IOException e) {
-            arena.close();
-            throw new IpcException("cannot map " + path + ": " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            if (arena.scope().isAlive()) {
-                arena.close();
-            }
-            throw e;
-        }
+        MappedFile file = MappedFile.map(path);
+        return new IpcFileReader(new SegmentInput(file.segment()), file, file, options);
     }
 
     /**
@@ -98,7 +97,7 @@ public final class IpcFileReader implements AutoCloseable {
      * @throws IpcException if reading fails, or the footer or dictionaries are malformed
      */
     public static IpcFileReader open(SeekableByteChannel channel, IpcReadOptions options) {
-        return new IpcFileReader(new ChannelInput(channel, options.allocator()), channel, options);
+        return new IpcFileReader(new ChannelInput(channel, options.allocator()), channel, null, options);
     }
 
     /**
@@ -110,16 +109,23 @@ public final class IpcFileReader implements AutoCloseable {
      * @throws IpcException if the footer or dictionaries are malformed
      */
     public static IpcFileReader of(MemorySegment bytes, IpcReadOptions options) {
-        return new IpcFileReader(new SegmentInput(bytes), null, options);
+        return new IpcFileReader(new SegmentInput(bytes), null, null, options);
     }
 
     private static Header.Footer readFooter(ByteInput input) throws IOException {
-        long size = input.size();
-        if (size < MAGIC.length + 2 + TAIL) {
-            throw new IpcException("a file of " + size + " bytes is too short for the IPC file format");
-        }
+        checkSize(input.size());
         input.seek(0);
         checkMagic(input.read(MAGIC.length), "start");
+        long start = footerStart(input);
+        input.seek(start);
+        ArrowBuffer bytes = input.read(input.size() - TAIL - start);
+        return MessageCodec.decodeFooter(MappedFile.decodable(bytes));
+    }
+
+    /** Where the footer starts, once the file's size, its closing magic and the footer's length are checked. */
+    static long footerStart(ByteInput input) throws IOException {
+        long size = input.size();
+        checkSize(size);
         input.seek(size - TAIL);
         ArrowBuffer tail = input.read(TAIL);
         checkMagic(tail.slice(4, MAGIC.length), "end");
@@ -127,9 +133,13 @@ public final class IpcFileReader implements AutoCloseable {
         if (footerLength <= 0 || footerLength > size - TAIL - MAGIC.length - 2) {
             throw new IpcException("footer length " + footerLength + " does not fit in a file of " + size + " bytes");
         }
-        input.seek(size - TAIL - footerLength);
-        ArrowBuffer bytes = input.read(footerLength);
-        return MessageCodec.decodeFooter(bytes.segment().asByteBuffer());
+        return size - TAIL - footerLength;
+    }
+
+    private static void checkSize(long size) {
+        if (size < MAGIC.length + 2 + TAIL) {
+            throw new IpcException("a file of " + size + " bytes is too short for the IPC file format");
+        }
     }
 
     private static void checkMagic(ArrowBuffer bytes, String where) {
@@ -173,12 +183,18 @@ public final class IpcFileReader implements AutoCloseable {
      * @throws IndexOutOfBoundsException if {@code k} is not the index of a batch
      * @throws IpcException if reading fails, or the block or its message is malformed or invalid
      */
-    public RecordBatch batch(int k) {
+    public synchronized RecordBatch batch(int k) {
         if (k < 0 || k >= batchCount()) {
             throw new IndexOutOfBoundsException("batch " + k + " of " + batchCount());
         }
         String what = "record batch block " + k;
+        if (closed) {
+            throw new IpcException(what + ": the reader is closed");
+        }
         try {
+            if (mapped != null) {
+                mapped.checkSize(what);
+            }
             MessageReader.IpcMessage m = messages.readAt(footer.recordBatches().get(k), k, what);
             if (!(m.message().header() instanceof Header.Batch)) {
                 throw new IpcException(what + ": " + m.describe() + " is not a record batch");
@@ -186,7 +202,17 @@ public final class IpcFileReader implements AutoCloseable {
             return reading.recordBatch(m);
         } catch (IOException e) {
             throw new IpcException(what + ": reading failed: " + e.getMessage(), e);
+        } catch (InternalError e) {
+            throw mappingFault(what, e);
         }
+    }
+
+    /** A fault reading the mapping as an IpcException; any other InternalError is not the reader's to judge. */
+    private IpcException mappingFault(String what, InternalError e) {
+        if (mapped == null) {
+            throw e;
+        }
+        return mapped.fault(what, e);
     }
 
     private void closeQuietly() {
@@ -198,12 +224,17 @@ public final class IpcFileReader implements AutoCloseable {
     }
 
     /**
-     * Closes the input; for a mapped file, unmaps it (its batches' buffers become inaccessible).
+     * Closes the input, after the read in progress on another thread if any; for a mapped file, unmaps it
+     * (its batches' buffers become inaccessible). Closing twice does nothing.
      *
      * @throws IpcException if closing the input fails
      */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         if (resource == null) {
             return;
         }

@@ -35,6 +35,8 @@ public final class IpcFileWriter implements AutoCloseable {
      * @throws IpcException if the header or schema cannot be written (the file is then closed)
      */
     public IpcFileWriter(Path path, Schema schema) throws IOException {
+        // Before the file is truncated: a schema no reader accepts leaves the file as it was.
+        IpcLimits.checkNestingDepth(schema);
         this(FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE), schema, IpcWriteOptions.DEFAULT, Map.of());
     }

@@ -108,6 +108,19 @@ public final class IpcStreamReader implements AutoCloseable {
     }
 
     /**
+     * Whether the stream has ended at its end-of-stream marker (0xFFFFFFFF 0x00000000, or 0x00000000 in the
+     * framing before 0.15), rather than where the input simply ended between messages. Both are valid
+     * ends (the IPC format's end-of-stream rule); this tells them apart once {@link #next()} has
+     * returned null.
+     *
+     * @return true once the stream ended at the marker; false while it has not ended, or if the input
+     *     ended without one
+     */
+    public boolean endedWithMarker() {
+        return ended && messages.endedWithMarker();
+    }
+
+    /**
      * The next record batch, after applying the dictionary batches that precede it.
      *
      * @return the batch, or null at the end of the stream

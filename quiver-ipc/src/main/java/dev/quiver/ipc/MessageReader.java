@@ -18,6 +18,7 @@ final class MessageReader {
 
     private final ByteInput in;
     private long count;
+    private boolean endMarker;
 
     MessageReader(ByteInput in) {
         this.in = in;
@@ -27,8 +28,25 @@ final class MessageReader {
         return in;
     }
 
+    /** Whether the last {@link #next()} that returned null read an end-of-stream marker. */
+    boolean endedWithMarker() {
+        return endMarker;
+    }
+
     /** The next message, or null at the end-of-stream marker or at the end of the input between messages. */
     IpcMessage next() throws IOException {
+        return next(true);
+    }
+
+    /**
+     * The next message with its body skipped, not read (the input must know its size), or null at the
+     * end: its metadata is decoded and checked all the same.
+     */
+    IpcMessage nextWithoutBody() throws IOException {
+        return next(false);
+    }
+
+    private IpcMessage next(boolean withBody) throws IOException {
         long start = in.position();
         long index = count++;
         ArrowBuffer prefix = read(4, index, start, "message length");
@@ -44,6 +62,7 @@ final class MessageReader {
             length = len.getInt(0);
         }
         if (length == 0) {
+            endMarker = true;
             return null;
         }
         if (length < 0) {
@@ -53,12 +72,19 @@ final class MessageReader {
         ArrowBuffer metadata = readExactly(length, index, start, "metadata");
         Header.Message message;
         try {
-            message = MessageCodec.decodeMessage(metadata.segment().asByteBuffer());
+            message = MessageCodec.decodeMessage(MappedFile.decodable(metadata));
         } catch (IpcException e) {
             throw new IpcException("message " + index + " at byte " + start + ": " + e.getMessage(), e);
         }
-        ArrowBuffer body = readExactly(message.bodyLength(), index, start, "body");
-        return new IpcMessage(message, body, start, index);
+        if (withBody) {
+            return new IpcMessage(message, readExactly(message.bodyLength(), index, start, "body"), start, index);
+        }
+        long left = in.size() - in.position();
+        if (message.bodyLength() > left) {
+            throw truncated(index, start, "body", message.bodyLength(), left);
+        }
+        in.seek(in.position() + message.bodyLength());
+        return new IpcMessage(message, ArrowBuffer.EMPTY, start, index);
     }
 
     /** Reads the message at a file block, checking that it matches the block. */

@@ -44,6 +44,8 @@ final class RecordBatchLoader {
         int node;
         int buffer;
         int variadic;
+        /** What the buffers of this batch may still take once decompressed. */
+        long decompressible = options.maxDecompressedBytes();
 
         Load(Header.Batch batch, ArrowBuffer body, LongFunction<ArrayData> dictionaries, String where) {
             this.batch = batch;
@@ -61,7 +63,7 @@ final class RecordBatchLoader {
         }
 
         ArrayData field(Field field, String path, int depth) {
-            if (depth > SchemaConverter.MAX_DEPTH) {
+            if (depth > IpcLimits.MAX_NESTING_DEPTH) {
                 throw new IpcException(where + ", field " + path + ": nested too deep");
             }
             if (node >= batch.nodeCount()) {
@@ -79,12 +81,21 @@ final class RecordBatchLoader {
             ArrowType storage = Types.storage(type);
             Layout layout = type.layout();
             if (storage instanceof ArrowType.Union && version < MetadataVersion.V5) {
-                nextBuffer(at, "validity (pre-V5 union)");
+                nextBuffer(at, "validity (pre-V5 union)", BufferBounds.bytes(length, 1));
             }
             List<ArrowBuffer> buffers = new ArrayList<>();
             boolean hasValidity = false;
+            ArrowBuffer offsets = null;
+            int offsetWidth = 0;
             for (BufferSpec spec : layout.buffers()) {
-                ArrowBuffer b = nextBuffer(at, spec.kind().name().toLowerCase(java.util.Locale.ROOT));
+                // Decompressed data is bounded by the offsets decompressed before it.
+                long need = codec == null ? 0 : spec.kind() == BufferKind.DATA
+                        ? BufferBounds.data(offsets, offsetWidth, length, at) : BufferBounds.fixed(spec, length);
+                ArrowBuffer b = nextBuffer(at, spec.kind().name().toLowerCase(java.util.Locale.ROOT), need);
+                if (spec.kind() == BufferKind.OFFSETS) {
+                    offsets = b;
+                    offsetWidth = spec.bitWidth();
+                }
                 if (spec.kind() == BufferKind.VALIDITY) {
                     if (b.byteSize() == 0) {
                         b = null;
@@ -103,7 +114,8 @@ final class RecordBatchLoader {
                     throw new IpcException(at + ": variadic buffer count " + count + " exceeds the buffers left");
                 }
                 for (long i = 0; i < count; i++) {
-                    buffers.add(nextBuffer(at, "variadic data " + i));
+                    // Views may leave bytes of their buffers unused: only the batch's limit bounds these.
+                    buffers.add(nextBuffer(at, "variadic data " + i, Long.MAX_VALUE));
                 }
             }
             long nullCount;
@@ -140,7 +152,8 @@ final class RecordBatchLoader {
             }
         }
 
-        ArrowBuffer nextBuffer(String at, String what) {
+        /** The next buffer of the body; {@code need} is what it needs, when compressed, decompressed. */
+        ArrowBuffer nextBuffer(String at, String what, long need) {
             if (buffer >= batch.bufferCount()) {
                 throw new IpcException(at + ": the schema needs more buffers than the " + batch.bufferCount()
                         + " given (" + what + ")");
@@ -156,7 +169,10 @@ final class RecordBatchLoader {
             }
             ArrowBuffer b = body.slice(offset, length);
             if (codec != null) {
-                return BodyCompression.decompress(b, codec, options.allocator(), name);
+                ArrowBuffer out = BodyCompression.decompress(b, codec, options.allocator(), name,
+                        new BodyCompression.Limit(need, decompressible));
+                decompressible -= out.byteSize();
+                return out;
             }
             MemorySegment s = b.segment();
             if (s.isNative() && (s.address() & 7) != 0) {
@@ -217,10 +233,11 @@ final class RecordBatchLoader {
         return out;
     }
 
+    /** Validates a column; its dictionaries were validated when they arrived, so only indices are checked. */
     private void validate(ArrayData column) {
         column.validate();
         if (options.validateFull()) {
-            Array.wrap(column).validateFull();
+            Array.wrap(column).validateFullTrustingDictionaries();
         }
     }
 }

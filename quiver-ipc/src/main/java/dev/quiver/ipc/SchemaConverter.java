@@ -26,9 +26,6 @@ import java.util.Map;
  * {@code ARROW:extension:*} field metadata.
  */
 final class SchemaConverter {
-    /** The deepest nesting of fields read (as Arrow C++). */
-    static final int MAX_DEPTH = 64;
-
     private SchemaConverter() {
     }
 
@@ -212,8 +209,9 @@ final class SchemaConverter {
         if (fb == null) {
             throw new IpcException(path + " is missing");
         }
-        if (depth > MAX_DEPTH) {
-            throw new IpcException(path + ": fields nest deeper than " + MAX_DEPTH + " levels");
+        if (depth > IpcLimits.MAX_NESTING_DEPTH) {
+            throw new IpcException(path + ": fields nest deeper than " + IpcLimits.MAX_NESTING_DEPTH
+                    + " levels");
         }
         if (--budget[0] < 0) {
             throw new IpcException(path + ": more fields than the metadata can hold");

@@ -34,6 +34,13 @@ class CompressionTest {
         return ArrowBuffer.wrap(s);
     }
 
+    /** Decompresses with no limit but the data's own (the limits are tested in DecompressionBombTest). */
+    private static ArrowBuffer decompress(ArrowBuffer raw, CompressionCodec codec, BufferAllocator allocator,
+            String where) {
+        return BodyCompression.decompress(raw, codec, allocator, where,
+                new BodyCompression.Limit(Long.MAX_VALUE, Long.MAX_VALUE));
+    }
+
     @Test
     void compressibleBuffersCarryTheirUncompressedLength() throws IOException {
         for (CompressionCodec codec : List.of(new Lz4FrameCodec(), new ZstdCodec())) {
@@ -41,7 +48,7 @@ class CompressionTest {
             MemorySegment c = BodyCompression.compress(zeros, codec, ALLOCATOR);
             assertEquals(10_000, buffer(c).getLong(0), codec.type().toString());
             assertTrue(c.byteSize() < 1000);
-            ArrowBuffer back = BodyCompression.decompress(buffer(c), codec, ALLOCATOR, "test");
+            ArrowBuffer back = decompress(buffer(c), codec, ALLOCATOR, "test");
             assertArrayEquals(new byte[10_000], back.toByteArray());
         }
     }
@@ -54,15 +61,15 @@ class CompressionTest {
             MemorySegment c = BodyCompression.compress(ArrowBuffer.wrap(noise), codec, ALLOCATOR);
             assertEquals(-1, buffer(c).getLong(0));
             assertEquals(4096 + 8, c.byteSize());
-            assertArrayEquals(noise, BodyCompression.decompress(buffer(c), codec, ALLOCATOR, "t").toByteArray());
+            assertArrayEquals(noise, decompress(buffer(c), codec, ALLOCATOR, "t").toByteArray());
         }
     }
 
     @Test
     void emptyBuffersHaveNoPrefix() throws IOException {
         assertEquals(0, BodyCompression.compress(ArrowBuffer.EMPTY, new ZstdCodec(), ALLOCATOR).byteSize());
-        assertEquals(0, BodyCompression.decompress(ArrowBuffer.EMPTY, new ZstdCodec(), ALLOCATOR, "t").byteSize());
-        assertEquals(0, BodyCompression.decompress(ArrowBuffer.wrap(new byte[8]), new Lz4FrameCodec(), ALLOCATOR,
+        assertEquals(0, decompress(ArrowBuffer.EMPTY, new ZstdCodec(), ALLOCATOR, "t").byteSize());
+        assertEquals(0, decompress(ArrowBuffer.wrap(new byte[8]), new Lz4FrameCodec(), ALLOCATOR,
                 "t").byteSize());
     }
 
@@ -81,7 +88,7 @@ class CompressionTest {
         }
         MemorySegment c = BodyCompression.compress(ArrowBuffer.wrap(data), new Lz4FrameCodec(), ALLOCATOR);
         ArrowBuffer quirk = withPrefix(c, c.byteSize() - 8);
-        assertArrayEquals(data, BodyCompression.decompress(quirk, new Lz4FrameCodec(), ALLOCATOR, "t").toByteArray());
+        assertArrayEquals(data, decompress(quirk, new Lz4FrameCodec(), ALLOCATOR, "t").toByteArray());
     }
 
     @Test
@@ -89,7 +96,7 @@ class CompressionTest {
         MemorySegment c = BodyCompression.compress(ArrowBuffer.wrap(new byte[50_000]), new ZstdCodec(), ALLOCATOR);
         for (long prefix : new long[] {10, 49_999, 50_001, Long.MAX_VALUE, -2}) {
             IpcException e = assertThrows(IpcException.class,
-                    () -> BodyCompression.decompress(withPrefix(c, prefix), new ZstdCodec(), ALLOCATOR, "buf 3"));
+                    () -> decompress(withPrefix(c, prefix), new ZstdCodec(), ALLOCATOR, "buf 3"));
             assertTrue(e.getMessage().startsWith("buf 3"), e.getMessage());
         }
     }
@@ -98,7 +105,7 @@ class CompressionTest {
     void aHugeClaimReservesOnlyWhatTheDataDecompressesTo() throws IOException {
         MemorySegment c = BodyCompression.compress(ArrowBuffer.wrap(new byte[1000]), new ZstdCodec(), ALLOCATOR);
         BufferAllocator limited = BufferAllocator.managed(1 << 20);
-        assertThrows(IpcException.class, () -> BodyCompression.decompress(withPrefix(c, 1L << 40),
+        assertThrows(IpcException.class, () -> decompress(withPrefix(c, 1L << 40),
                 new ZstdCodec(), limited, "t"));
         assertTrue(limited.allocatedBytes() <= 1 << 20);
     }
@@ -108,10 +115,10 @@ class CompressionTest {
         BufferAllocator limited = BufferAllocator.managed(64 << 20);
         MemorySegment z = BodyCompression.compress(ArrowBuffer.wrap(new byte[1000]), new ZstdCodec(), ALLOCATOR);
         IpcException e = assertThrows(IpcException.class,
-                () -> BodyCompression.decompress(withPrefix(z, 1L << 30), new ZstdCodec(), limited, "t"));
+                () -> decompress(withPrefix(z, 1L << 30), new ZstdCodec(), limited, "t"));
         assertTrue(e.getMessage().contains("decompressed to 1000 bytes"), e.getMessage());
         MemorySegment l = BodyCompression.compress(ArrowBuffer.wrap(new byte[1000]), new Lz4FrameCodec(), ALLOCATOR);
-        ArrowBuffer back = BodyCompression.decompress(withPrefix(l, 1L << 30), new Lz4FrameCodec(), limited, "t");
+        ArrowBuffer back = decompress(withPrefix(l, 1L << 30), new Lz4FrameCodec(), limited, "t");
         assertArrayEquals(new byte[1000], back.toByteArray());
         assertTrue(limited.allocatedBytes() < 1 << 20, "allocated " + limited.allocatedBytes());
     }
@@ -124,7 +131,7 @@ class CompressionTest {
         }
         MemorySegment c = BodyCompression.compress(ArrowBuffer.wrap(data), new Lz4FrameCodec(), ALLOCATOR);
         for (long prefix : new long[] {49_999, 50_001, 60_000}) {
-            ArrowBuffer back = BodyCompression.decompress(withPrefix(c, prefix), new Lz4FrameCodec(), ALLOCATOR, "t");
+            ArrowBuffer back = decompress(withPrefix(c, prefix), new Lz4FrameCodec(), ALLOCATOR, "t");
             assertArrayEquals(data, back.toByteArray(), "prefix " + prefix);
         }
     }
@@ -141,7 +148,7 @@ class CompressionTest {
                 MemorySegment c = BodyCompression.compress(ArrowBuffer.wrap(data), codec, ALLOCATOR);
                 ArrowBuffer raw = ArrowBuffer.wrap(ALLOCATOR.allocate(c.byteSize()).segment().copyFrom(c));
                 assertTrue(raw.segment().isNative());
-                assertArrayEquals(data, BodyCompression.decompress(raw, codec, ALLOCATOR, "t").toByteArray(),
+                assertArrayEquals(data, decompress(raw, codec, ALLOCATOR, "t").toByteArray(),
                         codec.type() + " " + size);
             }
         }
@@ -154,7 +161,7 @@ class CompressionTest {
         ByteBuffer.wrap(garbage).order(ByteOrder.LITTLE_ENDIAN).putLong(0, 100);
         for (CompressionCodec codec : List.of(new Lz4FrameCodec(), new ZstdCodec())) {
             assertThrows(IpcException.class,
-                    () -> BodyCompression.decompress(ArrowBuffer.wrap(garbage), codec, ALLOCATOR, "t"));
+                    () -> decompress(ArrowBuffer.wrap(garbage), codec, ALLOCATOR, "t"));
         }
     }
 

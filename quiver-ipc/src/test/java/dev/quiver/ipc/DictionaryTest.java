@@ -285,15 +285,22 @@ class DictionaryTest {
 
     @Test
     void deltaOfEveryFixedWidthAndNullableDictionaryConcatenates() {
-        ArrayConcatenator c = new ArrayConcatenator(dev.quiver.core.memory.BufferAllocator.managed());
+        dev.quiver.core.memory.BufferAllocator allocator = dev.quiver.core.memory.BufferAllocator.managed();
+        ArrayCompactor compactor = new ArrayCompactor(allocator);
         Array a = ints(ArrowType.INT16, 1L, null, 3L, 4L, 5L, null, 7L, 8L, 9L);
         Array b = ints(ArrowType.INT16, null, 11L, 12L);
-        Array joined = Array.wrap(c.concat(a.slice(2, 7).data(), b.data()));
+        GrowingArray grown = new GrowingArray(ArrowType.INT16, allocator);
+        grown.append(compactor.compact(a.slice(2, 7).data()), "t");
+        grown.append(compactor.compact(b.data()), "t");
+        Array joined = Array.wrap(grown.view());
         assertEquals(ints(ArrowType.INT16, 3L, 4L, 5L, null, 7L, 8L, 9L, null, 11L, 12L), joined);
         assertEquals(2, joined.nullCount());
-        ArrowBuffer offsets = c.concat(ArrayData.of(ArrowType.UTF8, 2, Arrays.asList(null, TestData.int32s(0, 1, 3),
-                TestData.bytes('a', 'b', 'c')), List.of()), ArrayData.of(ArrowType.UTF8, 1, Arrays.asList(null,
-                TestData.int32s(0, 2), TestData.bytes('d', 'e')), List.of())).buffer(1);
+        GrowingArray strings = new GrowingArray(ArrowType.UTF8, allocator);
+        strings.append(ArrayData.of(ArrowType.UTF8, 2, Arrays.asList(null, TestData.int32s(0, 1, 3),
+                TestData.bytes('a', 'b', 'c')), List.of()), "t");
+        strings.append(ArrayData.of(ArrowType.UTF8, 1, Arrays.asList(null, TestData.int32s(0, 2),
+                TestData.bytes('d', 'e')), List.of()), "t");
+        ArrowBuffer offsets = strings.view().buffer(1);
         assertEquals(Arrays.toString(TestData.int32s(0, 1, 3, 5).toByteArray()), Arrays.toString(offsets.toByteArray()));
     }
 }

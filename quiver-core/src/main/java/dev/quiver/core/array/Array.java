@@ -136,6 +136,17 @@ public abstract class Array {
     }
 
     /**
+     * {@link #validateFull()} with every dictionary trusted: a dictionary's indices are checked against
+     * its length, but its own data is taken as fully validated already. Readers of IPC streams validate
+     * a dictionary once, when it arrives, rather than again with every batch that uses it.
+     *
+     * @throws ValidationException naming the first broken rule outside the dictionaries
+     */
+    public final void validateFullTrustingDictionaries() {
+        ScopedValue.where(DictionaryArray.TRUSTED, Boolean.TRUE).run(this::validateFull);
+    }
+
+    /**
      * The data-dependent checks of this layout (offsets, UTF-8, views, type ids, run ends, indices),
      * after structural validation passed; nested arrays also check their children.
      */

@@ -24,7 +24,7 @@ final class NullCountValidator {
         for (ArrayData child : data.children()) {
             validate(child);
         }
-        if (data.dictionary() != null) {
+        if (data.dictionary() != null && !DictionaryArray.TRUSTED.isBound()) {
             validate(data.dictionary());
         }
     }

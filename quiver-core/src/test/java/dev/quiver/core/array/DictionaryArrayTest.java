@@ -310,4 +310,18 @@ class DictionaryArrayTest {
         ValidationException e = assertThrows(ValidationException.class, d::validateFull);
         assertEquals(Rules.RUN_ENDS, e.rule());
     }
+
+    @Test
+    void trustingDictionariesChecksIndicesButNotTheDictionarysData() {
+        ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.UTF8, false);
+        ArrayData badUtf8 = ArrayData.of(ArrowType.UTF8, 1, Arrays.asList(null, ArrowBuffer.wrap(ints(0, 2)),
+                ArrowBuffer.wrap(bytesOf(0xC3, 0x28))), List.of());
+        DictionaryArray d = encoded(type, badUtf8, null, 0, 0);
+        assertThrows(ValidationException.class, d::validateFull);
+        d.validateFullTrustingDictionaries();
+        ValidationException e = assertThrows(ValidationException.class,
+                encoded(type, badUtf8, null, 0, 1)::validateFullTrustingDictionaries);
+        assertEquals(Rules.DICTIONARY_INDEX, e.rule());
+        assertThrows(ValidationException.class, d::validateFull);
+    }
 }

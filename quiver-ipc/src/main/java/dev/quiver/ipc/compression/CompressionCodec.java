@@ -49,11 +49,11 @@ public interface CompressionCodec {
     }
 
     /**
-     * Decompresses all of {@code source} into {@code target} (both native) in one call, never writing
-     * past it; returns the number of bytes written, or -1 when this codec cannot do it for this input
+     * Decompresses all of {@code source} (native or heap memory) into {@code target} (native) in one call,
+     * never writing past it; returns the number of bytes written, or -1 when this codec cannot do it for this input
      * (the caller then uses {@link #decompressing}). Throws on malformed input or too small a target.
      *
-     * @param source the compressed bytes, in native memory
+     * @param source the compressed bytes, in native or heap memory
      * @param target where the decompressed bytes go, in native memory
      * @return the number of bytes written to {@code target}, or -1 when this input needs the streaming path
      * @throws IOException if {@code source} is malformed or its output does not fit in {@code target}

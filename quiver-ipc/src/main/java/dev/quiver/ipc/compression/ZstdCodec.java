@@ -66,8 +66,13 @@ public final class ZstdCodec implements CompressionCodec {
         if (content >= 0 && content != dst.capacity()) {
             return -1;
         }
+        if (!src.isDirect() && !src.hasArray()) {
+            return -1;
+        }
         try (ZstdDecompressCtx context = new ZstdDecompressCtx()) {
-            return context.decompressDirectByteBuffer(dst, 0, dst.capacity(), src, 0, src.capacity());
+            return src.isDirect() ? context.decompressDirectByteBuffer(dst, 0, dst.capacity(), src, 0, src.capacity())
+                    : context.decompressByteArrayToDirectByteBuffer(dst, 0, dst.capacity(), src.array(),
+                            src.arrayOffset() + src.position(), src.remaining());
         } catch (ZstdException e) {
             throw new IOException("ZSTD: " + e.getMessage(), e);
         }
