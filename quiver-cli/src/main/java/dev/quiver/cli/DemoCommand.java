@@ -146,6 +146,7 @@ final class DemoCommand implements Callable<Integer> {
                 sink.write(batch);
                 progress.advance(batch.rowCount());
             }
+            sink.finish();
         }
         return System.nanoTime() - start;
     }

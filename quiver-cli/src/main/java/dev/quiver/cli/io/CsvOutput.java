@@ -7,17 +7,17 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import de.siegmar.fastcsv.writer.CsvWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Writes record batches as CSV: a header of field names, nulls as empty fields, values as {@code cat} shows them. */
-final class CsvOutput implements BatchSink {
+final class CsvOutput implements Outputs.Content {
     private final CsvWriter writer;
 
-    CsvOutput(Path path, Schema schema) throws IOException {
-        this.writer = CsvWriter.builder().build(path);
+    CsvOutput(OutputStream out, Schema schema) {
+        this.writer = CsvWriter.builder().build(out, StandardCharsets.UTF_8);
         writer.writeRecord(schema.fields().stream().map(Field::name).toList());
     }
 
@@ -35,11 +35,7 @@ final class CsvOutput implements BatchSink {
     }
 
     @Override
-    public void close() {
-        try {
-            writer.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public void end() throws IOException {
+        writer.close();
     }
 }
