@@ -8,13 +8,25 @@ import java.io.IOException;
  * {@link #finish()} ends it and puts it in place; closing without finishing discards it.
  */
 public interface BatchSink extends AutoCloseable {
-    /** Writes a batch. */
+    /**
+     * Writes a batch.
+     *
+     * @param batch a batch of the sink's schema
+     */
     void write(RecordBatch batch);
 
-    /** Ends the output (footer, end-of-stream marker, closing brackets) and puts the file in place. */
+    /**
+     * Ends the output (footer, end-of-stream marker, closing brackets) and puts the file in place.
+     *
+     * @throws IOException if the output cannot be ended or moved into place (nothing new then appears)
+     */
     void finish() throws IOException;
 
-    /** Discards the output unless it was finished: no new file, an existing file untouched. */
+    /**
+     * Discards the output unless it was finished: no new file, an existing file untouched.
+     *
+     * @throws IOException if the temporary file cannot be deleted
+     */
     @Override
     void close() throws IOException;
 }

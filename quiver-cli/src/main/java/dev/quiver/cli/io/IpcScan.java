@@ -32,6 +32,10 @@ public record IpcScan(int recordBatches, int dictionaryBatches, long bodyBytes, 
      * Scans the messages of {@code path}: a stream to its end-of-stream marker or its end, a file from
      * after its leading magic to its footer.
      *
+     * @param path the file
+     * @param format {@link DataFormat#ARROW_FILE} or {@link DataFormat#ARROW_STREAM}
+     * @return what the messages declare
+     * @throws IOException if the file cannot be read
      * @throws CliException naming the byte offset where a prefix, a length or some metadata is damaged
      */
     public static IpcScan of(Path path, DataFormat format) throws IOException {

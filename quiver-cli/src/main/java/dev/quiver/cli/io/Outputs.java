@@ -25,7 +25,16 @@ public final class Outputs {
     private Outputs() {
     }
 
-    /** Starts writing {@code schema} in {@code format} for {@code path}, which appears once the sink finishes. */
+    /**
+     * Starts writing {@code schema} in {@code format} for {@code path}, which appears once the sink finishes.
+     *
+     * @param path the output file
+     * @param format its format
+     * @param schema the schema of every batch
+     * @param options the IPC options of Arrow output
+     * @return the sink, to finish and close
+     * @throws IOException if the temporary file cannot be created
+     */
     public static BatchSink create(Path path, DataFormat format, Schema schema, IpcWriteOptions options)
             throws IOException {
         AtomicFileOutput file = AtomicFileOutput.create(path);

@@ -55,6 +55,10 @@ public final class CellText {
     /**
      * Slot {@code i} of {@code array} as a table shows it: built up to a little past
      * {@link TextTable#MAX_CELL} characters, where the table cuts it.
+     *
+     * @param array the column
+     * @param i the slot
+     * @return the text ({@code "null"} for a null value), perhaps longer than a cell
      */
     public static String of(Array array, long i) {
         return of(array, i, TextTable.MAX_CELL);
@@ -63,6 +67,11 @@ public final class CellText {
     /**
      * Slot {@code i} of {@code array} as text, built only up to a little past {@code limit} characters:
      * a result longer than {@code limit} is the start of a longer text.
+     *
+     * @param array the column
+     * @param i the slot
+     * @param limit the length past which the text is not built
+     * @return the text, or its start when longer than {@code limit}
      */
     public static String of(Array array, long i, int limit) {
         CellText text = new CellText(limit);
@@ -70,7 +79,13 @@ public final class CellText {
         return text.out.toString();
     }
 
-    /** Whether slot {@code i} holds no value: a null slot, or one whose dictionary value is null. */
+    /**
+     * Whether slot {@code i} holds no value: a null slot, or one whose dictionary value is null.
+     *
+     * @param array the column
+     * @param i the slot
+     * @return true when there is no value to print
+     */
     public static boolean isNull(Array array, long i) {
         return switch (array) {
             case DictionaryArray d -> d.isNull(i) || isNull(d.dictionary(), d.getIndex(i));
