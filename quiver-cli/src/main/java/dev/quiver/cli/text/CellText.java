@@ -74,6 +74,17 @@ public final class CellText {
      * @return the text, or its start when longer than {@code limit}
      */
     public static String of(Array array, long i, int limit) {
+        if (!array.isNull(i)) {
+            // The common cells, without building: a scalar, or a string of no more bytes than the limit.
+            if (isScalar(array.type())) {
+                String text = scalar(array, i);
+                if (text.length() <= limit) {
+                    return text;
+                }
+            } else if (array instanceof VarBinaryArray v && v.isUtf8() && v.valueLength(i) <= limit) {
+                return v.getString(i);
+            }
+        }
         CellText text = new CellText(limit);
         text.value(array, i, false);
         return text.out.toString();
@@ -125,7 +136,7 @@ public final class CellText {
             case BinaryViewArray v -> bytes(v.getSegment(i), v.isUtf8(), nested);
             case FixedSizeBinaryArray f -> bytes(f.getSegment(i), false, nested);
             case DecimalArray d -> decimal(d.getBigDecimal(i));
-            default -> scalar(array, i);
+            default -> append(scalar(array, i));
         }
     }
 
@@ -185,14 +196,29 @@ public final class CellText {
         append(plainLength <= MAX_PLAIN_DECIMAL ? value.toPlainString() : value.toString());
     }
 
-    private void scalar(Array array, long i) {
+    /** Types whose arrays hold one number (or two, for intervals) per slot. */
+    private static boolean isScalar(ArrowType type) {
+        return switch (type) {
+            case ArrowType.Int t -> true;
+            case ArrowType.FloatingPoint t -> true;
+            case ArrowType.Bool t -> true;
+            case ArrowType.Date t -> true;
+            case ArrowType.Time t -> true;
+            case ArrowType.Timestamp t -> true;
+            case ArrowType.Duration t -> true;
+            case ArrowType.Interval t -> true;
+            default -> false;
+        };
+    }
+
+    private static String scalar(Array array, long i) {
         Object value = array.getObject(i);
-        switch (array.type()) {
-            case ArrowType.Date t when value instanceof Number n -> append(date(t.unit(), n.longValue()));
-            case ArrowType.Timestamp t when value instanceof Number n -> append(timestamp(t, n.longValue()));
-            case ArrowType.Time t when value instanceof Number n -> append(time(t.unit(), n.longValue()));
-            default -> append(Values.format(value));
-        }
+        return switch (array.type()) {
+            case ArrowType.Date t when value instanceof Number n -> date(t.unit(), n.longValue());
+            case ArrowType.Timestamp t when value instanceof Number n -> timestamp(t, n.longValue());
+            case ArrowType.Time t when value instanceof Number n -> time(t.unit(), n.longValue());
+            default -> Values.format(value);
+        };
     }
 
     /** Every date32 and date64 value is within {@link LocalDate}'s range (about a billion years). */
