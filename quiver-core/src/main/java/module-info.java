@@ -5,4 +5,5 @@ module dev.quiver.core {
     exports dev.quiver.core.type;
     exports dev.quiver.core.array;
     exports dev.quiver.core.batch;
+    exports dev.quiver.core.io;
 }

@@ -55,6 +55,7 @@ final class BenchGenCommand implements Callable<Integer> {
                 sink.write(bench.batch(at, n));
                 progress.advance(n);
             }
+            sink.finish();
         }
         long nanos = System.nanoTime() - start;
         spec.commandLine().getOut().println("wrote " + out + " (bench-v1, " + target.label() + ", codec " + codec

@@ -47,6 +47,7 @@ final class Conversion {
                 batches++;
                 rows += batch.rowCount();
             }
+            sink.finish();
         }
         String codec = format.isArrow() && options.codec() != null ? ", " + options.codec().type() : "";
         return "wrote " + out + " (" + format.label() + codec + "): " + Sizes.count(batches, "batch", "batches")

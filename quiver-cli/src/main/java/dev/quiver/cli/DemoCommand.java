@@ -160,6 +160,7 @@ final class DemoCommand implements Callable<Integer> {
                 sink.write(batch);
                 progress.advance(batch.rowCount());
             }
+            sink.finish();
         }
         return System.nanoTime() - start;
     }

@@ -15,10 +15,15 @@ final class Failures {
     private Failures() {
     }
 
-    /** Reports a failure of a command's execution. */
-    static int report(Exception e, CommandLine commandLine, boolean verbose) {
+    /**
+     * Reports a failure of a command's execution: any exception, or an error the JVM raised (out of
+     * memory, stack overflow) that the command did not turn into one of its own.
+     */
+    static int report(Throwable e, CommandLine commandLine, boolean verbose) {
         PrintWriter err = commandLine.getErr();
-        err.println(commandLine.getCommandSpec().qualifiedName() + ": " + describe(e));
+        String line = describe(e);
+        err.println(commandLine.getCommandSpec().qualifiedName() + ": " + line
+                + (verbose || !unexpected(e) ? "" : " (--verbose prints where)"));
         if (verbose) {
             e.printStackTrace(err);
         }
@@ -50,7 +55,21 @@ final class Failures {
             case UncheckedIOException u -> describe(u.getCause());
             case QuiverException q -> oneLine(q.getMessage());
             case IOException io -> "I/O error: " + oneLine(io.getMessage());
-            default -> e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + oneLine(e.getMessage()));
+            case OutOfMemoryError m -> "out of memory (" + oneLine(m.getMessage()) + ")";
+            case StackOverflowError s -> "stack overflow (is the input nested too deeply?)";
+            default -> "internal error: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + oneLine(e.getMessage()));
+        };
+    }
+
+    /** Whether a failure is not one the tool diagnosed: a bug, or a limit of the JVM. */
+    private static boolean unexpected(Throwable e) {
+        return switch (e) {
+            case CliException c -> false;
+            case UncheckedIOException u -> unexpected(u.getCause());
+            case QuiverException q -> false;
+            case IOException io -> false;
+            default -> true;
         };
     }
 

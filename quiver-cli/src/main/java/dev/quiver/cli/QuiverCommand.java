@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,6 +39,15 @@ public final class QuiverCommand implements Runnable {
         }
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> Failures.report(e, commandLine,
                 root.verbose));
+        cli.setExecutionStrategy(parseResult -> {
+            try {
+                return new CommandLine.RunLast().execute(parseResult);
+            } catch (Error e) {
+                // picocli hands exceptions to the handler above but lets errors through.
+                List<CommandLine> commands = parseResult.asCommandLineList();
+                return Failures.report(e, commands.get(commands.size() - 1), root.verbose);
+            }
+        });
         cli.setParameterExceptionHandler((e, args) -> Failures.usage(e, root.verbose));
         return cli;
     }

@@ -3,6 +3,7 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
+import dev.quiver.cli.io.IpcScan;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
@@ -27,7 +28,9 @@ import picocli.CommandLine.Parameters;
 /** {@code quiver validate FILE} and {@code quiver validate ARROW JSON}. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"With one FILE: reads it and checks every invariant of the Arrow format in every batch "
-                + "(full validation); prints OK and the batch and row counts, or the problem.",
+                + "(full validation); prints OK and the batch and row counts, or the problem. OK notes a stream that "
+                + "ends without its end-of-stream marker (allowed, but a stream cut short between two messages "
+                + "reads the same way).",
                 "With ARROW and JSON: also reads the integration JSON file (.json or .json.gz) and compares the two "
                         + "batch by batch, value by value (schemas, dictionaries decoded); prints OK, or the first "
                         + "difference (batch, column, row and both values).",
@@ -60,10 +63,21 @@ final class ValidateCommand implements Callable<Integer> {
                 rows += batch.rowCount();
             }
             return "OK: " + file + " (" + source.format().label() + "): " + Sizes.count(batches, "batch", "batches")
-                    + ", " + Sizes.count(rows, "row", "rows") + ", fully valid";
+                    + ", " + Sizes.count(rows, "row", "rows") + ", fully valid" + endOfStream(file, source.format());
         } catch (QuiverException e) {
             throw new CliException(file + ": invalid: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A note when a stream ends without its end-of-stream marker: the format allows that (closing the
+     * stream also ends it), but a stream cut short between two messages reads the same way.
+     */
+    private static String endOfStream(Path file, DataFormat format) throws IOException {
+        if (format != DataFormat.ARROW_STREAM || IpcScan.of(file, format).endedWithMarker()) {
+            return "";
+        }
+        return "; no end-of-stream marker: the stream may have been cut short";
     }
 
     private String compare() throws IOException {

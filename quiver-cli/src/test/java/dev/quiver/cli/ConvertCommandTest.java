@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -143,5 +144,28 @@ class ConvertCommandTest {
         assertEquals(1, r.exit());
         assertEquals(1, r.errLines().size(), r.err());
         assertTrue(Cli.run("validate", arrow).exit() == 0);
+    }
+
+    @Test
+    void integersBeyondInt64KeepEveryDigit() throws IOException {
+        Path csv = Files.writeString(dir.resolve("big.csv"), "\uFEFFn\n12345678901234567891\n-1\n");
+        Path arrow = dir.resolve("big.arrow");
+        assertEquals(0, Cli.run("convert", csv, arrow).exit());
+        assertEquals(List.of("Arrow file, 1 field:", "  n: decimal128(20, 0)"), Cli.run("schema", arrow).out().lines()
+                .toList());
+        assertEquals(List.of("                   n", "--------------------", "12345678901234567891",
+                "                  -1"), Cli.run("cat", arrow).out().lines().toList());
+    }
+
+    @Test
+    void csvThatIsNotUtf8IsOneLineNamingLineAndColumn() throws IOException {
+        Path csv = Files.write(dir.resolve("latin1.csv"), "name\ncaf\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+        Cli.Result r = Cli.run("convert", csv, dir.resolve("out.arrow"));
+        assertEquals(1, r.exit());
+        assertEquals(List.of("quiver convert: " + csv + ", line 2, column 4: not valid UTF-8 (byte 0xE9)"),
+                r.errLines());
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            assertEquals(List.of(csv), files.toList());
+        }
     }
 }

@@ -1,14 +1,13 @@
 package dev.quiver.ipc;
 
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.io.AtomicFileOutput;
 import dev.quiver.core.type.Schema;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,24 +20,30 @@ import java.util.Map;
  */
 public final class IpcFileWriter implements AutoCloseable {
     private final BatchWriter writer;
+    /** The temporary file that close moves into place, for a writer of a path; else null. */
+    private final AtomicFileOutput file;
     private final Map<String, String> footerMetadata;
     private final List<Header.Block> dictionaryBlocks = new ArrayList<>();
     private final List<Header.Block> batchBlocks = new ArrayList<>();
     private boolean closed;
 
     /**
-     * Creates (or truncates) the file and writes its header and schema, with the default options.
+     * Writes the file at {@code path} with the default options: the bytes go to a temporary file beside it,
+     * which {@link #close()} moves over {@code path} once the footer is written; after a failure nothing
+     * appears and an existing file is left as it was. (To force the file to the device, write to an
+     * {@link AtomicFileOutput} created with {@code sync} through the channel constructor.)
      *
      * @param path the file
      * @param schema the schema of every batch written
-     * @throws IOException if the file cannot be opened for writing
-     * @throws IpcException if the header or schema cannot be written (the file is then closed)
+     * @throws IOException if the temporary file cannot be created
+     * @throws IpcException if the header or schema cannot be written (nothing then appears at {@code path})
      */
     public IpcFileWriter(Path path, Schema schema) throws IOException {
-        // Before the file is truncated: a schema no reader accepts leaves the file as it was.
-        IpcLimits.checkNestingDepth(schema);
-        this(FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
-                StandardOpenOption.WRITE), schema, IpcWriteOptions.DEFAULT, Map.of());
+        this(AtomicFileOutput.create(path), schema);
+    }
+
+    private IpcFileWriter(AtomicFileOutput file, Schema schema) {
+        this(file.channel(), file, schema, IpcWriteOptions.DEFAULT, Map.of());
     }
 
     /**
@@ -65,8 +70,19 @@ public final class IpcFileWriter implements AutoCloseable {
      */
     public IpcFileWriter(WritableByteChannel channel, Schema schema, IpcWriteOptions options,
             Map<String, String> footerMetadata) {
-        this.writer = new BatchWriter(new ByteOutput(channel), schema, options, false);
+        this(channel, null, schema, options, footerMetadata);
+    }
+
+    private IpcFileWriter(WritableByteChannel channel, AtomicFileOutput file, Schema schema, IpcWriteOptions options,
+            Map<String, String> footerMetadata) {
+        this.file = file;
         this.footerMetadata = Map.copyOf(footerMetadata);
+        try {
+            this.writer = new BatchWriter(new ByteOutput(channel), schema, options, false);
+        } catch (RuntimeException e) {
+            discard(file, e);
+            throw e;
+        }
         try {
             writer.output().write(IpcFileReader.MAGIC);
             writer.output().align(8);
@@ -74,9 +90,11 @@ public final class IpcFileWriter implements AutoCloseable {
         } catch (IOException e) {
             IpcException failure = new IpcException("cannot write the file header: " + e.getMessage(), e);
             IpcStreamWriter.closeAfterFailure(writer, failure);
+            discard(file, failure);
             throw failure;
         } catch (RuntimeException e) {
             IpcStreamWriter.closeAfterFailure(writer, e);
+            discard(file, e);
             throw e;
         }
     }
@@ -130,13 +148,36 @@ public final class IpcFileWriter implements AutoCloseable {
         }
         closed = true;
         try {
-            if (!writer.failed()) {
-                writer.writeEndOfStream();
-                writer.writeFooterAndClose(new Header.Footer(writer.schema(), dictionaryBlocks, batchBlocks,
-                        footerMetadata));
+            try {
+                if (!writer.failed()) {
+                    writer.writeEndOfStream();
+                    writer.writeFooterAndClose(new Header.Footer(writer.schema(), dictionaryBlocks, batchBlocks,
+                            footerMetadata));
+                }
+            } finally {
+                writer.close();
             }
+            if (file != null) {
+                file.commit();
+            }
+        } catch (IOException e) {
+            throw new IpcException("cannot move the file into place: " + e.getMessage(), e);
         } finally {
-            writer.close();
+            discard(file, null);
+        }
+    }
+
+    /** Deletes the temporary file of a path's writer that did not commit; a problem doing so is suppressed. */
+    private static void discard(AtomicFileOutput file, RuntimeException failure) {
+        if (file == null) {
+            return;
+        }
+        try {
+            file.close();
+        } catch (IOException e) {
+            if (failure != null) {
+                failure.addSuppressed(e);
+            }
         }
     }
 }

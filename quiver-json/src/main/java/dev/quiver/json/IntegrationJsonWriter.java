@@ -7,11 +7,11 @@ import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.io.AtomicFileOutput;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
@@ -41,16 +41,17 @@ public final class IntegrationJsonWriter {
     }
 
     /**
-     * Writes to a file, gzip-compressed when its name ends with {@code .gz}.
+     * Writes to a file, gzip-compressed when its name ends with {@code .gz}: the file appears whole once
+     * written (through a temporary file beside it); after a failure an existing file is left as it was.
      *
      * @param file the schema, dictionaries and batches to write
-     * @param path the file, created or truncated
+     * @param path the file
      * @throws IOException if the file cannot be written
      * @throws JsonFormatException if the content cannot be written (see
      *     {@link #write(JsonFile, OutputStream)})
      */
     public void write(JsonFile file, Path path) throws IOException {
-        try (OutputStream out = Files.newOutputStream(path)) {
+        try (AtomicFileOutput output = AtomicFileOutput.create(path); OutputStream out = output.stream()) {
             if (path.getFileName().toString().endsWith(".gz")) {
                 try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
                     write(file, gz);
@@ -58,6 +59,7 @@ public final class IntegrationJsonWriter {
             } else {
                 write(file, out);
             }
+            output.commit();
         }
     }
 

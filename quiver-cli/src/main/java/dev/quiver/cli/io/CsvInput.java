@@ -12,6 +12,7 @@ import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -23,19 +24,17 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 
 /**
- * Reads a CSV file with a header line into record batches: column types are given or inferred from
- * every value (int64, else float64, else bool, else utf8); an empty field is null.
+ * Reads a UTF-8 CSV file (a byte order mark at the start is dropped) with a header line into record
+ * batches: column types are given or inferred from every value (see {@link CsvInference}); an empty field
+ * is null.
  */
 public final class CsvInput {
     /** Rows per record batch. */
     public static final int BATCH_ROWS = 65_536;
-
-    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d{1,19}");
-    private static final Pattern DECIMAL =
-            Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?|[+-]?(NaN|Infinity)");
+    /** The most characters of a field an error message quotes. */
+    private static final int MAX_QUOTED = 40;
 
     private CsvInput() {
     }
@@ -53,6 +52,9 @@ public final class CsvInput {
             Schema schema = new Schema(fields(path, header, given));
             return new ListSource(schema, batches(path, schema), DataFormat.CSV);
         } catch (CsvParseException e) {
+            if (e.getCause() instanceof CliException notUtf8) {
+                throw notUtf8;
+            }
             throw new CliException(path + ": not valid CSV: " + e.getMessage(), e);
         } catch (UncheckedIOException e) {
             throw e.getCause();
@@ -61,7 +63,7 @@ public final class CsvInput {
 
     private static CsvReader<CsvRecord> open(Path path) throws IOException {
         return CsvReader.builder().skipEmptyLines(true).allowMissingFields(true).allowExtraFields(true)
-                .ofCsvRecord(path);
+                .ofCsvRecord(new Utf8Reader(path));
     }
 
     private static List<String> header(Path path) throws IOException {
@@ -75,9 +77,9 @@ public final class CsvInput {
     }
 
     private static List<Field> fields(Path path, List<String> header, Map<String, ArrowType> given) throws IOException {
-        Inference[] inference = new Inference[header.size()];
+        CsvInference[] inference = new CsvInference[header.size()];
         for (int c = 0; c < inference.length; c++) {
-            inference[c] = new Inference();
+            inference[c] = new CsvInference();
         }
         try (CsvReader<CsvRecord> reader = open(path)) {
             boolean first = true;
@@ -161,14 +163,24 @@ public final class CsvInput {
                 case ArrowType.FloatingPoint t -> Double.parseDouble(text.trim());
                 case ArrowType.Bool t -> bool(text.trim());
                 case ArrowType.Date t -> (int) LocalDate.parse(text.trim()).toEpochDay();
+                case ArrowType.Decimal t -> new BigDecimal(text.trim()).setScale(t.scale());
                 default -> text;
             };
-        } catch (NumberFormatException | DateTimeParseException e) {
-            throw new CliException(place.get() + ": '" + text + "' is not a " + type);
+        } catch (NumberFormatException | DateTimeParseException | ArithmeticException e) {
+            throw new CliException(place.get() + ": '" + quoted(text) + "' is not a " + type);
         }
     }
 
+    /** The text of a field as an error message quotes it: cut when long. */
+    private static String quoted(String text) {
+        return text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "…";
+    }
+
     private static Object integer(String text, ArrowType.Int type) {
+        CsvInference.Number shape = CsvInference.Number.scan(text);
+        if (shape == null || shape.kind() != CsvInference.Number.Kind.INTEGER || shape.integerDigits() > 20) {
+            throw new NumberFormatException("not a 64-bit integer");
+        }
         BigInteger value = new BigInteger(text.startsWith("+") ? text.substring(1) : text);
         BigInteger min = type.signed() ? BigInteger.ONE.shiftLeft(type.bitWidth() - 1).negate() : BigInteger.ZERO;
         BigInteger max = type.signed() ? BigInteger.ONE.shiftLeft(type.bitWidth() - 1).subtract(BigInteger.ONE)
@@ -185,46 +197,5 @@ public final class CsvInput {
             case "false" -> Boolean.FALSE;
             default -> throw new NumberFormatException("not a boolean");
         };
-    }
-
-    /** The narrowest inferred type that holds every value seen. */
-    private static final class Inference {
-        private boolean any;
-        private boolean integers = true;
-        private boolean decimals = true;
-        private boolean booleans = true;
-
-        void see(String text) {
-            if (text.isEmpty()) {
-                return;
-            }
-            any = true;
-            String t = text.trim();
-            if (integers && !(INTEGER.matcher(t).matches() && fitsLong(t))) {
-                integers = false;
-            }
-            if (decimals && !DECIMAL.matcher(t).matches()) {
-                decimals = false;
-            }
-            if (booleans && !(t.equalsIgnoreCase("true") || t.equalsIgnoreCase("false"))) {
-                booleans = false;
-            }
-        }
-
-        private static boolean fitsLong(String t) {
-            try {
-                Long.parseLong(t);
-                return true;
-            } catch (NumberFormatException e) {
-                return false;
-            }
-        }
-
-        ArrowType type() {
-            if (!any) {
-                return ArrowType.UTF8;
-            }
-            return integers ? ArrowType.INT64 : decimals ? ArrowType.FLOAT64 : booleans ? ArrowType.BOOL : ArrowType.UTF8;
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.cli.io;
 
+import dev.quiver.cli.CliException;
 import dev.quiver.cli.text.CellText;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
@@ -7,17 +8,22 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import de.siegmar.fastcsv.writer.CsvWriter;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** Writes record batches as CSV: a header of field names, nulls as empty fields, values as {@code cat} shows them. */
-final class CsvOutput implements BatchSink {
-    private final CsvWriter writer;
+final class CsvOutput implements Outputs.Content {
+    /** The longest field written, in characters (a nested value may expand far beyond its bytes). */
+    static final int MAX_FIELD = 1 << 26;
 
-    CsvOutput(Path path, Schema schema) throws IOException {
-        this.writer = CsvWriter.builder().build(path);
+    private final CsvWriter writer;
+    private long rows;
+
+    CsvOutput(OutputStream out, Schema schema) {
+        this.writer = CsvWriter.builder().build(out, StandardCharsets.UTF_8);
         writer.writeRecord(schema.fields().stream().map(Field::name).toList());
     }
 
@@ -27,19 +33,30 @@ final class CsvOutput implements BatchSink {
         List<String> row = new ArrayList<>(columns.size());
         for (long r = 0; r < batch.rowCount(); r++) {
             row.clear();
-            for (Array column : columns) {
-                row.add(column.isNull(r) ? "" : CellText.of(column, r));
+            for (int c = 0; c < columns.size(); c++) {
+                row.add(field(batch, c, r));
             }
             writer.writeRecord(row);
+            rows++;
         }
     }
 
-    @Override
-    public void close() {
-        try {
-            writer.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    private String field(RecordBatch batch, int c, long r) {
+        Array column = batch.column(c);
+        if (CellText.isNull(column, r)) {
+            return "";
         }
+        String text = CellText.of(column, r, MAX_FIELD);
+        if (text.length() > MAX_FIELD) {
+            throw new CliException("row " + (rows + 1) + ", column " + batch.schema().field(c).name()
+                    + ": a value of more than " + String.format(Locale.ROOT, "%,d", MAX_FIELD)
+                    + " characters is too long for a CSV field");
+        }
+        return text;
+    }
+
+    @Override
+    public void end() throws IOException {
+        writer.close();
     }
 }

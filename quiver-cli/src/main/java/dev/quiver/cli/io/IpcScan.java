@@ -1,5 +1,6 @@
 package dev.quiver.cli.io;
 
+import dev.quiver.cli.CliException;
 import dev.quiver.ipc.compression.CompressionType;
 import dev.quiver.ipc.flatbuf.Message;
 import dev.quiver.ipc.flatbuf.MessageHeader;
@@ -15,59 +16,129 @@ import java.util.TreeMap;
 
 /**
  * A walk over the encapsulated messages of an Arrow file or stream that reads only their metadata:
- * how many record and dictionary batches, their body bytes on disk and their compression. The content
- * is read and validated by the readers; this only reports what the messages declare.
+ * how many record and dictionary batches, their body bytes on disk, their compression, and whether the
+ * messages end with the end-of-stream marker. The content is read and validated by the readers; this
+ * only reports what the messages declare, and checks every length it follows against the file.
  */
-public record IpcScan(int recordBatches, int dictionaryBatches, long bodyBytes, Map<String, Integer> codecs) {
+public record IpcScan(int recordBatches, int dictionaryBatches, long bodyBytes, Map<String, Integer> codecs,
+        boolean endedWithMarker) {
     private static final int MAX_METADATA = 64 << 20;
+    /** The continuation marker that starts every message prefix since format version 0.15. */
+    private static final int CONTINUATION = -1;
+    /** The file format's trailer: the footer's length (int32) and {@code ARROW1}. */
+    private static final int FILE_TRAILER = 10;
 
-    /** Scans {@code path}; stops at the end-of-stream marker, the end of the file or an unreadable frame. */
+    /**
+     * Scans the messages of {@code path}: a stream to its end-of-stream marker or its end, a file from
+     * after its leading magic to its footer.
+     *
+     * @param path the file
+     * @param format {@link DataFormat#ARROW_FILE} or {@link DataFormat#ARROW_STREAM}
+     * @return what the messages declare
+     * @throws IOException if the file cannot be read
+     * @throws CliException naming the byte offset where a prefix, a length or some metadata is damaged
+     */
     public static IpcScan of(Path path, DataFormat format) throws IOException {
         int records = 0;
         int dictionaries = 0;
         long body = 0;
         Map<String, Integer> codecs = new TreeMap<>();
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
-            long size = channel.size();
+            long end = format == DataFormat.ARROW_FILE ? footerStart(channel, path) : channel.size();
             long at = format == DataFormat.ARROW_FILE ? 8 : 0;
-            while (at + 8 <= size) {
-                ByteBuffer prefix = read(channel, at, 8);
-                int first = prefix.getInt(0);
-                int length = first == -1 ? prefix.getInt(4) : first;
-                long metadataAt = at + (first == -1 ? 8 : 4);
-                if (length <= 0 || length > MAX_METADATA || metadataAt + length > size) {
-                    break;
+            while (at < end) {
+                if (at + 4 > end) {
+                    throw damaged(path, at, "a message prefix is cut off at byte " + end);
                 }
-                Message message = Message.getRootAsMessage(read(channel, metadataAt, length));
+                int first = read(channel, at, 4).getInt(0);
+                long metadataAt = at + 4;
+                int length = first;
+                if (first == CONTINUATION) {
+                    if (at + 8 > end) {
+                        throw damaged(path, at, "a message prefix is cut off at byte " + end);
+                    }
+                    length = read(channel, at + 4, 4).getInt(0);
+                    metadataAt = at + 8;
+                }
+                if (length == 0) {
+                    return new IpcScan(records, dictionaries, body, codecs, true);
+                }
+                if (length < 0 || length > MAX_METADATA || length > end - metadataAt) {
+                    throw damaged(path, at, "metadata length " + length + " does not fit in the "
+                            + (end - metadataAt) + " bytes that follow");
+                }
+                Message message = message(read(channel, metadataAt, length), path, metadataAt);
                 long bodyLength = message.bodyLength();
+                long bodyAt = metadataAt + length;
+                if (bodyLength < 0 || bodyLength > end - bodyAt) {
+                    throw damaged(path, at, "body length " + bodyLength + " does not fit in the " + (end - bodyAt)
+                            + " bytes that follow the metadata");
+                }
                 byte type = message.headerType();
                 if (type == MessageHeader.RecordBatch) {
                     records++;
                     body += bodyLength;
-                    codecs.merge(codecName((RecordBatch) message.header(new RecordBatch())), 1, Integer::sum);
+                    codecs.merge(codecName(message, path, metadataAt), 1, Integer::sum);
                 } else if (type == MessageHeader.DictionaryBatch) {
                     dictionaries++;
                     body += bodyLength;
                 }
-                at = metadataAt + length + Math.max(0, bodyLength);
+                at = bodyAt + bodyLength;
             }
         }
-        return new IpcScan(records, dictionaries, body, codecs);
+        return new IpcScan(records, dictionaries, body, codecs, false);
     }
 
-    private static String codecName(RecordBatch batch) {
-        if (batch == null || batch.compression() == null) {
-            return "none";
+    /** Where the footer of a file starts, from the trailer at its end. */
+    private static long footerStart(FileChannel channel, Path path) throws IOException {
+        long size = channel.size();
+        if (size < 8 + FILE_TRAILER) {
+            throw damaged(path, 0, "a file of " + size + " bytes is too short for the Arrow file format");
         }
-        CompressionType type = CompressionType.ofFlatbufferValue(batch.compression().codec());
-        return type == null ? "unknown codec " + batch.compression().codec() : type.name();
+        int footerLength = read(channel, size - FILE_TRAILER, 4).getInt(0);
+        long start = size - FILE_TRAILER - footerLength;
+        if (footerLength <= 0 || start < 8) {
+            throw damaged(path, size - FILE_TRAILER, "footer length " + footerLength + " does not fit in the file");
+        }
+        return start;
+    }
+
+    /** The message flatbuffer; its accessors follow offsets inside it, which damaged metadata sends astray. */
+    private static Message message(ByteBuffer metadata, Path path, long at) {
+        try {
+            Message message = Message.getRootAsMessage(metadata);
+            message.bodyLength();
+            message.headerType();
+            return message;
+        } catch (RuntimeException e) {
+            throw damaged(path, at, "unreadable message metadata (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static String codecName(Message message, Path path, long at) {
+        RecordBatch batch;
+        try {
+            batch = (RecordBatch) message.header(new RecordBatch());
+            if (batch == null || batch.compression() == null) {
+                return "none";
+            }
+            CompressionType type = CompressionType.ofFlatbufferValue(batch.compression().codec());
+            return type == null ? "unknown codec " + batch.compression().codec() : type.name();
+        } catch (RuntimeException e) {
+            throw damaged(path, at, "unreadable record batch metadata (" + e.getClass().getSimpleName() + ")");
+        }
+    }
+
+    private static CliException damaged(Path path, long at, String problem) {
+        return new CliException(path + ": damaged message at byte " + at + ": " + problem);
     }
 
     private static ByteBuffer read(FileChannel channel, long at, int length) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(length);
-        int n = 0;
-        while (buffer.hasRemaining() && n >= 0) {
-            n = channel.read(buffer, at + buffer.position());
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer, at + buffer.position()) < 0) {
+                throw new CliException("unexpected end of file at byte " + (at + buffer.position()));
+            }
         }
         return buffer.flip().order(ByteOrder.LITTLE_ENDIAN);
     }

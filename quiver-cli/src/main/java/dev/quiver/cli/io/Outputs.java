@@ -1,6 +1,7 @@
 package dev.quiver.cli.io;
 
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.io.AtomicFileOutput;
 import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.IpcFileWriter;
 import dev.quiver.ipc.IpcStreamWriter;
@@ -8,63 +9,116 @@ import dev.quiver.ipc.IpcWriteOptions;
 import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.json.JsonFile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
+import java.io.OutputStream;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
+import java.util.zip.GZIPOutputStream;
 
-/** Creates an output file of any supported format as a {@link BatchSink}. */
+/**
+ * Creates an output file of any supported format as a {@link BatchSink}: written to a temporary file
+ * beside the target and moved over it when finished.
+ */
 public final class Outputs {
     private Outputs() {
     }
 
-    /** Creates (or truncates) {@code path} and starts writing {@code schema} in {@code format}. */
+    /**
+     * Starts writing {@code schema} in {@code format} for {@code path}, which appears once the sink finishes.
+     *
+     * @param path the output file
+     * @param format its format
+     * @param schema the schema of every batch
+     * @param options the IPC options of Arrow output
+     * @return the sink, to finish and close
+     * @throws IOException if the temporary file cannot be created
+     */
     public static BatchSink create(Path path, DataFormat format, Schema schema, IpcWriteOptions options)
             throws IOException {
-        return switch (format) {
-            case ARROW_FILE -> {
-                IpcFileWriter writer = new IpcFileWriter(channel(path), schema, options, Map.of());
-                yield sink(writer::write, writer::close);
+        AtomicFileOutput file = AtomicFileOutput.create(path);
+        try {
+            return new AtomicSink(file, switch (format) {
+                case ARROW_FILE -> {
+                    IpcFileWriter writer = new IpcFileWriter(file.channel(), schema, options, Map.of());
+                    yield content(writer::write, writer::close);
+                }
+                case ARROW_STREAM -> {
+                    IpcStreamWriter writer = new IpcStreamWriter(file.channel(), schema, options);
+                    yield content(writer::write, writer::close);
+                }
+                case JSON -> new JsonContent(file, path, schema);
+                case CSV -> new CsvOutput(file.stream(), schema);
+            });
+        } catch (RuntimeException e) {
+            try {
+                file.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
             }
-            case ARROW_STREAM -> {
-                IpcStreamWriter writer = new IpcStreamWriter(channel(path), schema, options);
-                yield sink(writer::write, writer::close);
-            }
-            case JSON -> new JsonSink(path, schema);
-            case CSV -> new CsvOutput(path, schema);
-        };
+            throw e;
+        }
     }
 
-    private static FileChannel channel(Path path) throws IOException {
-        return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING);
-    }
-
-    private static BatchSink sink(java.util.function.Consumer<RecordBatch> write, Runnable close) {
-        return new BatchSink() {
+    private static Content content(Consumer<RecordBatch> write, Runnable end) {
+        return new Content() {
             @Override
             public void write(RecordBatch batch) {
                 write.accept(batch);
             }
 
             @Override
-            public void close() {
-                close.run();
+            public void end() {
+                end.run();
             }
         };
     }
 
+    /** What one format writes into the file: the batches, then its end. */
+    interface Content {
+        void write(RecordBatch batch);
+
+        void end() throws IOException;
+    }
+
+    /** A format's content in an atomic file: finishing ends the content, then commits the file. */
+    private static final class AtomicSink implements BatchSink {
+        private final AtomicFileOutput file;
+        private final Content content;
+
+        AtomicSink(AtomicFileOutput file, Content content) {
+            this.file = file;
+            this.content = content;
+        }
+
+        @Override
+        public void write(RecordBatch batch) {
+            content.write(batch);
+        }
+
+        @Override
+        public void finish() throws IOException {
+            content.end();
+            file.commit();
+        }
+
+        @Override
+        public void close() throws IOException {
+            file.close();
+        }
+    }
+
     /** Integration JSON: the batches are kept and written as one document at the end. */
-    private static final class JsonSink implements BatchSink {
-        private final Path path;
+    private static final class JsonContent implements Content {
+        private final AtomicFileOutput file;
+        private final boolean gzip;
         private final Schema schema;
         private final List<RecordBatch> batches = new ArrayList<>();
 
-        JsonSink(Path path, Schema schema) {
-            this.path = path;
+        JsonContent(AtomicFileOutput file, Path path, Schema schema) {
+            this.file = file;
+            this.gzip = path.getFileName().toString().endsWith(".gz");
             this.schema = schema;
         }
 
@@ -74,11 +128,10 @@ public final class Outputs {
         }
 
         @Override
-        public void close() {
-            try {
-                new IntegrationJsonWriter(true).write(new JsonFile(schema, batches), path);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+        public void end() throws IOException {
+            JsonFile json = new JsonFile(schema, batches);
+            try (OutputStream out = gzip ? new GZIPOutputStream(file.stream()) : file.stream()) {
+                new IntegrationJsonWriter(true).write(json, out);
             }
         }
     }

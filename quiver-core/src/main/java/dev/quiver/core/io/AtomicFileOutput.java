@@ -1,0 +1,267 @@
+package dev.quiver.core.io;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A file that appears at its path whole or not at all. Bytes go to a temporary file beside the target
+ * (same directory, unique hidden name); {@link #commit()} moves it over the target in one step (an
+ * atomic move where the file system has one, else a replacing move), after forcing it to the storage
+ * device when asked. {@link #close()} without a commit deletes the temporary file: an existing target
+ * is then left untouched. A symbolic link at the target is replaced, not followed.
+ *
+ * <p>Writers take the {@link #channel()} or {@link #stream()} view; closing a view does not end the file,
+ * so a writer may close its output and the caller then commits:
+ * <pre>{@code
+ * try (AtomicFileOutput file = AtomicFileOutput.create(path)) {
+ *     try (IpcFileWriter writer = new IpcFileWriter(file.channel(), schema, options, Map.of())) {
+ *         writer.write(batch);
+ *     }
+ *     file.commit();
+ * }
+ * }</pre>
+ * Not thread-safe.
+ */
+public final class AtomicFileOutput implements AutoCloseable {
+    private enum State { OPEN, COMMITTED, DISCARDED }
+
+    private static final int NAME_ATTEMPTS = 16;
+    /** Of the target's name in the temporary file's, so that the latter stays within common name limits. */
+    private static final int MAX_NAME_PREFIX = 200;
+
+    private final Path target;
+    private final Path temporary;
+    private final FileChannel file;
+    private final boolean sync;
+    private State state = State.OPEN;
+
+    private AtomicFileOutput(Path target, Path temporary, FileChannel file, boolean sync) {
+        this.target = target;
+        this.temporary = temporary;
+        this.file = file;
+        this.sync = sync;
+    }
+
+    /**
+     * Starts a new file for {@code target}, without forcing it to the device on commit.
+     *
+     * @param target the path the file appears at on {@link #commit()}
+     * @return the output, open on an empty temporary file
+     * @throws IOException if the temporary file cannot be created, or {@code target} is a directory
+     */
+    public static AtomicFileOutput create(Path target) throws IOException {
+        return create(target, false);
+    }
+
+    /**
+     * Starts a new file for {@code target}.
+     *
+     * @param target the path the file appears at on {@link #commit()}
+     * @param sync whether {@link #commit()} forces the content to the storage device before the move, and
+     *        the directory after it (where the platform allows), so that the file survives a crash
+     * @return the output, open on an empty temporary file
+     * @throws IOException if the temporary file cannot be created, or {@code target} is a directory
+     */
+    public static AtomicFileOutput create(Path target, boolean sync) throws IOException {
+        if (Files.isDirectory(target)) {
+            throw new FileSystemException(target.toString(), null, "is a directory");
+        }
+        String name = target.getFileName().toString();
+        if (name.length() > MAX_NAME_PREFIX) {
+            name = name.substring(0, MAX_NAME_PREFIX);
+        }
+        for (int attempt = 1; ; attempt++) {
+            Path temporary = target.resolveSibling("." + name + "." + randomHex() + ".tmp");
+            try {
+                FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE);
+                return new AtomicFileOutput(target, temporary, channel, sync);
+            } catch (FileAlreadyExistsException e) {
+                if (attempt == NAME_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static String randomHex() {
+        return HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+    }
+
+    /**
+     * The path the file appears at.
+     *
+     * @return the target path
+     */
+    public Path target() {
+        return target;
+    }
+
+    /**
+     * The temporary file being written (deleted or moved to the target once the output ends).
+     *
+     * @return the temporary file's path, in the target's directory
+     */
+    public Path temporary() {
+        return temporary;
+    }
+
+    /**
+     * A channel that writes to the file. Closing it only stops writes through it; writes after the
+     * output ended throw {@link ClosedChannelException}.
+     *
+     * @return a new view of the file
+     */
+    public WritableByteChannel channel() {
+        return new View();
+    }
+
+    /**
+     * An unbuffered stream that writes to the file. Closing it only stops writes through it.
+     *
+     * @return a new view of the file
+     */
+    public OutputStream stream() {
+        return Channels.newOutputStream(channel());
+    }
+
+    /**
+     * Whether {@link #commit()} succeeded.
+     *
+     * @return true once the file is at its target
+     */
+    public boolean committed() {
+        return state == State.COMMITTED;
+    }
+
+    /**
+     * Ends the file and moves it over the target (forcing it to the device first when created with
+     * {@code sync}). On failure the temporary file is deleted and the target is as it was.
+     *
+     * @throws IOException if forcing, closing or moving fails (or, with {@code sync}, forcing the directory
+     *         after the move: the file is then at its target, perhaps not yet durably)
+     * @throws IllegalStateException if the output already ended (committed or closed)
+     */
+    public void commit() throws IOException {
+        if (state != State.OPEN) {
+            throw new IllegalStateException("the output to " + target + " already ended");
+        }
+        try {
+            if (sync) {
+                file.force(true);
+            }
+            file.close();
+            move();
+            state = State.COMMITTED;
+        } catch (IOException | RuntimeException | Error e) {
+            discard(e);
+            throw e;
+        }
+        if (sync) {
+            syncDirectory();
+        }
+    }
+
+    private void move() throws IOException {
+        try {
+            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** Forces the directory entry of the moved file; platforms that cannot open a directory skip this. */
+    private void syncDirectory() throws IOException {
+        Path directory = target.toAbsolutePath().getParent();
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(directory, StandardOpenOption.READ);
+        } catch (IOException | UnsupportedOperationException e) {
+            return;
+        }
+        try (channel) {
+            channel.force(true);
+        }
+    }
+
+    /**
+     * Deletes the temporary file unless the output was committed; the target is left as it was. Does
+     * nothing after a commit or an earlier close.
+     *
+     * @throws IOException if the temporary file cannot be closed or deleted
+     */
+    @Override
+    public void close() throws IOException {
+        if (state == State.OPEN) {
+            IOException failure = discard(null);
+            if (failure != null) {
+                throw failure;
+            }
+        }
+    }
+
+    /**
+     * Ends the output without a commit, deleting the temporary file; problems in doing so are added to
+     * {@code cause} as suppressed exceptions, or returned when {@code cause} is null.
+     */
+    private IOException discard(Throwable cause) {
+        state = State.DISCARDED;
+        IOException failure = null;
+        try {
+            file.close();
+        } catch (IOException e) {
+            failure = e;
+        }
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException e) {
+            if (failure == null) {
+                failure = e;
+            } else {
+                failure.addSuppressed(e);
+            }
+        }
+        if (cause != null && failure != null) {
+            cause.addSuppressed(failure);
+            return null;
+        }
+        return failure;
+    }
+
+    /** A view of the file whose close does not end the output. */
+    private final class View implements WritableByteChannel {
+        private boolean open = true;
+
+        @Override
+        public int write(ByteBuffer source) throws IOException {
+            if (!isOpen()) {
+                throw new ClosedChannelException();
+            }
+            return file.write(source);
+        }
+
+        @Override
+        public boolean isOpen() {
+            return open && state == State.OPEN;
+        }
+
+        @Override
+        public void close() {
+            open = false;
+        }
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Writing files safely: {@link dev.quiver.core.io.AtomicFileOutput} makes a new file appear whole at its
+ * path, or not at all.
+ */
+package dev.quiver.core.io;
