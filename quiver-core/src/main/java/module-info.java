@@ -4,6 +4,8 @@ module dev.quiver.core {
     exports dev.quiver.core.memory;
     exports dev.quiver.core.type;
     exports dev.quiver.core.array;
+    exports dev.quiver.core.builder;
+    exports dev.quiver.core.validation;
     exports dev.quiver.core.batch;
     exports dev.quiver.core.io;
 }

@@ -3,8 +3,8 @@ package dev.quiver.core;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.array.Int64Array;
-import dev.quiver.core.array.IntBuilder;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;

@@ -3,7 +3,6 @@ package dev.quiver.ipc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quiver.testkit.TestData;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
@@ -11,6 +10,7 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.core.type.Types;
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

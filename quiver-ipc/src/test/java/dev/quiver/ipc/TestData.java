@@ -2,7 +2,7 @@ package dev.quiver.ipc;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.IntBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;

@@ -3,10 +3,10 @@ package dev.quiver.json;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.DictionaryArray;
-import dev.quiver.core.array.Rules;
-import dev.quiver.core.array.ValidationException;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 
 /**
  * Full validation of a column read from JSON. The dictionary of a dictionary-encoded column was

@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.IntBuilder;
 import dev.quiver.core.array.UnionValue;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.LE;

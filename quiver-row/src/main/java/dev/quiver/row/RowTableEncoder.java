@@ -2,6 +2,7 @@ package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.Values;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.LE;
 import java.lang.foreign.MemorySegment;

@@ -1,9 +1,9 @@
 package dev.quiver.row;
 
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.IntBuilder;
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;

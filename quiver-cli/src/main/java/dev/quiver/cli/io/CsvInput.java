@@ -1,15 +1,15 @@
 package dev.quiver.cli.io;
 
-import dev.quiver.cli.CliException;
-import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
-import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.core.type.ArrowType;
-import dev.quiver.core.type.Field;
-import dev.quiver.core.type.Schema;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import dev.quiver.cli.CliException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;

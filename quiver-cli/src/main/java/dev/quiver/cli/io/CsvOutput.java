@@ -1,12 +1,12 @@
 package dev.quiver.cli.io;
 
+import de.siegmar.fastcsv.writer.CsvWriter;
 import dev.quiver.cli.CliException;
 import dev.quiver.cli.text.CellText;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
-import de.siegmar.fastcsv.writer.CsvWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;

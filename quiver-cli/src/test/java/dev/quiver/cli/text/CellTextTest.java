@@ -1,15 +1,14 @@
 package dev.quiver.cli.text;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.DecimalBuilder;
-import dev.quiver.core.array.IntBuilder;
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.DecimalBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;

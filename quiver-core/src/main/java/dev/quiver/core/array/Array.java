@@ -1,8 +1,11 @@
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.NullCountValidator;
+import dev.quiver.core.internal.validation.TrustedDictionaries;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.IntervalUnit;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.ValidationException;
 
 /**
  * An immutable Arrow array: typed, allocation-free access over {@link ArrayData}. Subclasses exist per
@@ -143,7 +146,7 @@ public abstract class Array {
      * @throws ValidationException naming the first broken rule outside the dictionaries
      */
     public final void validateFullTrustingDictionaries() {
-        ScopedValue.where(DictionaryArray.TRUSTED, Boolean.TRUE).run(this::validateFull);
+        ScopedValue.where(TrustedDictionaries.SCOPE, Boolean.TRUE).run(this::validateFull);
     }
 
     /**

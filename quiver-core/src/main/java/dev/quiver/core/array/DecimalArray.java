@@ -6,6 +6,8 @@ import dev.quiver.core.memory.LE;
 import dev.quiver.core.memory.WideIntegers;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
 import java.math.BigInteger;

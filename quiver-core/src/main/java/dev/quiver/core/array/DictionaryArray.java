@@ -1,9 +1,12 @@
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.TrustedDictionaries;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -13,9 +16,6 @@ import java.lang.foreign.MemorySegment;
  * arrays with different dictionaries are equal when they decode to the same values.
  */
 public final class DictionaryArray extends Array {
-    /** Bound while validating with dictionaries trusted (see {@link Array#validateFullTrustingDictionaries}). */
-    static final ScopedValue<Boolean> TRUSTED = ScopedValue.newInstance();
-
     private final Array indices;
     private final Array dictionary;
     private final MemorySegment values;
@@ -101,7 +101,7 @@ public final class DictionaryArray extends Array {
                         + " is outside the dictionary of length " + size);
             }
         }
-        if (!TRUSTED.isBound()) {
+        if (!TrustedDictionaries.SCOPE.isBound()) {
             dictionary.validateContent();
         }
     }

@@ -2,6 +2,8 @@ package dev.quiver.core.array;
 
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 
 /**

@@ -1,5 +1,6 @@
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.ValidityFlags;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import java.util.ArrayList;

@@ -1,9 +1,12 @@
 package dev.quiver.core.array;
 
+import dev.quiver.core.builder.UnionBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.UnionMode;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 

@@ -1,5 +1,7 @@
 package dev.quiver.core.array;
 
+import dev.quiver.core.builder.UnionBuilder;
+
 /**
  * A value together with the union type id that selects its child: what {@link UnionBuilder} takes to
  * place a value in a given child, and what {@link UnionArray#getUnionValue} returns. (A union's

@@ -1,10 +1,13 @@
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.Utf8Validator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 

@@ -2,7 +2,7 @@ package dev.quiver.core.batch;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import java.util.ArrayList;

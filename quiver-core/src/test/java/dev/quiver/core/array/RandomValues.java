@@ -1,5 +1,6 @@
 package dev.quiver.core.array;
 
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Types;
