@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** Quiver core: memory on MemorySegments, the Arrow type system, arrays and record batches. */
 module dev.quiver.core {
     exports dev.quiver.core;

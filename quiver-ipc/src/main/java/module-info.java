@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Quiver IPC: the Arrow IPC stream and file formats (reading, writing, memory-mapped files),
  * dictionary batches, and body compression with pluggable codecs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** The Arrow JSON integration-test format: reading, writing and comparing record batches. */
 module dev.quiver.json {
     requires transitive dev.quiver.core;

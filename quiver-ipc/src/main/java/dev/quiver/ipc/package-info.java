@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The Arrow IPC formats. {@link dev.quiver.ipc.IpcStreamWriter} and {@link dev.quiver.ipc.IpcStreamReader}
  * write and read the stream format (a schema message, then dictionary and record batch messages, then

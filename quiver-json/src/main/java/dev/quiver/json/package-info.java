@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The JSON format of the Arrow integration tests. {@link dev.quiver.json.IntegrationJsonReader} reads a
  * file (plain or gzip-compressed) into a {@link dev.quiver.json.JsonFile}: schema, dictionaries and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 /** An interval of days and milliseconds (interval[day_time]). */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 /** An array of the null type: every slot is null and there are no buffers. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.memory;
 
 /** IEEE 754 half precision (binary16) values, kept as their raw 16 bits. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
 /** The unit of a date (Schema.fbs {@code DateUnit}): days in 32 bits, or milliseconds in 64 bits. */

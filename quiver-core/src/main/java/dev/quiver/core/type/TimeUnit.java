@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
 /** The unit of a time, timestamp or duration (Schema.fbs {@code TimeUnit}). */
