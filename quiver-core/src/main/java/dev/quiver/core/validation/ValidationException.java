@@ -8,7 +8,9 @@ import dev.quiver.core.QuiverException;
  * the rule is about the array as a whole.
  */
 public final class ValidationException extends QuiverException {
+    /** The name of the broken rule, one of {@link Rules}. */
     private final String rule;
+    /** The slot where the rule broke, or -1 for the array as a whole. */
     private final long index;
 
     /**
