@@ -1,4 +1,4 @@
-package dev.quiver.json;
+package dev.quiver.core.compare;
 
 /**
  * The first difference between two sequences of record batches: the batch (-1 when two arrays were

@@ -1,4 +1,4 @@
-package dev.quiver.json;
+package dev.quiver.core.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

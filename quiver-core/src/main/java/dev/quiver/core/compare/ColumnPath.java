@@ -1,4 +1,4 @@
-package dev.quiver.json;
+package dev.quiver.core.compare;
 
 import java.util.ArrayList;
 import java.util.List;
