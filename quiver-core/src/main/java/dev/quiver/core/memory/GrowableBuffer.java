@@ -48,7 +48,7 @@ public final class GrowableBuffer {
      * The current memory, for writing in place.
      *
      * @return the whole capacity (at least {@link #size()} bytes); valid until the next call that grows
-     *     the buffer, after which it is freed
+     *     the buffer, which releases it to the allocator
      */
     public MemorySegment segment() {
         return segment;
