@@ -17,9 +17,8 @@ import java.util.Optional;
 import java.util.WeakHashMap;
 
 /**
- * Value equality of record batches and arrays, the one engine of Quiver's comparisons: compares
- * sequences of record batches as the reference (C++) implementation does and reports the first
- * difference. Types compare as {@link TypeComparator} says (a map's entries, key and value names
+ * Value equality of record batches and arrays: compares sequences of record batches as the reference
+ * (C++) implementation does and reports the first difference. Types compare as {@link TypeComparator} says (a map's entries, key and value names
  * and list item names do not matter; struct field names do); values compare logically: null slots
  * alike, values at valid slots equal (floats bit for bit), whatever the offsets, buffer sharing or the
  * bytes under nulls. Dictionary-encoded columns compare their dictionaries (each pair once per
