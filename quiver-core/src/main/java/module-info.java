@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/** Quiver core: memory on MemorySegments, the Arrow type system, arrays and record batches. */
+/**
+ * Quiver core: memory on MemorySegments, the Arrow type system, arrays and record batches, and their
+ * comparison.
+ */
 module dev.quiver.core {
     exports dev.quiver.core;
     exports dev.quiver.core.memory;
@@ -8,5 +11,6 @@ module dev.quiver.core {
     exports dev.quiver.core.builder;
     exports dev.quiver.core.validation;
     exports dev.quiver.core.batch;
+    exports dev.quiver.core.compare;
     exports dev.quiver.core.io;
 }

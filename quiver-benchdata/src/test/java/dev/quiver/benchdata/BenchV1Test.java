@@ -3,9 +3,13 @@ package dev.quiver.benchdata;
 
 import dev.quiver.testkit.TestData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.Schema;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +49,21 @@ class BenchV1Test {
         pieces.add(big.slice(777, 1223));
         pieces.add(bench.batch(2000, 1000));
         assertEquals(whole.lines(), pieces.lines());
+    }
+
+    @Test
+    void aBatchWithoutEveryColumnIsRefusedAndAddsNothing() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        BenchChecksum checksum = new BenchChecksum();
+        checksum.add(bench.batch(0, 100));
+        List<String> before = checksum.lines();
+        RecordBatch full = bench.batch(100, 100);
+        int last = BenchV1.SCHEMA.fields().size() - 1;
+        RecordBatch withoutPrice = new RecordBatch(new Schema(BenchV1.SCHEMA.fields().subList(0, last)),
+                full.columns().subList(0, last));
+        QuiverException e = assertThrows(QuiverException.class, () -> checksum.add(withoutPrice));
+        assertTrue(e.getMessage().contains("'price'"), e.getMessage());
+        assertEquals(before, checksum.lines());
     }
 
     @Test

@@ -4,8 +4,8 @@ package dev.quiver.interop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.json.BatchComparator;
-import dev.quiver.json.Difference;
+import dev.quiver.core.compare.BatchComparator;
+import dev.quiver.core.compare.Difference;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.json.JsonFile;

@@ -6,8 +6,8 @@ import dev.quiver.testkit.TestData.GoldCase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.type.Schema;
-import dev.quiver.json.BatchComparator;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonFile;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package dev.quiver.json;
 
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Types;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.compare.BatchComparator;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

@@ -13,6 +13,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.UnionValue;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.LE;

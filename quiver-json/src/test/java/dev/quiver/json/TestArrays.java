@@ -57,11 +57,6 @@ final class TestArrays {
                 List.of(children));
     }
 
-    /** A list of int32 with the given offsets, all valid. */
-    static ArrayData list(ArrowType.List type, int[] offsets, ArrayData child) {
-        return ArrayData.of(type, offsets.length - 1, Arrays.asList(null, int32s(offsets)), List.of(child));
-    }
-
     /** A batch of one column per (field, data) pair. */
     static RecordBatch batch(List<Field> fields, ArrayData... columns) {
         return new RecordBatch(new Schema(fields), Arrays.stream(columns).map(Array::wrap).toList());

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.memory;
 
-import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.BufferAllocator;
 
 /**
  * Builds a validity bitmap (or the bits of a boolean array) one bit at a time. For validity, the
@@ -14,24 +11,44 @@ public final class ValidityBuilder {
     private long length;
     private long unset;
 
+    /**
+     * An empty builder.
+     *
+     * @param allocator where the memory comes from
+     */
     public ValidityBuilder(BufferAllocator allocator) {
         this.bits = new GrowableBuffer(allocator);
     }
 
+    /**
+     * The number of bits appended since the builder last started over.
+     *
+     * @return the length in bits
+     */
     public long length() {
         return length;
     }
 
-    /** The number of 0 bits appended (null slots, for a validity bitmap). */
+    /**
+     * The number of 0 bits appended (null slots, for a validity bitmap).
+     *
+     * @return the count, from 0 to {@link #length()}
+     */
     public long unsetCount() {
         return unset;
     }
 
+    /**
+     * Appends one bit.
+     *
+     * @param bit true for a set bit (a valid slot)
+     * @throws MemoryLimitExceededException if growing would take the allocator past its limit
+     */
     public void append(boolean bit) {
         long at = length >>> 3;
         if (at >= bits.size()) {
             bits.setSize(at + 1);
-            bits.segment().set(dev.quiver.core.memory.LE.BYTE, at, (byte) 0);
+            bits.segment().set(LE.BYTE, at, (byte) 0);
         }
         if (bit) {
             Bitmaps.set(bits.segment(), length, true);
@@ -41,7 +58,13 @@ public final class ValidityBuilder {
         length++;
     }
 
-    /** Appends {@code n} equal bits. */
+    /**
+     * Appends {@code n} equal bits.
+     *
+     * @param bit true for set bits (valid slots)
+     * @param n the number of bits, 0 or more
+     * @throws MemoryLimitExceededException if growing would take the allocator past its limit
+     */
     public void append(boolean bit, long n) {
         long newLength = length + n;
         long bytes = Bitmaps.bytesFor(newLength);
@@ -58,12 +81,23 @@ public final class ValidityBuilder {
         length = newLength;
     }
 
-    /** Whether bit {@code i} (already appended) is set. */
+    /**
+     * Reads a bit already appended.
+     *
+     * @param i the index of the bit, from 0 to {@link #length()} - 1
+     * @return whether it is set
+     */
     public boolean get(long i) {
         return Bitmaps.get(bits.segment(), i);
     }
 
-    /** The bitmap as a validity buffer, or null when no bit is unset; the builder starts over. */
+    /**
+     * Hands the bitmap over as a validity buffer; the builder starts over empty. Without a 0 bit no
+     * bitmap is needed: the memory is released and null returned, as the format allows for arrays with
+     * no nulls.
+     *
+     * @return a buffer of {@code ceil(length / 8)} bytes, or null when every bit is set
+     */
     public ArrowBuffer finishValidity() {
         if (unset == 0) {
             bits.clear();
@@ -73,7 +107,11 @@ public final class ValidityBuilder {
         return finishBits();
     }
 
-    /** The bits as a buffer (booleans); the builder starts over. */
+    /**
+     * Hands the bits over as a buffer (the values of a boolean array); the builder starts over empty.
+     *
+     * @return a buffer of {@code ceil(length / 8)} bytes, never null
+     */
     public ArrowBuffer finishBits() {
         ArrowBuffer result = bits.finish();
         length = 0;
@@ -81,6 +119,7 @@ public final class ValidityBuilder {
         return result;
     }
 
+    /** Releases the memory to the allocator and starts over empty. */
     public void clear() {
         bits.clear();
         length = 0;

@@ -16,6 +16,11 @@ public enum IntervalUnit {
         this.bitWidth = bitWidth;
     }
 
+    /**
+     * The width of one value.
+     *
+     * @return 32, 64 or 128 bits
+     */
     public int bitWidth() {
         return bitWidth;
     }

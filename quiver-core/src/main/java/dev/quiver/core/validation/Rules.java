@@ -9,8 +9,9 @@ public final class Rules {
     public static final String BUFFER_COUNT = "buffer-count";
     /** A child array is shorter than the parent requires, or the number of children is wrong. */
     public static final String CHILD_LENGTH = "child-length";
-    /** Offset or length is negative, or the recorded null count is wrong. */
+    /** Offset or length is negative, or offset + length overflows. */
     public static final String LENGTH = "length";
+    /** The recorded null count is negative, larger than the length, or differs from the validity bitmap. */
     public static final String NULL_COUNT = "null-count";
     /** Offsets decrease. */
     public static final String OFFSETS_MONOTONIC = "offsets-monotonic";

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.json;
+package dev.quiver.core.compare;
 
-import static dev.quiver.json.TestArrays.batch;
-import static dev.quiver.json.TestArrays.int32;
-import static dev.quiver.json.TestArrays.int32s;
-import static dev.quiver.json.TestArrays.list;
-import static dev.quiver.json.TestArrays.struct;
+import static dev.quiver.core.compare.TestArrays.batch;
+import static dev.quiver.core.compare.TestArrays.int32;
+import static dev.quiver.core.compare.TestArrays.int32s;
+import static dev.quiver.core.compare.TestArrays.list;
+import static dev.quiver.core.compare.TestArrays.struct;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -16,7 +16,6 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.UnionMode;
-import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -229,25 +228,6 @@ class BatchComparatorTest {
     }
 
     @Test
-    void runEndEncodedJsonOfTheLargestLengthReadsValidatesAndComparesRunByRun() {
-        String field = "{\"name\": \"r\", \"nullable\": true, \"type\": {\"name\": \"runendencoded\"}, "
-                + "\"children\": [{\"name\": \"run_ends\", \"nullable\": false, \"type\": {\"name\": \"int\", "
-                + "\"bitWidth\": 32, \"isSigned\": true}, \"children\": []}, {\"name\": \"values\", "
-                + "\"nullable\": true, \"type\": {\"name\": \"utf8\"}, \"children\": []}]}";
-        String column = "{\"name\": \"r\", \"count\": 2147483647, \"children\": ["
-                + "{\"name\": \"run_ends\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [2147483647]}, "
-                + "{\"name\": \"values\", \"count\": 1, \"VALIDITY\": [1], \"OFFSET\": [0, 1], \"DATA\": [\"x\"]}]}";
-        String json = JsonTestData.file(field, Integer.MAX_VALUE, column);
-        IntegrationJsonReader reader = new IntegrationJsonReader();
-        JsonFile file = reader.readString(json);
-        assertEquals(Integer.MAX_VALUE, file.batches().get(0).rowCount());
-        assertEquals(Optional.empty(), comparator.compare(file.batches(), reader.readString(json).batches()));
-        Difference d = comparator.compare(file.batches(),
-                reader.readString(json.replace("[\"x\"]", "[\"y\"]")).batches()).orElseThrow();
-        assertEquals("batch 0, column r.values, row 0, index 0: values differ: \"x\" vs \"y\"", d.message());
-    }
-
-    @Test
     void aDictionaryFoundEqualInOneBatchIsStillComparedAgainstAnotherInTheNext() {
         Field field = Field.dictionary("d", ArrowType.INT8, ArrowType.INT32, false, 0, true);
         ArrowType.Dictionary type = (ArrowType.Dictionary) field.type();
@@ -262,36 +242,5 @@ class BatchComparatorTest {
         Difference d = comparator.compare(List.of(left, left), List.of(same, other)).orElseThrow();
         assertEquals(1, d.batch());
         assertEquals("d.<dictionary>", d.path());
-    }
-
-    @Test
-    void aChangedStringInTheSpecExampleIsFound() throws Exception {
-        String simple = Files.readString(
-                GoldFiles.examples().resolve("simple.json"));
-        IntegrationJsonReader reader = new IntegrationJsonReader();
-        Difference d = comparator.compare(reader.readString(simple).batches(),
-                reader.readString(simple.replace("\"bbb\"", "\"bbc\"")).batches()).orElseThrow();
-        assertEquals("batch 0, column baz, row 3, index 3: values differ: \"bbb\" vs \"bbc\"", d.message());
-    }
-
-    @Test
-    void aChangedStringInAStructChildIsFoundAtItsPath() throws Exception {
-        String struct = Files.readString(
-                GoldFiles.examples().resolve("struct.json"));
-        IntegrationJsonReader reader = new IntegrationJsonReader();
-        Difference d = comparator.compare(reader.readString(struct).batches(),
-                reader.readString(struct.replace("\"3F9HBxK\"", "\"3F9HBxL\"")).batches()).orElseThrow();
-        assertEquals(new Difference(0, "struct_nullable.f2", 2, 2, "\"3F9HBxK\"", "\"3F9HBxL\"", "values differ"), d);
-    }
-
-    @Test
-    void mapNamesOfTheNonCanonicalGoldFileDoNotMatter() throws Exception {
-        IntegrationJsonReader reader = new IntegrationJsonReader();
-        JsonFile gold = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_map_non_canonical.json.gz"));
-        String canonical = new IntegrationJsonWriter().writeString(gold).replace("\"some_entries\"", "\"entries\"")
-                .replace("\"some_key\"", "\"key\"").replace("\"some_value\"", "\"value\"");
-        JsonFile renamed = reader.readString(canonical);
-        assertTrue(!renamed.schema().equals(gold.schema()));
-        assertEquals(Optional.empty(), comparator.compare(gold.batches(), renamed.batches()));
     }
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.json;
+package dev.quiver.core.compare;
 
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -10,14 +10,28 @@ import java.util.List;
  * names of a list's (or list view's, fixed-size list's) item field, of a map's entries, key and value
  * fields and of a run-end encoded type's children are not part of the type, and neither is field
  * metadata; struct and union field names and all nullability (but that of map and run-end encoded
- * children) are.
+ * children) are. Two types that {@code equals} are always equal here; the converse does not hold.
+ *
+ * {@snippet :
+ * ArrowType a = new ArrowType.List(Field.nullable("item", ArrowType.INT32));
+ * ArrowType b = new ArrowType.List(Field.nullable("element", ArrowType.INT32));
+ * TypeComparator.difference(a, b);   // null: item names are not part of the type
+ * }
  */
-final class TypeComparator {
+public final class TypeComparator {
     private TypeComparator() {
     }
 
-    /** Null when the types are equal, else what differs. */
-    static String difference(ArrowType a, ArrowType b) {
+    /**
+     * Compares two types, children included.
+     *
+     * @param a a type
+     * @param b another type
+     * @return null when the types are equal, otherwise what differs first, in a few words (such as
+     *     {@code types differ} or {@code item nullability differs})
+     * @throws NullPointerException if a type is null
+     */
+    public static String difference(ArrowType a, ArrowType b) {
         if (a.getClass() != b.getClass()) {
             return "types differ";
         }
@@ -76,8 +90,17 @@ final class TypeComparator {
         return null;
     }
 
-    /** Null when the fields' names, nullability and types are equal (metadata aside). */
-    static String field(Field a, Field b) {
+    /**
+     * Compares two fields: names, nullability and types as {@link #difference} compares them; metadata
+     * and dictionary ids do not matter.
+     *
+     * @param a a field
+     * @param b another field
+     * @return null when the fields are equal, otherwise what differs first, in a few words (such as
+     *     {@code field names differ})
+     * @throws NullPointerException if a field is null
+     */
+    public static String field(Field a, Field b) {
         if (!a.name().equals(b.name())) {
             return "field names differ";
         }

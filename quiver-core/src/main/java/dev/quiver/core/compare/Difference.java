@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.json;
+package dev.quiver.core.compare;
 
 /**
  * The first difference between two sequences of record batches: the batch (-1 when two arrays were

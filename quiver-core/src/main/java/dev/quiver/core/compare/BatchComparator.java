@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.json;
+package dev.quiver.core.compare;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
@@ -18,13 +18,23 @@ import java.util.Optional;
 import java.util.WeakHashMap;
 
 /**
- * Compares sequences of record batches as the reference (C++) implementation does and reports the
- * first difference. Types compare as {@link TypeComparator} says (a map's entries, key and value names
+ * Value equality of record batches and arrays: compares sequences of record batches as the reference
+ * (C++) implementation does and reports the first difference. Types compare as {@link TypeComparator} says (a map's entries, key and value names
  * and list item names do not matter; struct field names do); values compare logically: null slots
  * alike, values at valid slots equal (floats bit for bit), whatever the offsets, buffer sharing or the
  * bytes under nulls. Dictionary-encoded columns compare their dictionaries (each pair once per
  * comparator) and indices; run-end encoded ones compare their logical values run by run, so the work
- * follows the number of runs, not the logical length. The batches must be structurally valid.
+ * follows the number of runs, not the logical length.
+ *
+ * <p>The data must be structurally valid (as {@link dev.quiver.core.validation.ValidationLevel#STRUCTURE}
+ * checks it); data that is not may end in an exception of the memory API rather than a difference.
+ *
+ * {@snippet :
+ * BatchComparator comparator = new BatchComparator();
+ * Optional<Difference> difference = comparator.compare(expected, actual);
+ * difference.ifPresent(d -> System.err.println(d.message()));
+ *     // batch 0, column a.item, row 3, index 7: values differ: 5 vs 6
+ * }
  */
 public final class BatchComparator {
     /**
@@ -95,8 +105,18 @@ public final class BatchComparator {
         return Optional.empty();
     }
 
-    /** The first difference between two arrays (types, lengths, values), or empty. */
-    Optional<Difference> compareArrays(ArrayData left, ArrayData right, String place) {
+    /**
+     * The first difference between two arrays outside any batch (such as two dictionaries): in their
+     * types (as {@link TypeComparator#difference} compares them), lengths, then values.
+     *
+     * @param left the first array, whose slot indices a {@link Difference} reports
+     * @param right the second array
+     * @param place the name the difference's path starts with (for example the field the arrays
+     *     belong to)
+     * @return the first difference (its batch -1, its row the slot of {@code left} where it lies), or empty
+     *     when the arrays are equal
+     */
+    public Optional<Difference> compareArrays(ArrayData left, ArrayData right, String place) {
         String typeDifference = TypeComparator.difference(left.type(), right.type());
         if (typeDifference != null) {
             return Optional.of(new Difference(-1, place, -1, -1, left.type().toString(), right.type().toString(),

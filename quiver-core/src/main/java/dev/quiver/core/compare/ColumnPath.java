@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.json;
+package dev.quiver.core.compare;
 
 import java.util.ArrayList;
 import java.util.List;
