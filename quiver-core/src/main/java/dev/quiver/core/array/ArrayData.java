@@ -8,6 +8,7 @@ import dev.quiver.core.type.Layout;
 import dev.quiver.core.type.Types;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
+import dev.quiver.core.validation.ValidationLevel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -168,11 +169,34 @@ public final class ArrayData {
     }
 
     /**
-     * Checks what can be checked cheaply: buffer count and sizes for offset + length, children count
-     * and lengths, recursively. Throws {@link ValidationException}.
+     * Checks this data against the rules of the format, as far as {@code level} asks: nothing at
+     * {@link ValidationLevel#NONE}; at {@link ValidationLevel#STRUCTURE} what can be checked cheaply
+     * (buffer count and sizes for offset + length, children count and lengths, recursively, and the
+     * dictionary); at {@link ValidationLevel#FULL} also every value, as {@link Array#validate} does.
+     *
+     * @param level how much to check
+     * @throws ValidationException naming the first broken rule and, where it applies, the slot
      */
-    public void validate() {
-        StructuralValidator.validate(this);
+    public void validate(ValidationLevel level) {
+        switch (Objects.requireNonNull(level, "level")) {
+            case NONE -> {
+            }
+            case STRUCTURE -> StructuralValidator.validate(this);
+            case FULL -> {
+                StructuralValidator.validate(this);
+                Array.ofUnchecked(this).validateValues();
+            }
+        }
+    }
+
+    /**
+     * The shorthand for {@link #validate(ValidationLevel) validate(ValidationLevel.FULL)}: every rule of
+     * the format, the level untrusted input needs.
+     *
+     * @throws ValidationException naming the first broken rule and, where it applies, the slot
+     */
+    public void validateFull() {
+        validate(ValidationLevel.FULL);
     }
 
     /** The variadic data buffers of view types (buffers past the layout's fixed ones). */

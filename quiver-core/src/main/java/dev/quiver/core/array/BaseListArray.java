@@ -21,7 +21,7 @@ public abstract sealed class BaseListArray extends Array
 
     BaseListArray(ArrayData data) {
         super(data);
-        this.values = Array.wrap(data.child(0));
+        this.values = Array.ofUnchecked(data.child(0));
     }
 
     /** The position in {@link #values()} of the first element of list {@code i}. */

@@ -27,7 +27,7 @@ public final class BinaryViewArray extends Array {
     private final MemorySegment[] dataBuffers;
     private final boolean utf8;
 
-    public BinaryViewArray(ArrayData data) {
+    private BinaryViewArray(ArrayData data) {
         super(data);
         this.utf8 = Types.storage(data.type()) instanceof ArrowType.Utf8View;
         ArrowBuffer viewBuffer = data.buffer(1);
@@ -38,6 +38,30 @@ public final class BinaryViewArray extends Array {
             ArrowBuffer b = data.buffer(fixed + k);
             dataBuffers[k] = b == null ? ArrowBuffer.EMPTY.segment() : b.segment();
         }
+    }
+
+    /**
+     * Checks the data's structure and that its type is binary_view or utf8_view, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
+     *     its type is not binary_view or utf8_view (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static BinaryViewArray of(ArrayData data) {
+        return checkedAs(data, BinaryViewArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * binary_view or utf8_view, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type binary_view or utf8_view
+     * @return the array over {@code data}
+     */
+    public static BinaryViewArray ofUnchecked(ArrayData data) {
+        return new BinaryViewArray(data);
     }
 
     /** Whether values are UTF-8 strings (utf8_view). */

@@ -20,9 +20,33 @@ import java.math.BigInteger;
 public final class DecimalArray extends FixedWidthArray {
     private final ArrowType.Decimal decimalType;
 
-    public DecimalArray(ArrayData data) {
+    private DecimalArray(ArrayData data) {
         super(data, ((ArrowType.Decimal) Types.storage(data.type())).bitWidth() / 8);
         this.decimalType = (ArrowType.Decimal) Types.storage(data.type());
+    }
+
+    /**
+     * Checks the data's structure and that its type is decimal32, decimal64, decimal128 or decimal256, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
+     *     its type is not decimal32, decimal64, decimal128 or decimal256 (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static DecimalArray of(ArrayData data) {
+        return checkedAs(data, DecimalArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * decimal32, decimal64, decimal128 or decimal256, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type decimal32, decimal64, decimal128 or decimal256
+     * @return the array over {@code data}
+     */
+    public static DecimalArray ofUnchecked(ArrayData data) {
+        return new DecimalArray(data);
     }
 
     /** The decimal type (the storage type, for an extension type over a decimal). */

@@ -4,6 +4,8 @@ import dev.quiver.core.internal.validation.ValidityFlags;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
@@ -17,10 +19,34 @@ public final class ListArray extends BaseListArray {
     private final MemorySegment offsets;
     private final boolean wide;
 
-    public ListArray(ArrayData data) {
+    private ListArray(ArrayData data) {
         super(data);
         this.offsets = segmentOf(data, 1);
         this.wide = storageType() instanceof ArrowType.LargeList;
+    }
+
+    /**
+     * Checks the data's structure and that its type is list or large_list, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
+     *     its type is not list or large_list (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static ListArray of(ArrayData data) {
+        return checkedAs(data, ListArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * list or large_list, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type list or large_list
+     * @return the array over {@code data}
+     */
+    public static ListArray ofUnchecked(ArrayData data) {
+        return new ListArray(data);
     }
 
     /**
@@ -45,7 +71,7 @@ public final class ListArray extends BaseListArray {
         ArrowType type = ArrowType.List.of(values.type());
         ArrayData data = new ArrayData(type, length, 0, bits.nullCount(), Arrays.asList(bits.buffer(), buffer),
                 List.of(values.data()), null);
-        return (ListArray) Array.of(data);
+        return of(data);
     }
 
     /** Whether offsets are 64-bit (large_list). */

@@ -19,9 +19,33 @@ public final class MapArray extends BaseListArray {
     private Array keys;
     private Array items;
 
-    public MapArray(ArrayData data) {
+    private MapArray(ArrayData data) {
         super(data);
         this.offsets = segmentOf(data, 1);
+    }
+
+    /**
+     * Checks the data's structure and that its type is map, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
+     *     its type is not map (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static MapArray of(ArrayData data) {
+        return checkedAs(data, MapArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * map, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type map
+     * @return the array over {@code data}
+     */
+    public static MapArray ofUnchecked(ArrayData data) {
+        return new MapArray(data);
     }
 
     /** The entries, unsliced: a {@link StructArray} of key and value. */
@@ -98,7 +122,7 @@ public final class MapArray extends BaseListArray {
         if (entries.nullCount() == 0 && keyData.nullCount() == 0 && !logicalNulls(keyData.type())) {
             return;
         }
-        Array keyChild = Array.wrap(keyData);
+        Array keyChild = Array.ofUnchecked(keyData);
         boolean decode = logicalNulls(keyData.type());
         long base = entries.offset();
         for (long i = 0; i < data.length(); i++) {

@@ -21,15 +21,39 @@ public final class RunEndEncodedArray extends Array {
     private final long endsOffset;
     private final int endWidth;
 
-    public RunEndEncodedArray(ArrayData data) {
+    private RunEndEncodedArray(ArrayData data) {
         super(data);
         ArrayData endsData = data.child(0);
-        this.runEnds = Array.wrap(endsData);
-        this.values = Array.wrap(data.child(1));
+        this.runEnds = Array.ofUnchecked(endsData);
+        this.values = Array.ofUnchecked(data.child(1));
         ArrowBuffer buffer = endsData.buffer(1);
         this.ends = (buffer == null ? ArrowBuffer.EMPTY : buffer).segment();
         this.endsOffset = endsData.offset();
         this.endWidth = ((ArrowType.Int) ((ArrowType.RunEndEncoded) storageType()).runEnds().type()).bitWidth() / 8;
+    }
+
+    /**
+     * Checks the data's structure and that its type is run_end_encoded, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
+     *     its type is not run_end_encoded (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static RunEndEncodedArray of(ArrayData data) {
+        return checkedAs(data, RunEndEncodedArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * run_end_encoded, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type run_end_encoded
+     * @return the array over {@code data}
+     */
+    public static RunEndEncodedArray ofUnchecked(ArrayData data) {
+        return new RunEndEncodedArray(data);
     }
 
     /** The run ends child, whole (not sliced with this array). */

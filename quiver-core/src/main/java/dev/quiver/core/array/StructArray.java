@@ -3,6 +3,8 @@ package dev.quiver.core.array;
 import dev.quiver.core.internal.validation.ValidityFlags;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -18,13 +20,37 @@ public final class StructArray extends Array {
     /** The children, unsliced: slot i of the struct is slot {@code offset + i} of each. */
     private final Array[] children;
 
-    public StructArray(ArrayData data) {
+    private StructArray(ArrayData data) {
         super(data);
         List<ArrayData> childData = data.children();
         this.children = new Array[childData.size()];
         for (int k = 0; k < children.length; k++) {
-            children[k] = Array.wrap(childData.get(k));
+            children[k] = Array.ofUnchecked(childData.get(k));
         }
+    }
+
+    /**
+     * Checks the data's structure and that its type is struct, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
+     *     its type is not struct (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static StructArray of(ArrayData data) {
+        return checkedAs(data, StructArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * struct, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type struct
+     * @return the array over {@code data}
+     */
+    public static StructArray ofUnchecked(ArrayData data) {
+        return new StructArray(data);
     }
 
     /**
@@ -41,7 +67,7 @@ public final class StructArray extends Array {
         }
         ArrayData data = new ArrayData(type, length, 0, bits.nullCount(), Arrays.asList(bits.buffer()), childData,
                 null);
-        return (StructArray) Array.of(data);
+        return of(data);
     }
 
     /** The struct's fields. */

@@ -26,7 +26,7 @@ public final class UnionArray extends Array {
     private final byte[] childOf;
     private final Array[] children;
 
-    public UnionArray(ArrayData data) {
+    private UnionArray(ArrayData data) {
         super(data);
         ArrowType.Union type = (ArrowType.Union) storageType();
         this.dense = type.mode() == UnionMode.DENSE;
@@ -39,8 +39,32 @@ public final class UnionArray extends Array {
         }
         this.children = new Array[data.children().size()];
         for (int k = 0; k < children.length; k++) {
-            children[k] = Array.wrap(data.child(k));
+            children[k] = Array.ofUnchecked(data.child(k));
         }
+    }
+
+    /**
+     * Checks the data's structure and that its type is sparse or dense union, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
+     *     its type is not sparse or dense union (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static UnionArray of(ArrayData data) {
+        return checkedAs(data, UnionArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * sparse or dense union, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type sparse or dense union
+     * @return the array over {@code data}
+     */
+    public static UnionArray ofUnchecked(ArrayData data) {
+        return new UnionArray(data);
     }
 
     private static MemorySegment segment(ArrowBuffer buffer) {

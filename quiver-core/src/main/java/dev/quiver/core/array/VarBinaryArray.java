@@ -22,13 +22,37 @@ public final class VarBinaryArray extends Array {
     private final boolean large;
     private final boolean utf8;
 
-    public VarBinaryArray(ArrayData data) {
+    private VarBinaryArray(ArrayData data) {
         super(data);
         ArrowType storage = Types.storage(data.type());
         this.large = storage instanceof ArrowType.LargeBinary || storage instanceof ArrowType.LargeUtf8;
         this.utf8 = storage instanceof ArrowType.Utf8 || storage instanceof ArrowType.LargeUtf8;
         this.offsets = segmentOf(data.buffer(1));
         this.bytes = segmentOf(data.buffer(2));
+    }
+
+    /**
+     * Checks the data's structure and that its type is binary, utf8, large_binary or large_utf8, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
+     *     its type is not binary, utf8, large_binary or large_utf8 (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static VarBinaryArray of(ArrayData data) {
+        return checkedAs(data, VarBinaryArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * binary, utf8, large_binary or large_utf8, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type binary, utf8, large_binary or large_utf8
+     * @return the array over {@code data}
+     */
+    public static VarBinaryArray ofUnchecked(ArrayData data) {
+        return new VarBinaryArray(data);
     }
 
     private static MemorySegment segmentOf(ArrowBuffer buffer) {

@@ -5,6 +5,7 @@ import dev.quiver.core.array.Array;
 import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -104,11 +105,27 @@ public final class RecordBatch {
         return new RecordBatch(schema, sliced, length);
     }
 
-    /** Fully validates every column. */
-    public void validateFull() {
+    /**
+     * Checks every column at {@code level} (see {@link Array#validate(ValidationLevel)}).
+     *
+     * @param level how much to check
+     * @throws dev.quiver.core.validation.ValidationException naming the first broken rule, in the first
+     *     column that breaks one
+     */
+    public void validate(ValidationLevel level) {
         for (Array column : columns) {
-            column.validateFull();
+            column.validate(level);
         }
+    }
+
+    /**
+     * The shorthand for {@link #validate(ValidationLevel) validate(ValidationLevel.FULL)}.
+     *
+     * @throws dev.quiver.core.validation.ValidationException naming the first broken rule, in the first
+     *     column that breaks one
+     */
+    public void validateFull() {
+        validate(ValidationLevel.FULL);
     }
 
     @Override

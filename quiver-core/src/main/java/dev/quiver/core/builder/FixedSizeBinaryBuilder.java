@@ -50,6 +50,6 @@ public final class FixedSizeBinaryBuilder extends FixedWidthBuilder<FixedSizeBin
 
     @Override
     public FixedSizeBinaryArray build() {
-        return new FixedSizeBinaryArray(finishData());
+        return FixedSizeBinaryArray.ofUnchecked(finishData());
     }
 }
