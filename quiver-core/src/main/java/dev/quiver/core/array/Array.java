@@ -117,23 +117,47 @@ public abstract class Array {
         return expected.cast(array);
     }
 
+    /**
+     * The generic form of this array, shared (not copied).
+     *
+     * @return the data this array reads
+     */
     public ArrayData data() {
         return data;
     }
 
+    /**
+     * The array's type.
+     *
+     * @return the type of the data, an extension type included
+     */
     public ArrowType type() {
         return data.type();
     }
 
+    /**
+     * The number of slots.
+     *
+     * @return the logical length
+     */
     public long length() {
         return data.length();
     }
 
+    /**
+     * Where slot 0 lies in the buffers, in slots: not 0 for a slice.
+     *
+     * @return the offset into the buffers
+     */
     public long offset() {
         return data.offset();
     }
 
-    /** The physical null count of this array's own validity (see {@link ArrayData#nullCount()}). */
+    /**
+     * The physical null count of this array's own validity (see {@link ArrayData#nullCount()}).
+     *
+     * @return the number of null slots in the validity bitmap
+     */
     public long nullCount() {
         return data.nullCount();
     }
@@ -142,16 +166,32 @@ public abstract class Array {
      * Whether slot {@code i} is null; unions and run-end encoded arrays answer logically (from the
      * selected child, from the run's value). A dictionary slot is null when its index is: a valid index
      * may point at a null dictionary value, which {@link #getObject} returns as null.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return whether the slot is null
      */
     public boolean isNull(long i) {
         return !data.isValid(i);
     }
 
+    /**
+     * Whether slot {@code i} holds a value: the opposite of {@link #isNull}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return whether the slot is not null
+     */
     public final boolean isValid(long i) {
         return !isNull(i);
     }
 
-    /** A zero-copy view of {@code length} slots from {@code offset}. */
+    /**
+     * A zero-copy view of {@code length} slots from {@code offset}, of this array's class.
+     *
+     * @param offset the first slot of the view
+     * @param length the number of slots
+     * @return the view, sharing this array's memory
+     * @throws IndexOutOfBoundsException if the range is not inside this array
+     */
     public Array slice(long offset, long length) {
         return ofUnchecked(data.slice(offset, length));
     }
@@ -162,12 +202,20 @@ public abstract class Array {
      * Boolean, byte[] for binary, String for utf8, List for lists, a LinkedHashMap for structs, a list of
      * Map.Entry for maps, the selected child's value for unions, the decoded value for dictionaries and
      * run-end encoded data, {@link IntervalDayTime} and {@link IntervalMonthDayNano} for those intervals.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value, or null for a null slot
      */
     public abstract Object getObject(long i);
 
     /**
      * Whether the valid slot {@code i} of this array holds the same value as the valid slot {@code j} of
      * {@code other}, which has this array's class and an equal type.
+     *
+     * @param i a valid slot of this array
+     * @param other an array of this array's class and type
+     * @param j a valid slot of {@code other}
+     * @return whether the two values are equal
      */
     protected abstract boolean valueEquals(long i, Array other, long j);
 
@@ -222,12 +270,23 @@ public abstract class Array {
 
     /**
      * The data-dependent checks of this layout (offsets, UTF-8, views, type ids, run ends, indices),
-     * after structural validation passed; nested arrays also check their children.
+     * after structural validation passed; nested arrays also check their children. Nothing by default.
+     *
+     * @throws ValidationException naming the first broken rule and the slot
      */
     protected void validateContent() {
     }
 
-    /** Whether slots {@code [i, i+n)} of this array equal slots {@code [j, j+n)} of {@code other}. */
+    /**
+     * Whether slots {@code [i, i+n)} of this array equal slots {@code [j, j+n)} of {@code other}: the
+     * same class and type, nulls in the same slots and equal values elsewhere.
+     *
+     * @param i the first slot of this array
+     * @param other the array to compare with
+     * @param j the first slot of {@code other}
+     * @param n the number of slots
+     * @return whether the ranges are equal
+     */
     public boolean rangeEquals(long i, Array other, long j, long n) {
         if (other.getClass() != getClass() || !typesMatch(type(), other.type())) {
             return false;
@@ -259,7 +318,12 @@ public abstract class Array {
         return type().hashCode() * 31 + Long.hashCode(length());
     }
 
-    /** How slot {@code i} prints in {@link #toString()}: strings quoted, binary as hex. */
+    /**
+     * How slot {@code i} prints in {@link #toString()}: strings quoted, binary as hex.
+     *
+     * @param i a valid slot
+     * @return the value's text
+     */
     protected String formatValue(long i) {
         return Values.format(getObject(i));
     }
@@ -280,7 +344,11 @@ public abstract class Array {
         return sb.append(']').toString();
     }
 
-    /** The storage type of this array's type (extension types unwrapped). */
+    /**
+     * The storage type of this array's type (extension types unwrapped).
+     *
+     * @return the type whose layout the data has
+     */
     protected ArrowType storageType() {
         return Types.storage(type());
     }

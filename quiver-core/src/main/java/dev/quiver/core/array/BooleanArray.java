@@ -40,12 +40,21 @@ public final class BooleanArray extends Array {
         return new BooleanArray(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public boolean get(long i) {
         return Bitmaps.get(bits, data.offset() + i);
     }
 
-    /** The number of valid slots holding true. */
+    /**
+     * The number of valid slots holding true.
+     *
+     * @return the count
+     */
     public long trueCount() {
         long base = data.offset();
         ArrowBuffer validity = data.validity();

@@ -49,7 +49,11 @@ public final class DecimalArray extends FixedWidthArray {
         return new DecimalArray(data);
     }
 
-    /** The decimal type (the storage type, for an extension type over a decimal). */
+    /**
+     * The decimal type (the storage type, for an extension type over a decimal).
+     *
+     * @return the type, with its precision, scale and bit width
+     */
     public ArrowType.Decimal decimalType() {
         return decimalType;
     }
@@ -57,6 +61,8 @@ public final class DecimalArray extends FixedWidthArray {
     /**
      * The unscaled value {@code i} as a long: a plain read for 32 and 64 bits.
      *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the unscaled value
      * @throws ArithmeticException if a 128- or 256-bit value does not fit in a long
      */
     public long getUnscaledLong(long i) {
@@ -79,12 +85,22 @@ public final class DecimalArray extends FixedWidthArray {
         return low;
     }
 
-    /** The unscaled value {@code i} (whatever is stored under a null slot). */
+    /**
+     * The unscaled value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the unscaled value
+     */
     public BigInteger getUnscaled(long i) {
         return WideIntegers.read(values, at(i), byteWidth());
     }
 
-    /** Value {@code i} with the type's scale. */
+    /**
+     * Value {@code i} with the type's scale (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public BigDecimal getBigDecimal(long i) {
         return byteWidth() <= 8 ? BigDecimal.valueOf(getUnscaledLong(i), decimalType.scale())
                 : new BigDecimal(getUnscaled(i), decimalType.scale());

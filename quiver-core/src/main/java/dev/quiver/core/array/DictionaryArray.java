@@ -57,19 +57,30 @@ public final class DictionaryArray extends Array {
         return new DictionaryArray(data);
     }
 
-    /** The indices as an integer array (same buffers, offset and length). */
+    /**
+     * The indices as an integer array (same buffers, offset and length).
+     *
+     * @return the indices, of the type's index type
+     */
     public Array indices() {
         return indices;
     }
 
-    /** The whole dictionary. */
+    /**
+     * The whole dictionary.
+     *
+     * @return the dictionary array
+     */
     public Array dictionary() {
         return dictionary;
     }
 
     /**
-     * The index at slot {@code i} (whatever is stored under a null slot), unsigned widths read as
-     * unsigned; a uint64 index past {@code Long.MAX_VALUE} comes back negative.
+     * The index at slot {@code i} (whatever is stored under a null slot), unsigned widths read as unsigned; a
+     * uint64 index past {@code Long.MAX_VALUE} comes back negative.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the index into {@link #dictionary()}
      */
     public long getIndex(long i) {
         long at = data.offset() + i;

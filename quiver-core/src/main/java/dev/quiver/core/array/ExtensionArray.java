@@ -40,13 +40,21 @@ public final class ExtensionArray extends Array {
         return new ExtensionArray(data);
     }
 
-    /** The extension type. */
+    /**
+     * The extension type.
+     *
+     * @return the extension type, whose storage type {@link #storage()} has
+     */
     @Override
     public ArrowType.Extension type() {
         return (ArrowType.Extension) data.type();
     }
 
-    /** The same data as an array of the storage type. */
+    /**
+     * The same data as an array of the storage type.
+     *
+     * @return the storage array, sharing this array's memory
+     */
     public Array storage() {
         return storage;
     }

@@ -37,14 +37,24 @@ public final class FixedSizeBinaryArray extends FixedWidthArray {
         return new FixedSizeBinaryArray(data);
     }
 
-    /** A copy of the bytes of value {@code i}. */
+    /**
+     * A copy of the bytes of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return a new array of {@link #byteWidth()} bytes
+     */
     public byte[] getBytes(long i) {
         byte[] out = new byte[byteWidth()];
         MemorySegment.copy(values, LE.BYTE, at(i), out, 0, out.length);
         return out;
     }
 
-    /** The bytes of value {@code i}, zero-copy: a view of the values buffer. */
+    /**
+     * The bytes of value {@code i}, zero-copy: a view of the values buffer.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return a segment of {@link #byteWidth()} bytes
+     */
     public MemorySegment getSegment(long i) {
         return values.asSlice(at(i), byteWidth());
     }

@@ -40,7 +40,11 @@ public final class FixedSizeListArray extends BaseListArray {
         return new FixedSizeListArray(data);
     }
 
-    /** The number of elements of every list. */
+    /**
+     * The number of elements of every list.
+     *
+     * @return the type's list size
+     */
     public int listSize() {
         return listSize;
     }

@@ -38,12 +38,22 @@ public final class Float16Array extends FixedWidthArray {
         return new Float16Array(data);
     }
 
-    /** The raw binary16 bits of value {@code i} (whatever is stored under a null slot). */
+    /**
+     * The raw binary16 bits of value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the bits
+     */
     public short getBits(long i) {
         return values.get(LE.SHORT, at(i));
     }
 
-    /** Value {@code i} widened to a float (exact). */
+    /**
+     * Value {@code i} widened to a float (exactly).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public float get(long i) {
         return HalfFloat.toFloat(getBits(i));
     }

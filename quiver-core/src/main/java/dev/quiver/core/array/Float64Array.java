@@ -37,7 +37,12 @@ public final class Float64Array extends FixedWidthArray {
         return new Float64Array(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public double get(long i) {
         return values.get(LE.DOUBLE, at(i));
     }

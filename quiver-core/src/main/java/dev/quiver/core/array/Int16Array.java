@@ -34,7 +34,12 @@ public final class Int16Array extends FixedWidthArray {
         return new Int16Array(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public short get(long i) {
         return values.get(LE.SHORT, at(i));
     }

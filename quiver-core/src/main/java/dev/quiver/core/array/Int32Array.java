@@ -34,7 +34,13 @@ public final class Int32Array extends FixedWidthArray {
         return new Int32Array(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot). For date32, time32 and interval[year_month] it is
+     * the raw count of the type's unit.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public int get(long i) {
         return values.get(LE.INT, at(i));
     }

@@ -34,7 +34,13 @@ public final class Int64Array extends FixedWidthArray {
         return new Int64Array(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot). For date64, time64, timestamp and duration it is
+     * the raw count of the type's unit.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public long get(long i) {
         return values.get(LE.LONG, at(i));
     }

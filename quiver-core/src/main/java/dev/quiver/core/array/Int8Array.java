@@ -34,7 +34,12 @@ public final class Int8Array extends FixedWidthArray {
         return new Int8Array(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public byte get(long i) {
         return values.get(LE.BYTE, at(i));
     }

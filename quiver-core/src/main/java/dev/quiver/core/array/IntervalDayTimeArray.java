@@ -34,12 +34,22 @@ public final class IntervalDayTimeArray extends FixedWidthArray {
         return new IntervalDayTimeArray(data);
     }
 
-    /** The days of value {@code i}. */
+    /**
+     * The days of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the days
+     */
     public int getDays(long i) {
         return values.get(LE.INT, at(i));
     }
 
-    /** The milliseconds of value {@code i}. */
+    /**
+     * The milliseconds of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the milliseconds
+     */
     public int getMilliseconds(long i) {
         return values.get(LE.INT, at(i) + 4);
     }

@@ -37,17 +37,32 @@ public final class IntervalMonthDayNanoArray extends FixedWidthArray {
         return new IntervalMonthDayNanoArray(data);
     }
 
-    /** The months of value {@code i}. */
+    /**
+     * The months of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the months
+     */
     public int getMonths(long i) {
         return values.get(LE.INT, at(i));
     }
 
-    /** The days of value {@code i}. */
+    /**
+     * The days of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the days
+     */
     public int getDays(long i) {
         return values.get(LE.INT, at(i) + 4);
     }
 
-    /** The nanoseconds of value {@code i}. */
+    /**
+     * The nanoseconds of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the nanoseconds
+     */
     public long getNanoseconds(long i) {
         return values.get(LE.LONG, at(i) + 8);
     }

@@ -50,9 +50,16 @@ public final class ListArray extends BaseListArray {
     }
 
     /**
-     * A list array over {@code values} (type {@code list<item: values type>}): list {@code i} spans
-     * {@code offsets[i]..offsets[i + 1]}; {@code validity} (null: all valid) marks the valid lists.
-     * The result is structurally validated.
+     * A list array over {@code values} (type {@code list<item: values type>}): list {@code i} spans {@code
+     * offsets[i]..offsets[i + 1]}; {@code validity} (null: all valid) marks the valid lists. The result is
+     * structurally validated.
+     *
+     * @param offsets the {@code length + 1} offsets into {@code values}
+     * @param validity per list whether it is valid, or null when all are
+     * @param values the child array
+     * @return the list array
+     * @throws IllegalArgumentException if there is no offset or the validity has another length
+     * @throws ValidationException if an offset is outside the child, as structural validation finds it
      */
     public static ListArray of(int[] offsets, boolean[] validity, Array values) {
         long length = offsets.length - 1L;
@@ -74,12 +81,20 @@ public final class ListArray extends BaseListArray {
         return of(data);
     }
 
-    /** Whether offsets are 64-bit (large_list). */
+    /**
+     * Whether offsets are 64-bit (large_list).
+     *
+     * @return true for large_list
+     */
     public boolean isLarge() {
         return wide;
     }
 
-    /** The value field of the list type. */
+    /**
+     * The value field of the list type.
+     *
+     * @return the field of the elements
+     */
     public Field valueField() {
         return storageType().children().get(0);
     }

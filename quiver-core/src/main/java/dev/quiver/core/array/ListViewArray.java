@@ -47,7 +47,11 @@ public final class ListViewArray extends BaseListArray {
         return new ListViewArray(data);
     }
 
-    /** Whether offsets and sizes are 64-bit (large_list_view). */
+    /**
+     * Whether offsets and sizes are 64-bit (large_list_view).
+     *
+     * @return true for large_list_view
+     */
     public boolean isLarge() {
         return wide;
     }

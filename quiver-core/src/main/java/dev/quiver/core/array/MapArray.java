@@ -48,13 +48,21 @@ public final class MapArray extends BaseListArray {
         return new MapArray(data);
     }
 
-    /** The entries, unsliced: a {@link StructArray} of key and value. */
+    /**
+     * The entries, unsliced: a {@link StructArray} of key and value.
+     *
+     * @return the entries
+     */
     @Override
     public StructArray values() {
         return (StructArray) values;
     }
 
-    /** The keys of all entries, indexed as {@link #values()} (map {@code i} starts at {@link #valueOffset}). */
+    /**
+     * The keys of all entries, indexed as {@link #values()} (map {@code i} starts at {@link #valueOffset}).
+     *
+     * @return the keys, unsliced
+     */
     public Array keys() {
         Array k = keys;
         if (k == null) {
@@ -64,7 +72,11 @@ public final class MapArray extends BaseListArray {
         return k;
     }
 
-    /** The values of all entries, indexed as {@link #values()}. */
+    /**
+     * The values of all entries, indexed as {@link #values()}.
+     *
+     * @return the items, unsliced
+     */
     public Array items() {
         Array v = items;
         if (v == null) {

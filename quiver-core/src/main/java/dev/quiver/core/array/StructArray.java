@@ -55,8 +55,15 @@ public final class StructArray extends Array {
 
     /**
      * A struct array of the given children (all read from their slot 0); {@code validity} (null: all valid)
-     * gives the struct's own validity and its length, which is otherwise that of the first child (0 with
-     * no fields). The result is structurally validated.
+     * gives the struct's own validity and its length, which is otherwise that of the first child (0 with no
+     * fields). The result is structurally validated.
+     *
+     * @param type the struct type, one field per child
+     * @param validity per slot whether the struct is valid, or null when all are
+     * @param children the field arrays, at least as long as the struct
+     * @return the struct array
+     * @throws ValidationException if the children do not fit the type or the length, as structural validation
+     *     finds it
      */
     public static StructArray of(ArrowType.Struct type, boolean[] validity, List<? extends Array> children) {
         long length = validity != null ? validity.length : children.isEmpty() ? 0 : children.getFirst().length();
@@ -70,24 +77,43 @@ public final class StructArray extends Array {
         return of(data);
     }
 
-    /** The struct's fields. */
+    /**
+     * The struct's fields.
+     *
+     * @return the fields of the (storage) type
+     */
     public List<Field> fields() {
         return storageType().children();
     }
 
+    /**
+     * The number of fields.
+     *
+     * @return the field count
+     */
     public int fieldCount() {
         return children.length;
     }
 
     /**
-     * Field {@code k} viewed at this array's slots (the child sliced at this array's offset and length).
-     * Its own validity only: a slot where this struct is null may hold a valid child value.
+     * Field {@code k} viewed at this array's slots (the child sliced at this array's offset and length). Its own
+     * validity only: a slot where this struct is null may hold a valid child value.
+     *
+     * @param k the field's index
+     * @return the field's values
+     * @throws ArrayIndexOutOfBoundsException if there is no field {@code k}
      */
     public Array field(int k) {
         return children[k].slice(data.offset(), data.length());
     }
 
-    /** The first field named {@code name}, as {@link #field(int)}; throws when there is none. */
+    /**
+     * The first field named {@code name}, as {@link #field(int)}.
+     *
+     * @param name the field's name
+     * @return the field's values
+     * @throws IllegalArgumentException if no field has that name
+     */
     public Array field(String name) {
         List<Field> fields = fields();
         for (int k = 0; k < fields.size(); k++) {

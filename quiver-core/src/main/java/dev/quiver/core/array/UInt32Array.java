@@ -34,12 +34,23 @@ public final class UInt32Array extends FixedWidthArray {
         return new UInt32Array(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot) as its raw bits: a signed Java int, negative for
+     * values past its signed range.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value's bits
+     */
     public int get(long i) {
         return values.get(LE.INT, at(i));
     }
 
-    /** Value {@code i} as an unsigned number. */
+    /**
+     * Value {@code i} read as unsigned.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value, from 0 to 2<sup>32</sup> - 1
+     */
     public long getUnsigned(long i) {
         return Integer.toUnsignedLong(get(i));
     }

@@ -34,12 +34,23 @@ public final class UInt64Array extends FixedWidthArray {
         return new UInt64Array(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot) as its raw bits: negative for values past {@code
+     * Long.MAX_VALUE} (compare with {@link Long#compareUnsigned}).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value's bits
+     */
     public long get(long i) {
         return values.get(LE.LONG, at(i));
     }
 
-    /** Value {@code i} as text, read as unsigned. */
+    /**
+     * Value {@code i} as text, read as unsigned.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the decimal digits of the value
+     */
     public String getUnsignedString(long i) {
         return Long.toUnsignedString(get(i));
     }

@@ -34,12 +34,23 @@ public final class UInt8Array extends FixedWidthArray {
         return new UInt8Array(data);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Value {@code i} (whatever is stored under a null slot) as its raw bits: a signed Java byte, negative for
+     * values past its signed range.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value's bits
+     */
     public byte get(long i) {
         return values.get(LE.BYTE, at(i));
     }
 
-    /** Value {@code i} as an unsigned number. */
+    /**
+     * Value {@code i} read as unsigned.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value, from 0 to 255
+     */
     public int getUnsigned(long i) {
         return Byte.toUnsignedInt(get(i));
     }
