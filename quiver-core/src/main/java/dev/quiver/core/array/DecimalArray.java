@@ -26,21 +26,21 @@ public final class DecimalArray extends FixedWidthArray {
     }
 
     /**
-     * Checks the data's structure and that its type is decimal32, decimal64, decimal128 or decimal256, and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is decimal32, decimal64, decimal128 or decimal256, and wraps
+     * it: the form for data that does not come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not decimal32, decimal64, decimal128 or decimal256 (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not decimal32, decimal64, decimal128 or decimal256 (rule {@link Rules#ARRAY_TYPE})
      */
     public static DecimalArray of(ArrayData data) {
         return checkedAs(data, DecimalArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * decimal32, decimal64, decimal128 or decimal256, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type decimal32,
+     * decimal64, decimal128 or decimal256, such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type decimal32, decimal64, decimal128 or decimal256
      * @return the array over {@code data}

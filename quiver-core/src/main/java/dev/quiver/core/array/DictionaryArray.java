@@ -34,21 +34,21 @@ public final class DictionaryArray extends Array {
     }
 
     /**
-     * Checks the data's structure and that its type is a dictionary-encoded type, and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is a dictionary-encoded type, and wraps it: the form for
+     * data that does not come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not a dictionary-encoded type (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not a dictionary-encoded type (rule {@link Rules#ARRAY_TYPE})
      */
     public static DictionaryArray of(ArrayData data) {
         return checkedAs(data, DictionaryArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * a dictionary-encoded type, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type a dictionary-encoded
+     * type, such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type a dictionary-encoded type
      * @return the array over {@code data}

@@ -22,16 +22,16 @@ public final class ExtensionArray extends Array {
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not an extension type (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not an extension type (rule {@link Rules#ARRAY_TYPE})
      */
     public static ExtensionArray of(ArrayData data) {
         return checkedAs(data, ExtensionArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * an extension type, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type an extension type,
+     * such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type an extension type
      * @return the array over {@code data}

@@ -19,16 +19,16 @@ public final class FixedSizeBinaryArray extends FixedWidthArray {
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not fixed_size_binary (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not fixed_size_binary (rule {@link Rules#ARRAY_TYPE})
      */
     public static FixedSizeBinaryArray of(ArrayData data) {
         return checkedAs(data, FixedSizeBinaryArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * fixed_size_binary, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type fixed_size_binary,
+     * such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type fixed_size_binary
      * @return the array over {@code data}

@@ -22,16 +22,16 @@ public final class FixedSizeListArray extends BaseListArray {
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not fixed_size_list (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not fixed_size_list (rule {@link Rules#ARRAY_TYPE})
      */
     public static FixedSizeListArray of(ArrayData data) {
         return checkedAs(data, FixedSizeListArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * fixed_size_list, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type fixed_size_list,
+     * such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type fixed_size_list
      * @return the array over {@code data}

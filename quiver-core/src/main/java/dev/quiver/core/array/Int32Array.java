@@ -11,21 +11,21 @@ public final class Int32Array extends FixedWidthArray {
     }
 
     /**
-     * Checks the data's structure and that its type is int32, date32, time32 or interval[year_month], and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is int32, date32, time32 or interval[year_month], and wraps
+     * it: the form for data that does not come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not int32, date32, time32 or interval[year_month] (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not int32, date32, time32 or interval[year_month] (rule {@link Rules#ARRAY_TYPE})
      */
     public static Int32Array of(ArrayData data) {
         return checkedAs(data, Int32Array.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * int32, date32, time32 or interval[year_month], such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type int32, date32,
+     * time32 or interval[year_month], such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type int32, date32, time32 or interval[year_month]
      * @return the array over {@code data}

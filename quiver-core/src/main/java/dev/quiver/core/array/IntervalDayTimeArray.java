@@ -16,16 +16,16 @@ public final class IntervalDayTimeArray extends FixedWidthArray {
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not interval[day_time] (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not interval[day_time] (rule {@link Rules#ARRAY_TYPE})
      */
     public static IntervalDayTimeArray of(ArrayData data) {
         return checkedAs(data, IntervalDayTimeArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * interval[day_time], such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type interval[day_time],
+     * such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type interval[day_time]
      * @return the array over {@code data}

@@ -14,13 +14,13 @@ public final class IntervalMonthDayNanoArray extends FixedWidthArray {
     }
 
     /**
-     * Checks the data's structure and that its type is interval[month_day_nano], and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is interval[month_day_nano], and wraps it: the form for data
+     * that does not come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not interval[month_day_nano] (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not interval[month_day_nano] (rule {@link Rules#ARRAY_TYPE})
      */
     public static IntervalMonthDayNanoArray of(ArrayData data) {
         return checkedAs(data, IntervalMonthDayNanoArray.class);

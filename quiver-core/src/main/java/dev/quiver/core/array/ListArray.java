@@ -31,16 +31,16 @@ public final class ListArray extends BaseListArray {
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not list or large_list (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not list or large_list (rule {@link Rules#ARRAY_TYPE})
      */
     public static ListArray of(ArrayData data) {
         return checkedAs(data, ListArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * list or large_list, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type list or large_list,
+     * such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type list or large_list
      * @return the array over {@code data}

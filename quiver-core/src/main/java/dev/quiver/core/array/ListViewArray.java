@@ -24,21 +24,21 @@ public final class ListViewArray extends BaseListArray {
     }
 
     /**
-     * Checks the data's structure and that its type is list_view or large_list_view, and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is list_view or large_list_view, and wraps it: the form for
+     * data that does not come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not list_view or large_list_view (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not list_view or large_list_view (rule {@link Rules#ARRAY_TYPE})
      */
     public static ListViewArray of(ArrayData data) {
         return checkedAs(data, ListViewArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * list_view or large_list_view, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type list_view or
+     * large_list_view, such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type list_view or large_list_view
      * @return the array over {@code data}

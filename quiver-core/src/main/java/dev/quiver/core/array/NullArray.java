@@ -10,21 +10,21 @@ public final class NullArray extends Array {
     }
 
     /**
-     * Checks the data's structure and that its type is the null type, and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is the null type, and wraps it: the form for data that does
+     * not come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not the null type (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not the null type (rule {@link Rules#ARRAY_TYPE})
      */
     public static NullArray of(ArrayData data) {
         return checkedAs(data, NullArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * the null type, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type the null type, such
+     * as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type the null type
      * @return the array over {@code data}

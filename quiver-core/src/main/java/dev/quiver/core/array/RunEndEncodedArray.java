@@ -38,16 +38,16 @@ public final class RunEndEncodedArray extends Array {
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not run_end_encoded (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not run_end_encoded (rule {@link Rules#ARRAY_TYPE})
      */
     public static RunEndEncodedArray of(ArrayData data) {
         return checkedAs(data, RunEndEncodedArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * run_end_encoded, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type run_end_encoded,
+     * such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type run_end_encoded
      * @return the array over {@code data}

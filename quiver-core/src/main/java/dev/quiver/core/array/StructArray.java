@@ -30,21 +30,21 @@ public final class StructArray extends Array {
     }
 
     /**
-     * Checks the data's structure and that its type is struct, and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is struct, and wraps it: the form for data that does not
+     * come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not struct (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not struct (rule {@link Rules#ARRAY_TYPE})
      */
     public static StructArray of(ArrayData data) {
         return checkedAs(data, StructArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * struct, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type struct, such as what
+     * a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type struct
      * @return the array over {@code data}

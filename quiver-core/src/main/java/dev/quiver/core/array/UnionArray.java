@@ -44,23 +44,23 @@ public final class UnionArray extends Array {
     }
 
     /**
-     * Checks the data's structure and that its type is sparse or dense union, and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is a sparse or dense union, and wraps it: the form for data
+     * that does not come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not sparse or dense union (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not a sparse or dense union (rule {@link Rules#ARRAY_TYPE})
      */
     public static UnionArray of(ArrayData data) {
         return checkedAs(data, UnionArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * sparse or dense union, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type a sparse or dense
+     * union, such as what a builder made, a reader validated or a slice shares.
      *
-     * @param data structurally valid data of type sparse or dense union
+     * @param data structurally valid data of type a sparse or dense union
      * @return the array over {@code data}
      */
     public static UnionArray ofUnchecked(ArrayData data) {

@@ -32,21 +32,21 @@ public final class VarBinaryArray extends Array {
     }
 
     /**
-     * Checks the data's structure and that its type is binary, utf8, large_binary or large_utf8, and wraps it: the form for data that
-     * does not come from Quiver's own builders or readers.
+     * Checks the data's structure and that its type is binary, utf8, large_binary or large_utf8, and wraps it:
+     * the form for data that does not come from Quiver's own builders or readers.
      *
      * @param data the data
      * @return the array over {@code data}
-     * @throws ValidationException if the data's buffers or children do not fit its type and length, or
-     *     its type is not binary, utf8, large_binary or large_utf8 (rule {@link Rules#ARRAY_TYPE})
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not binary, utf8, large_binary or large_utf8 (rule {@link Rules#ARRAY_TYPE})
      */
     public static VarBinaryArray of(ArrayData data) {
         return checkedAs(data, VarBinaryArray.class);
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type
-     * binary, utf8, large_binary or large_utf8, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of type binary, utf8,
+     * large_binary or large_utf8, such as what a builder made, a reader validated or a slice shares.
      *
      * @param data structurally valid data of type binary, utf8, large_binary or large_utf8
      * @return the array over {@code data}

@@ -184,7 +184,8 @@ class CorruptionPropertyTest {
             default -> buffer.setLong(k * 8, bad);
         }
         ArrayData corrupt = array.data().withChildren(List.of(withBuffer(ends, 1, buffer), array.data().child(1)));
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.ofUnchecked(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(Rules.RUN_ENDS, e.rule());
         assertEquals(k, e.index());
         int start = random.nextInt(n);
@@ -235,7 +236,8 @@ class CorruptionPropertyTest {
         long wrong = (actual + 1 + random.nextInt(n)) % (n + 1);
         ArrayData corrupt = new ArrayData(type, data.length(), data.offset(), wrong, data.buffers(), data.children(),
                 data.dictionary());
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.ofUnchecked(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(Rules.NULL_COUNT, e.rule(), e.getMessage());
     }
 
@@ -303,7 +305,8 @@ class CorruptionPropertyTest {
      * with {@code rule} at {@code lo}; a slice of the slots before {@code lo} validates.
      */
     private static void expectFailure(ArrayData corrupt, int lo, int hi, String rule, Random random) {
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.ofUnchecked(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(rule, e.rule(), e.getMessage());
         assertEquals(lo, e.index(), e.getMessage());
         int start = random.nextInt(lo + 1);

@@ -135,7 +135,8 @@ class FixedSizeListArrayTest {
                 Field.nullable("item", ArrowType.List.of(ArrowType.INT8)), 2);
         FixedSizeListArray a = build(type, List.of(List.of(1, 2), List.of(3)), List.of(List.of(), List.of(4)));
         ArrayData inner = editBuffer(a.data().child(0), 1, buf -> buf.setInt(2 * 4, 1)); // 0, 2, 1, 3, 4
-        assertInvalid(FixedSizeListArray.ofUnchecked(a.data().withChildren(List.of(inner))), Rules.OFFSETS_MONOTONIC, 1);
+        assertInvalid(FixedSizeListArray.ofUnchecked(a.data().withChildren(List.of(inner))), Rules.OFFSETS_MONOTONIC,
+                1);
     }
 
     @Test

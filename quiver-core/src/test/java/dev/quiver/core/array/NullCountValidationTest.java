@@ -48,7 +48,8 @@ class NullCountValidationTest {
         ArrayData nullKey = new ArrayData(keys.type(), keys.length(), 0, 0, Arrays.asList(validity, keys.buffer(1)),
                 List.of(), null);
         ArrayData corrupt = map.data().withChildren(List.of(entries.withChildren(List.of(nullKey, entries.child(1)))));
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.ofUnchecked(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(Rules.NULL_COUNT, e.rule());
         ArrayData counted = map.data().withChildren(List.of(entries.withChildren(
                 List.of(withNullCount(nullKey, ArrayData.UNKNOWN_NULL_COUNT), entries.child(1)))));
@@ -65,7 +66,8 @@ class NullCountValidationTest {
         ArrayData nullEnd = new ArrayData(ends.type(), ends.length(), 0, 0,
                 Arrays.asList(ArrowBuffer.wrap(new byte[] {0b10}), ends.buffer(1)), List.of(), null);
         ArrayData corrupt = ree.data().withChildren(List.of(nullEnd, ree.data().child(1)));
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.ofUnchecked(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(Rules.NULL_COUNT, e.rule());
     }
 
