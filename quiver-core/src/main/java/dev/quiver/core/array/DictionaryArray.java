@@ -47,10 +47,10 @@ public final class DictionaryArray extends Array {
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type a dictionary-encoded
+     * Wraps the data without any check: for data known to be structurally valid and of a dictionary-encoded
      * type, such as what a builder made, a reader validated or a slice shares.
      *
-     * @param data structurally valid data of type a dictionary-encoded type
+     * @param data structurally valid data of a dictionary-encoded type
      * @return the array over {@code data}
      */
     public static DictionaryArray ofUnchecked(ArrayData data) {

@@ -30,10 +30,10 @@ public final class ExtensionArray extends Array {
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type an extension type,
-     * such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of an extension type, such
+     * as what a builder made, a reader validated or a slice shares.
      *
-     * @param data structurally valid data of type an extension type
+     * @param data structurally valid data of an extension type
      * @return the array over {@code data}
      */
     public static ExtensionArray ofUnchecked(ArrayData data) {

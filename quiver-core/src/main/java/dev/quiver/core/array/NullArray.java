@@ -23,10 +23,10 @@ public final class NullArray extends Array {
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type the null type, such
-     * as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of the null type, such as
+     * what a builder made, a reader validated or a slice shares.
      *
-     * @param data structurally valid data of type the null type
+     * @param data structurally valid data of the null type
      * @return the array over {@code data}
      */
     public static NullArray ofUnchecked(ArrayData data) {

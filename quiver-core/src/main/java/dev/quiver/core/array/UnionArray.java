@@ -57,10 +57,10 @@ public final class UnionArray extends Array {
     }
 
     /**
-     * Wraps the data without any check: for data known to be structurally valid and of type a sparse or dense
-     * union, such as what a builder made, a reader validated or a slice shares.
+     * Wraps the data without any check: for data known to be structurally valid and of a sparse or dense union,
+     * such as what a builder made, a reader validated or a slice shares.
      *
-     * @param data structurally valid data of type a sparse or dense union
+     * @param data structurally valid data of a sparse or dense union
      * @return the array over {@code data}
      */
     public static UnionArray ofUnchecked(ArrayData data) {
