@@ -102,7 +102,7 @@ class ArrayFactoriesTest {
     /** Every concrete array class is in the tables above (a new class must get both factories). */
     @Test
     void theTablesCoverEveryArrayClass() {
-        long concrete = RandomTypes.types(3).withoutEdgeCases().sampleStream().limit(2000)
+        long concrete = RandomTypes.types(3).withoutEdgeCases().sampleStream().limit(3000)
                 .map(t -> Array.of(ArrayBuilder.of(t).build().data()).getClass()).distinct()
                 .peek(c -> assertTrue(CHECKED.containsKey(c) && UNCHECKED.containsKey(c), c.getSimpleName()))
                 .count();
