@@ -120,7 +120,7 @@ public final class BenchV1 {
     }
 
     private static Array column(ArrowType type, int n, long nulls, ArrowBuffer... buffers) {
-        return Array.wrap(new ArrayData(type, n, 0, nulls, Arrays.asList(buffers), List.of(), null));
+        return Array.ofUnchecked(new ArrayData(type, n, 0, nulls, Arrays.asList(buffers), List.of(), null));
     }
 
     private Array id(long start, int n) {
@@ -225,7 +225,7 @@ public final class BenchV1 {
         for (int k = 0; k < n; k++) {
             s.set(LE.INT, 4L * k, (int) ((start + k) % CATEGORIES));
         }
-        return Array.wrap(new ArrayData(CAT_TYPE, n, 0, 0, Arrays.asList(null, indices), List.of(), categories));
+        return Array.ofUnchecked(new ArrayData(CAT_TYPE, n, 0, 0, Arrays.asList(null, indices), List.of(), categories));
     }
 
     private Array ts(long start, int n) {
@@ -256,7 +256,7 @@ public final class BenchV1 {
             }
         }
         ArrayData child = new ArrayData(ArrowType.INT32, total, 0, 0, Arrays.asList(null, items), List.of(), null);
-        return Array.wrap(new ArrayData(TAGS_TYPE, n, 0, 0, Arrays.asList(null, offsets), List.of(child), null));
+        return Array.ofUnchecked(new ArrayData(TAGS_TYPE, n, 0, 0, Arrays.asList(null, offsets), List.of(child), null));
     }
 
     private Array price(long start, int n) {

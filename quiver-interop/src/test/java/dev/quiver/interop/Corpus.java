@@ -163,7 +163,7 @@ final class Corpus {
             for (int c = 0; c < batch.columns().size(); c++) {
                 Array column = batch.column(c);
                 columns.add(column.data().dictionary() == null ? column
-                        : Array.wrap(column.data().withDictionary(last.column(c).data().dictionary())));
+                        : Array.ofUnchecked(column.data().withDictionary(last.column(c).data().dictionary())));
             }
             out.add(new RecordBatch(batch.schema(), columns, batch.rowCount()));
         }

@@ -7,6 +7,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,7 +68,7 @@ final class BatchWriter {
         List<ArrayData> columns = new ArrayList<>();
         for (Array column : batch.columns()) {
             try {
-                column.data().validate();
+                column.validate(ValidationLevel.STRUCTURE);
             } catch (QuiverException e) {
                 throw new IpcException("cannot write invalid data: " + e.getMessage(), e);
             }

@@ -11,6 +11,7 @@ import dev.quiver.core.type.BufferSpec;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Layout;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.ipc.flatbuf.MetadataVersion;
 import java.lang.foreign.MemorySegment;
@@ -236,9 +237,9 @@ final class RecordBatchLoader {
 
     /** Validates a column; its dictionaries were validated when they arrived, so only indices are checked. */
     private void validate(ArrayData column) {
-        column.validate();
+        column.validate(ValidationLevel.STRUCTURE);
         if (options.validateFull()) {
-            Array.wrap(column).validateFullTrustingDictionaries();
+            Array.ofUnchecked(column).validateFullTrustingDictionaries();
         }
     }
 }

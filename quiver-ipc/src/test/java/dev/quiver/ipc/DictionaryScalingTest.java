@@ -66,7 +66,8 @@ class DictionaryScalingTest {
         byte[] stream = TestData.written(out -> {
             try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
                 for (int k = 0; k < batches; k++) {
-                    w.write(new RecordBatch(SCHEMA, List.of(Array.wrap(indexInto(dictionary, k * 7 % entries)))));
+                    Array indices = Array.ofUnchecked(indexInto(dictionary, k * 7 % entries));
+                    w.write(new RecordBatch(SCHEMA, List.of(indices)));
                 }
             }
         });

@@ -34,7 +34,7 @@ class DictionaryTest {
         Long[] boxed = Arrays.stream(dictionary).boxed().toArray(Long[]::new);
         ArrayData dict = ints(ArrowType.INT64, boxed).data();
         ArrayData idx = ints(ArrowType.INT32, indices).data();
-        return Array.wrap(new ArrayData(TYPE, idx.length(), 0, ArrayData.UNKNOWN_NULL_COUNT, idx.buffers(),
+        return Array.ofUnchecked(new ArrayData(TYPE, idx.length(), 0, ArrayData.UNKNOWN_NULL_COUNT, idx.buffers(),
                 List.of(), dict));
     }
 
@@ -45,8 +45,8 @@ class DictionaryTest {
     /** The decoded values of dictionary-encoded int64 data (null for null slots). */
     static List<Long> decode(Array column) {
         ArrayData data = column.data();
-        Array indices = Array.wrap(data.withType(ArrowType.INT32).withDictionary(null));
-        Array dict = Array.wrap(data.dictionary());
+        Array indices = Array.ofUnchecked(data.withType(ArrowType.INT32).withDictionary(null));
+        Array dict = Array.ofUnchecked(data.dictionary());
         List<Long> out = new ArrayList<>();
         for (long i = 0; i < column.length(); i++) {
             out.add(indices.isNull(i) ? null : (Long) dict.getObject((Integer) indices.getObject(i)));
@@ -189,7 +189,7 @@ class DictionaryTest {
         ArrayData lists = ArrayData.of(listType, 2, Arrays.asList(null, TestData.int32s(0, 1, 3)), List.of(items));
         ArrayData outerIndices = ints(ArrowType.INT8, 1L, 1L, 0L).data();
         ArrayData column = new ArrayData(outerType, 3, 0, 0, outerIndices.buffers(), List.of(), lists);
-        RecordBatch batch = new RecordBatch(schema, List.of(Array.wrap(column)));
+        RecordBatch batch = new RecordBatch(schema, List.of(Array.ofUnchecked(column)));
 
         byte[] stream = TestData.written(out -> {
             try (IpcStreamWriter w = new IpcStreamWriter(out, schema)) {
@@ -207,10 +207,10 @@ class DictionaryTest {
             assertEquals(2, readLists.length());
             ArrayData readItems = readLists.child(0);
             assertEquals(3, readItems.length());
-            assertEquals(ints(ArrowType.INT64, 100L, 200L), Array.wrap(readItems.dictionary()));
+            assertEquals(ints(ArrowType.INT64, 100L, 200L), Array.ofUnchecked(readItems.dictionary()));
             assertEquals(ints(ArrowType.INT32, 1L, 0L, 1L),
-                    Array.wrap(readItems.withType(ArrowType.INT32).withDictionary(null)));
-            assertEquals(ints(ArrowType.INT8, 1L, 1L, 0L), Array.wrap(read.withType(ArrowType.INT8)
+                    Array.ofUnchecked(readItems.withType(ArrowType.INT32).withDictionary(null)));
+            assertEquals(ints(ArrowType.INT8, 1L, 1L, 0L), Array.ofUnchecked(read.withType(ArrowType.INT8)
                     .withDictionary(null)));
         }
     }
@@ -219,7 +219,7 @@ class DictionaryTest {
     void oneIdSharedByTwoFields() throws IOException {
         Schema schema = Schema.of(new Field("a", TYPE, true, 0L, Map.of()), new Field("b", TYPE, true, 0L, Map.of()));
         Array a = encoded(ABC, 0L, 1L);
-        Array b = Array.wrap(encoded(ABC, 2L, 2L).data().withDictionary(a.data().dictionary()));
+        Array b = Array.ofUnchecked(encoded(ABC, 2L, 2L).data().withDictionary(a.data().dictionary()));
         byte[] stream = TestData.written(out -> {
             try (IpcStreamWriter w = new IpcStreamWriter(out, schema)) {
                 w.write(new RecordBatch(schema, List.of(a, b)));
@@ -293,7 +293,7 @@ class DictionaryTest {
         GrowingArray grown = new GrowingArray(ArrowType.INT16, allocator);
         grown.append(compactor.compact(a.slice(2, 7).data()), "t");
         grown.append(compactor.compact(b.data()), "t");
-        Array joined = Array.wrap(grown.view());
+        Array joined = Array.ofUnchecked(grown.view());
         assertEquals(ints(ArrowType.INT16, 3L, 4L, 5L, null, 7L, 8L, 9L, null, 11L, 12L), joined);
         assertEquals(2, joined.nullCount());
         GrowingArray strings = new GrowingArray(ArrowType.UTF8, allocator);

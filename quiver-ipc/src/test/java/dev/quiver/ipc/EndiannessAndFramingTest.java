@@ -33,7 +33,8 @@ class EndiannessAndFramingTest {
         ArrayData utf8 = ArrayData.of(ArrowType.UTF8, 3, Arrays.asList(TestData.bytes(0b101),
                 TestData.int32s(0, 2, 2, 5), TestData.bytes('h', 'i', 'a', 'b', 'c')), List.of());
         return new RecordBatch(SCHEMA, List.of(ints(ArrowType.INT32, 1L, null, 0x01020304L),
-                ints(ArrowType.UINT16, 0x0102L, 7L, null), ints(ArrowType.INT64, -1L, 2L, 3L), Array.wrap(utf8)));
+                ints(ArrowType.UINT16, 0x0102L, 7L, null), ints(ArrowType.INT64, -1L, 2L, 3L),
+                Array.ofUnchecked(utf8)));
     }
 
     @Test

@@ -52,8 +52,9 @@ class HardeningTest {
         ArrayData s = ArrayData.of(SCHEMA.field(3).type(), rows, java.util.Arrays.asList((Object) null).stream()
                 .map(o -> (dev.quiver.core.memory.ArrowBuffer) null).toList(), List.of(x));
         return new RecordBatch(SCHEMA, List.of(ints(ArrowType.INT32, values),
-                Array.wrap(new ArrayData(ArrowType.NULL, rows, 0, rows, List.of(), List.of(), null)), Array.wrap(d),
-                Array.wrap(s)));
+                Array.ofUnchecked(new ArrayData(ArrowType.NULL, rows, 0, rows, List.of(), List.of(), null)),
+                Array.ofUnchecked(d),
+                Array.ofUnchecked(s)));
     }
 
     static byte[] stream(IpcWriteOptions options) {

@@ -65,7 +65,7 @@ class IntegrationFilesTest {
         assertEquals(expected.nullCount(), actual.nullCount(), where);
         assertEquals(expected.bufferCount(), actual.bufferCount(), where);
         assertEquals(expected.children().size(), actual.children().size(), where);
-        assertValuesEqual(Array.wrap(expected), Array.wrap(actual), where);
+        assertValuesEqual(Array.ofUnchecked(expected), Array.ofUnchecked(actual), where);
         for (int i = 0; i < expected.children().size(); i++) {
             assertSameData(expected.child(i), actual.child(i), where + "." + i);
         }

@@ -69,7 +69,7 @@ class MetadataVersionTest {
             ArrayData u = batch.column(0).data();
             assertEquals(1, u.bufferCount());
             assertArrayEquals(new byte[] {0, 0}, u.buffer(0).toByteArray());
-            assertEquals(ints(ArrowType.INT32, 5L, null), Array.wrap(u.child(0)));
+            assertEquals(ints(ArrowType.INT32, 5L, null), Array.ofUnchecked(u.child(0)));
         }
     }
 
@@ -86,7 +86,7 @@ class MetadataVersionTest {
     void v5IsWritten() throws IOException {
         byte[] stream = TestData.written(out -> {
             try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
-                w.write(new RecordBatch(SCHEMA, List.of(Array.wrap(ArrayData.of(UNION, 1,
+                w.write(new RecordBatch(SCHEMA, List.of(Array.ofUnchecked(ArrayData.of(UNION, 1,
                         Arrays.asList(TestData.bytes(0)), List.of(ints(ArrowType.INT32, 1L).data()))))));
             }
         });

@@ -58,7 +58,8 @@ class RoundTripTest {
         List<Array> columns = new ArrayList<>();
         for (Field f : schema.fields()) {
             if (f.type() instanceof ArrowType.Null) {
-                columns.add(Array.wrap(new ArrayData(ArrowType.NULL, rows, 0, rows, List.of(), List.of(), null)));
+                columns.add(Array.ofUnchecked(new ArrayData(ArrowType.NULL, rows, 0, rows, List.of(), List.of(),
+                        null)));
                 continue;
             }
             Long[] values = new Long[rows];

@@ -260,7 +260,7 @@ public final class JsonBatchStream implements AutoCloseable {
                         + count);
             }
             JsonColumnValidator.validate(column, at);
-            arrays.add(Array.wrap(column));
+            arrays.add(Array.ofUnchecked(column));
         }
         return new RecordBatch(schema, arrays, count);
     }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
-import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.DictionaryArray;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
+import dev.quiver.core.validation.ValidationLevel;
 
 /**
  * Full validation of a column read from JSON. The dictionary of a dictionary-encoded column was
@@ -23,11 +23,11 @@ final class JsonColumnValidator {
     static void validate(ArrayData data, String place) {
         try {
             if (Types.storage(data.type()) instanceof ArrowType.Dictionary d) {
-                data.validate();
-                Array.wrap(data.withType(d.indexType()).withDictionary(null)).validateFull();
+                data.validate(ValidationLevel.STRUCTURE);
+                data.withType(d.indexType()).withDictionary(null).validateFull();
                 checkIndices(data, d);
             } else {
-                Array.wrap(data).validateFull();
+                data.validateFull();
             }
         } catch (ValidationException e) {
             throw JsonFormatException.at(place, e.getMessage());
@@ -36,7 +36,7 @@ final class JsonColumnValidator {
 
     /** Every valid index inside the dictionary. */
     private static void checkIndices(ArrayData data, ArrowType.Dictionary type) {
-        DictionaryArray indices = (DictionaryArray) Array.wrap(data.withType(type));
+        DictionaryArray indices = DictionaryArray.ofUnchecked(data.withType(type));
         long size = data.dictionary().length();
         boolean unsigned = !type.indexType().signed();
         for (long i = 0; i < data.length(); i++) {

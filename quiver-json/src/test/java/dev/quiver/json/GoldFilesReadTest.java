@@ -51,7 +51,7 @@ class GoldFilesReadTest {
         JsonFile json = new IntegrationJsonReader().read(file);
         assertFalse(json.schema().fields().isEmpty());
         for (ArrayData dictionary : json.dictionaries().values()) {
-            Array.wrap(dictionary).validateFull();
+            Array.ofUnchecked(dictionary).validateFull();
         }
         for (RecordBatch batch : json.batches()) {
             assertEquals(json.schema(), batch.schema());

@@ -57,7 +57,8 @@ class GoldFilesRoundTripTest {
             assertEquals(read.batches(), back.batches(), "Array.equals agrees");
             assertEquals(read.dictionaries().keySet(), back.dictionaries().keySet());
             for (Long id : read.dictionaries().keySet()) {
-                assertEquals(Array.wrap(read.dictionaries().get(id)), Array.wrap(back.dictionaries().get(id)));
+                assertEquals(Array.ofUnchecked(read.dictionaries().get(id)),
+                        Array.ofUnchecked(back.dictionaries().get(id)));
             }
         }));
     }

@@ -104,7 +104,7 @@ class JsonBatchStreamTest {
         JsonFile file = reader.readString(json);
         assertEquals(List.of("yz", "x"), List.of(file.batches().get(0).column(0).getObject(0),
                 file.batches().get(0).column(0).getObject(1)));
-        assertEquals("x", Array.wrap(file.dictionaries().get(4L)).getObject(0));
+        assertEquals("x", Array.ofUnchecked(file.dictionaries().get(4L)).getObject(0));
     }
 
     @Test

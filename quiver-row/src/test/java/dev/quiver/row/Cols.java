@@ -142,7 +142,7 @@ final class Cols {
      * hex strings (so that equal bytes compare equal); dictionary columns give their decoded values.
      */
     static List<Object> values(ArrayData data) {
-        Array array = Array.wrap(data);
+        Array array = Array.ofUnchecked(data);
         List<Object> out = new ArrayList<>();
         for (long i = 0; i < array.length(); i++) {
             Object v = array.getObject(i);

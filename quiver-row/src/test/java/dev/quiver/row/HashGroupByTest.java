@@ -84,9 +84,9 @@ class HashGroupByTest {
             List<List<ArrayData>> valueBatches, GroupByResult result) {
         Map<List<Object>, Group> expected = new LinkedHashMap<>();
         for (int b = 0; b < keyBatches.size(); b++) {
-            List<Array> keys = keyBatches.get(b).stream().map(Array::wrap).toList();
+            List<Array> keys = keyBatches.get(b).stream().map(Array::ofUnchecked).toList();
             List<List<Object>> normalized = keyBatches.get(b).stream().map(Cols::values).toList();
-            List<Array> values = valueBatches.get(b).stream().map(Array::wrap).toList();
+            List<Array> values = valueBatches.get(b).stream().map(Array::ofUnchecked).toList();
             long rows = keys.get(0).length();
             for (int r = 0; r < rows; r++) {
                 List<Object> key = new ArrayList<>();

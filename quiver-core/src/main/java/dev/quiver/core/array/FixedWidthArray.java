@@ -25,16 +25,30 @@ public abstract sealed class FixedWidthArray extends Array
         this.byteWidth = byteWidth;
     }
 
+    /**
+     * The width of one value in bytes.
+     *
+     * @return the byte width
+     */
     public int byteWidth() {
         return byteWidth;
     }
 
-    /** The values buffer (for bulk access; shared, not copied). */
+    /**
+     * The values buffer, for bulk access: value {@code i} lies at byte {@code (offset() + i) * byteWidth()}.
+     *
+     * @return the buffer (shared, not copied), or null when the data has none
+     */
     public ArrowBuffer valuesBuffer() {
         return data.buffer(1);
     }
 
-    /** The byte position of value {@code i} in the values buffer. */
+    /**
+     * The byte position of value {@code i} in the values buffer.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return {@code (offset() + i) * byteWidth()}
+     */
     protected final long at(long i) {
         return (data.offset() + i) * byteWidth;
     }

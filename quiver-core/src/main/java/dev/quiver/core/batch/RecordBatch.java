@@ -6,6 +6,7 @@ import dev.quiver.core.array.Array;
 import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -165,15 +166,26 @@ public final class RecordBatch {
     }
 
     /**
-     * Checks every column against every rule of the format ({@link Array#validateFull()}).
+     * Checks every column at {@code level} (see {@link Array#validate(ValidationLevel)}).
+     *
+     * @param level how much to check
+     * @throws dev.quiver.core.validation.ValidationException naming the first broken rule, in the first
+     *     column that breaks one
+     */
+    public void validate(ValidationLevel level) {
+        for (Array column : columns) {
+            column.validate(level);
+        }
+    }
+
+    /**
+     * The shorthand for {@link #validate(ValidationLevel) validate(ValidationLevel.FULL)}.
      *
      * @throws dev.quiver.core.validation.ValidationException naming the first broken rule, in the first
      *     column that breaks one
      */
     public void validateFull() {
-        for (Array column : columns) {
-            column.validateFull();
-        }
+        validate(ValidationLevel.FULL);
     }
 
     /**

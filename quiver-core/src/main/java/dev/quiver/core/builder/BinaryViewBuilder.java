@@ -156,6 +156,6 @@ public final class BinaryViewBuilder implements ArrayBuilder {
         finishedBlocks.clear();
         blockSize = initialBlockSize;
         ArrayData data = new ArrayData(type, length, 0, nulls, buffers, List.of(), null);
-        return new BinaryViewArray(data);
+        return BinaryViewArray.ofUnchecked(data);
     }
 }

@@ -58,6 +58,6 @@ public final class BooleanBuilder implements ArrayBuilder {
         long nulls = validity.unsetCount();
         ArrayData data = new ArrayData(ArrowType.BOOL, length, 0, nulls,
                 Arrays.asList(validity.finishValidity(), values.finishBits()), List.of(), null);
-        return new BooleanArray(data);
+        return BooleanArray.ofUnchecked(data);
     }
 }

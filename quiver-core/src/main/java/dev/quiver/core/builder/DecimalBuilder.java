@@ -97,6 +97,6 @@ public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
 
     @Override
     public DecimalArray build() {
-        return new DecimalArray(finishData());
+        return DecimalArray.ofUnchecked(finishData());
     }
 }

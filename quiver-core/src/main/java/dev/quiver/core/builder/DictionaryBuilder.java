@@ -96,6 +96,6 @@ public final class DictionaryBuilder implements ArrayBuilder {
         indexOf.clear();
         ArrayData data = new ArrayData(type, indexData.length(), 0, indexData.nullCount(), indexData.buffers(),
                 List.of(), dictionaryData);
-        return new DictionaryArray(data);
+        return DictionaryArray.ofUnchecked(data);
     }
 }

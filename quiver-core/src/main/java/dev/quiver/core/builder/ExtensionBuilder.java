@@ -54,6 +54,6 @@ public final class ExtensionBuilder implements ArrayBuilder {
 
     @Override
     public ExtensionArray build() {
-        return new ExtensionArray(storage.build().data().withType(type));
+        return ExtensionArray.ofUnchecked(storage.build().data().withType(type));
     }
 }

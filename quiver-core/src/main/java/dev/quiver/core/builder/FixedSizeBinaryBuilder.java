@@ -51,6 +51,6 @@ public final class FixedSizeBinaryBuilder extends FixedWidthBuilder<FixedSizeBin
 
     @Override
     public FixedSizeBinaryArray build() {
-        return new FixedSizeBinaryArray(finishData());
+        return FixedSizeBinaryArray.ofUnchecked(finishData());
     }
 }

@@ -119,6 +119,6 @@ public final class FixedSizeListBuilder implements ArrayBuilder {
         Array child = values.build();
         ArrayData data = new ArrayData(type, length, 0, nulls, Arrays.asList(validity.finishValidity()),
                 List.of(child.data()), null);
-        return new FixedSizeListArray(data);
+        return FixedSizeListArray.ofUnchecked(data);
     }
 }

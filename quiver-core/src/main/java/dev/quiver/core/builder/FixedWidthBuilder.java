@@ -70,6 +70,6 @@ public abstract sealed class FixedWidthBuilder<B extends FixedWidthBuilder<B>> i
 
     @Override
     public Array build() {
-        return Array.wrap(finishData());
+        return Array.ofUnchecked(finishData());
     }
 }

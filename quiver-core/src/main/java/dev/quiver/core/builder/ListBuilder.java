@@ -144,6 +144,6 @@ public final class ListBuilder implements ArrayBuilder {
         Array child = values.build();
         ArrayData data = new ArrayData(type, length, 0, nulls,
                 Arrays.asList(validity.finishValidity(), offsets.finish()), List.of(child.data()), null);
-        return new ListArray(data);
+        return ListArray.ofUnchecked(data);
     }
 }

@@ -162,6 +162,6 @@ public final class ListViewBuilder implements ArrayBuilder {
                 Arrays.asList(validity.finishValidity(), offsets.finish(), sizes.finish()), List.of(child.data()),
                 null);
         maxEnd = 0;
-        return new ListViewArray(data);
+        return ListViewArray.ofUnchecked(data);
     }
 }

@@ -116,6 +116,6 @@ public final class MapBuilder implements ArrayBuilder {
     /** The maps appended; this builder and its key and value builders start over empty. */
     @Override
     public MapArray build() {
-        return new MapArray(lists.build().data().withType(type));
+        return MapArray.ofUnchecked(lists.build().data().withType(type));
     }
 }

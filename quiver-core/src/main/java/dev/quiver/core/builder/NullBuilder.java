@@ -44,6 +44,6 @@ public final class NullBuilder implements ArrayBuilder {
     public NullArray build() {
         ArrayData data = new ArrayData(ArrowType.NULL, length, 0, length, List.of(), List.of(), null);
         length = 0;
-        return new NullArray(data);
+        return NullArray.ofUnchecked(data);
     }
 }

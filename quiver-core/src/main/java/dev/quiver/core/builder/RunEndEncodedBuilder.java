@@ -103,6 +103,6 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
                 values.build().data()), null);
         length = 0;
         lastKey = null;
-        return new RunEndEncodedArray(data);
+        return RunEndEncodedArray.ofUnchecked(data);
     }
 }

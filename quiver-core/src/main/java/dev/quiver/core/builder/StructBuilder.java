@@ -146,6 +146,6 @@ public final class StructBuilder implements ArrayBuilder {
         }
         ArrayData data = new ArrayData(type, length, 0, nulls, Arrays.asList(validity.finishValidity()), children,
                 null);
-        return new StructArray(data);
+        return StructArray.ofUnchecked(data);
     }
 }

@@ -198,6 +198,6 @@ public final class UnionBuilder implements ArrayBuilder {
         length = 0;
         lastChild = -1;
         Arrays.fill(childLengths, 0);
-        return new UnionArray(data);
+        return UnionArray.ofUnchecked(data);
     }
 }

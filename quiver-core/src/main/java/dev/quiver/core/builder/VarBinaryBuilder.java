@@ -124,6 +124,6 @@ public final class VarBinaryBuilder implements ArrayBuilder {
         ArrayData data = new ArrayData(type, length, 0, nulls,
                 Arrays.asList(validity.finishValidity(), offsets.finish(), values.finish()), List.of(), null);
         appendOffset(0);
-        return new VarBinaryArray(data);
+        return VarBinaryArray.ofUnchecked(data);
     }
 }

@@ -162,8 +162,8 @@ public final class BatchComparator {
         private Difference slots(ArrowType type, ArrayData a, long ai, ArrayData b, long bi, long n, ColumnPath path,
                 long row) {
             boolean leaf = type.children().isEmpty();
-            Array leftArray = leaf ? Array.wrap(a) : null;
-            Array rightArray = leaf ? Array.wrap(b) : null;
+            Array leftArray = leaf ? Array.ofUnchecked(a) : null;
+            Array rightArray = leaf ? Array.ofUnchecked(b) : null;
             for (long k = 0; k < n; k++) {
                 long i = ai + k;
                 long j = bi + k;
@@ -344,7 +344,7 @@ public final class BatchComparator {
         /** A slot's value for a message; data that cannot be read shows as such. */
         private static String format(ArrayData data, long i) {
             try {
-                return Values.format(Array.wrap(data).getObject(i));
+                return Values.format(Array.ofUnchecked(data).getObject(i));
             } catch (RuntimeException e) {
                 return "<unreadable slot " + i + ": " + e.getMessage() + ">";
             }

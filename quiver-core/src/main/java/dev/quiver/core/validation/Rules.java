@@ -37,6 +37,8 @@ public final class Rules {
     public static final String MAP_KEY_NULL = "map-key-null";
     /** A decimal value has more digits than the type's precision. */
     public static final String DECIMAL_PRECISION = "decimal-precision";
+    /** A typed array class's checked factory was given data of a type that class does not hold. */
+    public static final String ARRAY_TYPE = "array-type";
 
     private Rules() {
     }

@@ -159,7 +159,8 @@ class BinaryViewArrayTest {
         for (byte[] v : variadic) {
             buffers.add(ArrowBuffer.wrap(v));
         }
-        return Array.wrap(new ArrayData(type, length, offset, ArrayData.UNKNOWN_NULL_COUNT, buffers, List.of(), null));
+        return Array.ofUnchecked(new ArrayData(type, length, offset, ArrayData.UNKNOWN_NULL_COUNT, buffers, List.of(),
+                null));
     }
 
     @Test

@@ -95,7 +95,7 @@ class BooleanArrayTest {
     void tooFewValueBitsFailValidation() {
         ArrayData data = new ArrayData(ArrowType.BOOL, 9, 0, 0,
                 Arrays.asList(null, ArrowBuffer.wrap(bytes(0xFF))), List.of(), null);
-        assertInvalid(Rules.BUFFER_SIZE, -1, Array.wrap(data));
+        assertInvalid(Rules.BUFFER_SIZE, -1, Array.ofUnchecked(data));
     }
 
     @Test

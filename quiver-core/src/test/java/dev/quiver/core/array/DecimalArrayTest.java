@@ -117,7 +117,7 @@ class DecimalArrayTest {
         for (int i = 0; i < unscaled.length; i++) {
             WideIntegers.write(values, (long) i * width, width, unscaled[i]);
         }
-        return Array.wrap(new ArrayData(type, unscaled.length, 0, ArrayData.UNKNOWN_NULL_COUNT,
+        return Array.ofUnchecked(new ArrayData(type, unscaled.length, 0, ArrayData.UNKNOWN_NULL_COUNT,
                 Arrays.asList(validity == null ? null : ArrowBuffer.wrap(validity), ArrowBuffer.wrap(values)), List.of(),
                 null));
     }

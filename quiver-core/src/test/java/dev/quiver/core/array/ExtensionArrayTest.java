@@ -56,7 +56,7 @@ class ExtensionArrayTest {
         assertEquals(1, e.nullCount());
         assertTrue(e.isNull(1));
         assertEquals("[1, null, 0, 1]", e.toString());
-        assertInstanceOf(ExtensionArray.class, Array.wrap(e.data()));
+        assertInstanceOf(ExtensionArray.class, Array.ofUnchecked(e.data()));
         e.validateFull();
     }
 

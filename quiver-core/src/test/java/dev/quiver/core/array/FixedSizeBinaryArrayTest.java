@@ -59,7 +59,7 @@ class FixedSizeBinaryArrayTest {
     @Test
     void tooShortValuesFailValidation() {
         ArrayData data = new ArrayData(FSB3, 3, 0, 0, Arrays.asList(null, ArrowBuffer.wrap(new byte[8])), List.of(), null);
-        assertInvalid(Rules.BUFFER_SIZE, -1, Array.wrap(data));
+        assertInvalid(Rules.BUFFER_SIZE, -1, Array.ofUnchecked(data));
     }
 
     @Test

@@ -136,7 +136,8 @@ class FixedSizeListArrayTest {
                 Field.nullable("item", ArrowType.List.of(ArrowType.INT8)), 2);
         FixedSizeListArray a = build(type, List.of(List.of(1, 2), List.of(3)), List.of(List.of(), List.of(4)));
         ArrayData inner = editBuffer(a.data().child(0), 1, buf -> buf.setInt(2 * 4, 1)); // 0, 2, 1, 3, 4
-        assertInvalid(new FixedSizeListArray(a.data().withChildren(List.of(inner))), Rules.OFFSETS_MONOTONIC, 1);
+        assertInvalid(FixedSizeListArray.ofUnchecked(a.data().withChildren(List.of(inner))), Rules.OFFSETS_MONOTONIC,
+                1);
     }
 
     @Test
@@ -144,7 +145,7 @@ class FixedSizeListArrayTest {
         FixedSizeListArray a = build(INT32_2, List.of(1, 2), List.of(3, 4));
         ArrayData shortChild = a.data().child(0).slice(0, 3);
         ValidationException e = assertThrows(ValidationException.class,
-                () -> new FixedSizeListArray(a.data().withChildren(List.of(shortChild))).validateFull());
+                () -> FixedSizeListArray.ofUnchecked(a.data().withChildren(List.of(shortChild))).validateFull());
         assertEquals(Rules.CHILD_LENGTH, e.rule());
     }
 

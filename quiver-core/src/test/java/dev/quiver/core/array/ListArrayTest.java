@@ -193,7 +193,7 @@ class ListArrayTest {
     void decreasingOffsetFailsMonotonic() {
         ListArray a = build(LIST_INT8, List.of(1, 2), List.of(3), List.of(4, 5), List.of(6));
         // offsets 0, 2, 3, 5, 6: make entry 2 (end of list 1) fall below entry 1
-        ListArray bad = new ListArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 1)));
+        ListArray bad = ListArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 1)));
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, 1);
         // a slice that does not reach the broken offsets is still valid
         bad.slice(2, 2).validateFull();
@@ -203,7 +203,7 @@ class ListArrayTest {
     @Test
     void offsetPastTheChildFailsInBounds() {
         ListArray a = build(LIST_INT8, List.of(1, 2), List.of(3), List.of(4, 5), List.of(6));
-        ListArray bad = new ListArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 100)));
+        ListArray bad = ListArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 100)));
         assertInvalid(bad, Rules.OFFSETS_IN_BOUNDS, 1);
     }
 
@@ -211,14 +211,14 @@ class ListArrayTest {
     void brokenChildFailsTheParent() {
         ListArray a = build(ArrowType.List.of(LIST_INT8), List.of(List.of(1, 2), List.of(3)), List.of(List.of(4)));
         ArrayData inner = editBuffer(a.data().child(0), 1, buf -> buf.setInt(2 * 4, 1)); // 0, 2, 1, 4
-        ListArray bad = new ListArray(a.data().withChildren(List.of(inner)));
+        ListArray bad = ListArray.ofUnchecked(a.data().withChildren(List.of(inner)));
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, 1);
     }
 
     @Test
     void structuralProblemsAreFoundBeforeContent() {
         ListArray a = build(LIST_INT8, List.of(1, 2), List.of(3));
-        ListArray pastEnd = new ListArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 9)));
+        ListArray pastEnd = ListArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 9)));
         assertInvalid(pastEnd, Rules.OFFSETS_IN_BOUNDS, 2);
         ArrayData noChildren = new ArrayData(LIST_INT8, 2, 0, 0, a.data().buffers(), List.of(), null);
         assertThrows(ValidationException.class, () -> Array.of(noChildren));
@@ -335,7 +335,7 @@ class ListArrayTest {
         ListArray a = b.build();
         int k = 1 + (int) (where * (source.size() - 1)); // offset entry k, in 1..size-1
         int below = (int) a.valueOffset(k - 1) - 1;
-        ListArray bad = new ListArray(editBuffer(a.data(), 1, buf -> buf.setInt(k * 4L, below)));
+        ListArray bad = ListArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(k * 4L, below)));
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, k - 1);
     }
 

@@ -169,7 +169,7 @@ class MapArrayTest {
         b.appendNull();
         MapArray a = b.build();
         assertInvalid(a, Rules.MAP_KEY_NULL, 1);
-        MapArray hidden = new MapArray(editBuffer(a.data(), 0, buf -> buf.setByte(0, (byte) 0b001)));
+        MapArray hidden = MapArray.ofUnchecked(editBuffer(a.data(), 0, buf -> buf.setByte(0, (byte) 0b001)));
         hidden.validateFull();
         assertEquals(Arrays.asList(List.of(e(1, 1)), null, null), objects(hidden));
     }
@@ -183,9 +183,9 @@ class MapArrayTest {
     @Test
     void decreasingOffsetFailsMonotonic() {
         MapArray a = build(INT_TO_INT8, List.of(e(1, 1), e(2, 2)), List.of(e(3, 3)), List.of(e(4, 4)));
-        MapArray bad = new MapArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 1))); // 0, 2, 1, 4
+        MapArray bad = MapArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 1))); // 0, 2, 1, 4
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, 1);
-        MapArray past = new MapArray(editBuffer(a.data(), 1, buf -> buf.setInt(4, 9)));
+        MapArray past = MapArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(4, 9)));
         assertInvalid(past, Rules.OFFSETS_IN_BOUNDS, 0);
     }
 

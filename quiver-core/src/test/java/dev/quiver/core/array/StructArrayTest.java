@@ -24,6 +24,7 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
+import dev.quiver.core.validation.ValidationLevel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -95,7 +96,7 @@ class StructArrayTest {
         assertArrayEquals(int32s(1, 2), Arrays.copyOfRange(ageBytes, 0, 8));
         assertArrayEquals(int32s(4), Arrays.copyOfRange(ageBytes, 12, 16));
 
-        a.data().validate();
+        a.validate(ValidationLevel.STRUCTURE);
         assertTrue(a.isNull(2));
         assertFalse(a.field(0).isNull(2)); // the hidden 'alice'
         assertTrue(a.field(0).isNull(1));
@@ -184,7 +185,7 @@ class StructArrayTest {
         StructArray a = build(type, Map.of("n", 1, "l", List.of(1, 2)), Map.of("n", 2, "l", List.of(3)),
                 Map.of("n", 3, "l", List.of(4)));
         ArrayData list = editBuffer(a.data().child(1), 1, buf -> buf.setInt(2 * 4, 1)); // 0, 2, 1, 4
-        StructArray bad = new StructArray(a.data().withChildren(List.of(a.data().child(0), list)));
+        StructArray bad = StructArray.ofUnchecked(a.data().withChildren(List.of(a.data().child(0), list)));
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, 1);
         // the content of a child is checked in full, also where this struct's slice does not reach
         assertInvalid(bad.slice(2, 1), Rules.OFFSETS_MONOTONIC, 1);
@@ -194,7 +195,7 @@ class StructArrayTest {
     void shortChildFailsStructurally() {
         StructArray a = build(AB, ab(1, 2), ab(3, 4));
         ArrayData shortChild = a.data().child(1).slice(0, 1);
-        StructArray bad = new StructArray(a.data().withChildren(List.of(a.data().child(0), shortChild)));
+        StructArray bad = StructArray.ofUnchecked(a.data().withChildren(List.of(a.data().child(0), shortChild)));
         assertInvalid(bad, Rules.CHILD_LENGTH, -1);
     }
 

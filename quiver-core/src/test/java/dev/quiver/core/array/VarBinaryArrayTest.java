@@ -150,7 +150,7 @@ class VarBinaryArrayTest {
     }
 
     private static Array utf8(int length, byte[] validity, byte[] offsets, byte[] data) {
-        return Array.wrap(new ArrayData(ArrowType.UTF8, length, 0, ArrayData.UNKNOWN_NULL_COUNT,
+        return Array.ofUnchecked(new ArrayData(ArrowType.UTF8, length, 0, ArrayData.UNKNOWN_NULL_COUNT,
                 Arrays.asList(validity == null ? null : ArrowBuffer.wrap(validity), ArrowBuffer.wrap(offsets),
                         ArrowBuffer.wrap(data)), List.of(), null));
     }
@@ -171,7 +171,7 @@ class VarBinaryArrayTest {
         assertInvalid(Rules.OFFSETS_IN_BOUNDS, 1, utf8(3, null, int32s(0, 1, 100, 3), bytes('a', 'b', 'c')));
         // The last offset past the data (found by the structural checks).
         assertInvalid(Rules.OFFSETS_IN_BOUNDS, 2, utf8(2, null, int32s(0, 1, 4), bytes('a', 'b', 'c')));
-        Array large = Array.wrap(new ArrayData(ArrowType.LARGE_BINARY, 2, 0, 0, Arrays.asList(null,
+        Array large = Array.ofUnchecked(new ArrayData(ArrowType.LARGE_BINARY, 2, 0, 0, Arrays.asList(null,
                 ArrowBuffer.wrap(int64s(0, 5L << 32, 3)), ArrowBuffer.wrap(bytes(1, 2, 3))), List.of(), null));
         assertInvalid(Rules.OFFSETS_IN_BOUNDS, 0, large);
     }

@@ -204,7 +204,7 @@ class BatchComparatorTest {
         List<Field> schema = List.of(Field.nullable("r", ArrowType.RunEndEncoded.of(ArrowType.INT32,
                 ArrowType.INT32)));
         ArrayData oneRun = runs(max, new int[] {max}, 5);
-        Array.wrap(oneRun).validateFull();
+        Array.ofUnchecked(oneRun).validateFull();
         assertSame(batch(schema, oneRun), batch(schema, runs(max, new int[] {1000, max - 1, max}, 5, 5, 5)));
         Difference middle = difference(batch(schema, oneRun),
                 batch(schema, runs(max, new int[] {1 << 30, (1 << 30) + 7, max}, 5, 6, 5)));

@@ -64,6 +64,6 @@ final class TestArrays {
 
     /** A batch of one column per (field, data) pair. */
     static RecordBatch batch(List<Field> fields, ArrayData... columns) {
-        return new RecordBatch(new Schema(fields), Arrays.stream(columns).map(Array::wrap).toList());
+        return new RecordBatch(new Schema(fields), Arrays.stream(columns).map(Array::ofUnchecked).toList());
     }
 }
