@@ -141,6 +141,15 @@ public record FixedShapeTensorType(ArrowType valueType, List<Integer> shape, Lis
     }
 
     /**
+     * The logical dimension names: the names in the order of the permutation.
+     *
+     * @return the logical names, or empty when there are none
+     */
+    public List<String> logicalDimNames() {
+        return dimNames.isEmpty() ? dimNames : Params.permute(dimNames, permutation);
+    }
+
+    /**
      * The row-major strides of the physical layout, in elements.
      *
      * @return for each physical dimension, how many elements one step in it skips

@@ -129,6 +129,29 @@ public record VariableShapeTensorType(ArrowType valueType, int ndim, List<String
     }
 
     /**
+     * The logical dimension names: the names in the order of the permutation.
+     *
+     * @return the logical names, or empty when there are none
+     */
+    public List<String> logicalDimNames() {
+        return dimNames.isEmpty() ? dimNames : Params.permute(dimNames, permutation);
+    }
+
+    /**
+     * The logical shape of a tensor of physical shape {@code physical}.
+     *
+     * @param physical one size per physical dimension
+     * @return the sizes in the order of the permutation
+     * @throws IllegalArgumentException if {@code physical} does not have {@link #ndim()} sizes
+     */
+    public List<Integer> logicalShape(int... physical) {
+        if (physical.length != ndim) {
+            throw new IllegalArgumentException(physical.length + " sizes for " + ndim + " dimensions");
+        }
+        return Params.permute(java.util.Arrays.stream(physical).boxed().toList(), permutation);
+    }
+
+    /**
      * The storage type: {@code Struct<data: List<item: value_type>, shape: FixedSizeList<item: int32>[ndim]>}.
      *
      * @return the storage type

@@ -84,6 +84,10 @@ public final class VariantDecoder {
         boolean sorted = (header & 0x10) != 0;
         int offsetSize = ((header >> 6) & 3) + 1;
         long size = unsigned(metadata, 1, offsetSize, metadata.length, "metadata dictionary size");
+        if (size == 0 && metadata.length == 1 + offsetSize) {
+            // The Arrow spec's examples write the empty dictionary as "01 00", without its one offset.
+            return new byte[0][];
+        }
         long bytesStart = 1 + offsetSize * (size + 2);
         if (bytesStart > metadata.length) {
             throw new InvalidVariantException("metadata: " + size + " offsets do not fit in "
