@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
-import dev.quiver.core.extension.FixedShapeTensorType;
-import dev.quiver.core.extension.TimestampWithOffsetType;
-import dev.quiver.core.extension.VariableShapeTensorType;
-import dev.quiver.core.extension.VariantType;
+import dev.quiver.core.extension.CanonicalExtensions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -15,9 +12,10 @@ import java.util.function.BiPredicate;
  * The registry of extension types, keyed by {@code ARROW:extension:name}. A field read with that
  * metadata key becomes an {@link ArrowType.Extension} when its name is registered and the registered
  * check accepts the storage type and metadata; otherwise it stays its storage type, with the two
- * metadata entries kept so nothing is lost. The eight canonical extensions are registered from the start:
- * {@code arrow.uuid}, {@code arrow.json}, {@code arrow.bool8}, {@code arrow.opaque}, and (with every
- * rule of their parameters checked by the classes of {@code dev.quiver.core.extension})
+ * metadata entries kept so nothing is lost ({@link CanonicalExtensions#check} tells why a canonical one was
+ * not resolved). The eight canonical extensions are registered from the start, with every rule of their
+ * storage types and metadata checked by the classes of {@code dev.quiver.core.extension}:
+ * {@code arrow.uuid}, {@code arrow.json}, {@code arrow.bool8}, {@code arrow.opaque},
  * {@code arrow.fixed_shape_tensor}, {@code arrow.variable_shape_tensor},
  * {@code arrow.timestamp_with_offset} and {@code arrow.parquet.variant}.
  */
@@ -30,25 +28,8 @@ public final class ExtensionTypes {
     private static final Map<String, BiPredicate<ArrowType, String>> REGISTRY = new ConcurrentHashMap<>();
 
     static {
-        register("arrow.uuid", (storage, meta) -> storage.equals(new ArrowType.FixedSizeBinary(16)));
-        register("arrow.json", (storage, meta) -> storage instanceof ArrowType.Utf8
-                || storage instanceof ArrowType.LargeUtf8 || storage instanceof ArrowType.Utf8View);
-        register("arrow.bool8", (storage, meta) -> storage.equals(ArrowType.INT8));
-        register("arrow.opaque", (storage, meta) -> true);
-        register(FixedShapeTensorType.NAME, (storage, meta) -> valid(() -> FixedShapeTensorType.parse(storage, meta)));
-        register(VariableShapeTensorType.NAME,
-                (storage, meta) -> valid(() -> VariableShapeTensorType.parse(storage, meta)));
-        register(TimestampWithOffsetType.NAME,
-                (storage, meta) -> valid(() -> TimestampWithOffsetType.parse(storage, meta)));
-        register(VariantType.NAME, (storage, meta) -> valid(() -> VariantType.check(storage, meta)));
-    }
-
-    private static boolean valid(Runnable check) {
-        try {
-            check.run();
-            return true;
-        } catch (InvalidTypeException e) {
-            return false;
+        for (String name : CanonicalExtensions.NAMES) {
+            register(name, (storage, meta) -> CanonicalExtensions.accepts(name, storage, meta));
         }
     }
 
