@@ -202,7 +202,7 @@ public final class TensorMessages {
         return out;
     }
 
-    private static void copyRowMajor(Tensor tensor, MemorySegment target, int width) {
+    static void copyRowMajor(Tensor tensor, MemorySegment target, int width) {
         if (tensor.isRowMajor()) {
             MemorySegment.copy(tensor.data(), 0, target, 0, target.byteSize());
             return;
