@@ -36,7 +36,7 @@ for f in Schema.fbs Message.fbs File.fbs Tensor.fbs SparseTensor.fbs; do
       "${spec_dir}/${f}" > "${work}/fbs/${f}"
 done
 
-(cd "${work}/fbs" && flatc --java -o "${work}/out" Schema.fbs Message.fbs File.fbs)
+(cd "${work}/fbs" && flatc --java -o "${work}/out" Schema.fbs Message.fbs File.fbs Tensor.fbs SparseTensor.fbs)
 
 generated="${work}/out/dev/quiver/ipc/flatbuf"
 [[ -d "${generated}" ]] || { echo "flatc produced no ${generated}" >&2; exit 1; }

@@ -7,6 +7,7 @@ module dev.quiver.core {
     exports dev.quiver.core;
     exports dev.quiver.core.memory;
     exports dev.quiver.core.type;
+    exports dev.quiver.core.extension;
     exports dev.quiver.core.array;
     exports dev.quiver.core.builder;
     exports dev.quiver.core.validation;

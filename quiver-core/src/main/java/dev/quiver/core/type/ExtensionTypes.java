@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
+import dev.quiver.core.extension.CanonicalExtensions;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -11,8 +12,12 @@ import java.util.function.BiPredicate;
  * The registry of extension types, keyed by {@code ARROW:extension:name}. A field read with that
  * metadata key becomes an {@link ArrowType.Extension} when its name is registered and the registered
  * check accepts the storage type and metadata; otherwise it stays its storage type, with the two
- * metadata entries kept so nothing is lost. The canonical extensions {@code arrow.uuid},
- * {@code arrow.json}, {@code arrow.bool8} and {@code arrow.opaque} are registered from the start.
+ * metadata entries kept so nothing is lost ({@link CanonicalExtensions#check} tells why a canonical one was
+ * not resolved). The eight canonical extensions are registered from the start, with every rule of their
+ * storage types and metadata checked by the classes of {@code dev.quiver.core.extension}:
+ * {@code arrow.uuid}, {@code arrow.json}, {@code arrow.bool8}, {@code arrow.opaque},
+ * {@code arrow.fixed_shape_tensor}, {@code arrow.variable_shape_tensor},
+ * {@code arrow.timestamp_with_offset} and {@code arrow.parquet.variant}.
  */
 public final class ExtensionTypes {
     /** The field metadata key that names a field's extension type. */
@@ -23,11 +28,9 @@ public final class ExtensionTypes {
     private static final Map<String, BiPredicate<ArrowType, String>> REGISTRY = new ConcurrentHashMap<>();
 
     static {
-        register("arrow.uuid", (storage, meta) -> storage.equals(new ArrowType.FixedSizeBinary(16)));
-        register("arrow.json", (storage, meta) -> storage instanceof ArrowType.Utf8
-                || storage instanceof ArrowType.LargeUtf8 || storage instanceof ArrowType.Utf8View);
-        register("arrow.bool8", (storage, meta) -> storage.equals(ArrowType.INT8));
-        register("arrow.opaque", (storage, meta) -> true);
+        for (String name : CanonicalExtensions.NAMES) {
+            register(name, (storage, meta) -> CanonicalExtensions.accepts(name, storage, meta));
+        }
     }
 
     private ExtensionTypes() {
