@@ -38,7 +38,7 @@ public final class ExtensionArray extends Array {
      * @return the array over {@code data}
      */
     public static ExtensionArray ofUnchecked(ArrayData data) {
-        return new ExtensionArray(data);
+        return ExtensionArray.ofUnchecked(data);
     }
 
     /**
@@ -87,6 +87,6 @@ public final class ExtensionArray extends Array {
 
     @Override
     public ExtensionArray slice(long offset, long length) {
-        return new ExtensionArray(data.slice(offset, length));
+        return ExtensionArray.ofUnchecked(data.slice(offset, length));
     }
 }

@@ -83,7 +83,7 @@ public final class TimestampWithOffsetBuilder {
      * @return the array, of {@link TimestampWithOffsetType#toArrowType()}
      */
     public ExtensionArray build() {
-        return new ExtensionArray(struct.build().data().withType(type.toArrowType()));
+        return ExtensionArray.ofUnchecked(struct.build().data().withType(type.toArrowType()));
     }
 
     private static long epochValue(Instant t, TimeUnit unit, OffsetDateTime value) {

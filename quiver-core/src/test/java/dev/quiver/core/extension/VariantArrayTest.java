@@ -129,7 +129,7 @@ class VariantArrayTest {
         }
         // The example prints "n/a" as 0x13 0x6E 0x2F 0x61; a 3-byte short string's header is 3 << 2 | 1 = 0x0D.
         assertEquals(0x0D, shortString("n/a")[0]);
-        VariantArray a = new VariantArray(new ExtensionArray(b.build().data().withType(variant(storage))));
+        VariantArray a = new VariantArray(ExtensionArray.ofUnchecked(b.build().data().withType(variant(storage))));
         assertEquals(34L, a.get(0));
         assertNull(a.get(1));
         assertFalse(a.isNull(1));
