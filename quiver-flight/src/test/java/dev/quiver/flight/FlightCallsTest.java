@@ -152,6 +152,36 @@ class FlightCallsTest {
         }
     }
 
+    @Test
+    void cancellingADoPutFailsTheProducersReadAsCancelled() throws Exception {
+        CompletableFuture<Throwable> ended = new CompletableFuture<>();
+        CompletableFuture<Void> firstBatch = new CompletableFuture<>();
+        FlightProducer producer = new FlightProducer() {
+            @Override
+            public void doPut(CallContext context, FlightStream data, java.util.function.Consumer<PutResult> ack) {
+                try {
+                    data.readNext();
+                    firstBatch.complete(null);
+                    while (data.readNext().isPresent()) {
+                        continue;
+                    }
+                    ended.complete(null);
+                } catch (RuntimeException e) {
+                    ended.complete(e);
+                }
+            }
+        };
+        try (FlightServer server = FlightServer.builder(producer).build().start();
+                FlightClient client = FlightClient.builder(server.location()).build()) {
+            PutStream put = client.doPut(DESCRIPTOR, SCHEMA);
+            put.write(batch(1, 2));
+            firstBatch.get(10, TimeUnit.SECONDS);
+            put.cancel();
+            Throwable e = ended.get(10, TimeUnit.SECONDS);
+            assertEquals(FlightStatusCode.CANCELLED, ((FlightException) e).code());
+        }
+    }
+
     private static final ServerAuthenticator AUTH = new ServerAuthenticator() {
         @Override
         public String authenticateBasic(String username, String password) {
