@@ -5,6 +5,7 @@ import dev.quiver.core.QuiverException;
 
 /** A failed Flight call: a {@link FlightStatusCode} and a message, as the peer sent it or as raised locally. */
 public class FlightException extends QuiverException {
+    /** The serialization version. */
     @java.io.Serial
     private static final long serialVersionUID = 1L;
 
