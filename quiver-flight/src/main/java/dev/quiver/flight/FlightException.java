@@ -9,6 +9,7 @@ public class FlightException extends QuiverException {
     @java.io.Serial
     private static final long serialVersionUID = 1L;
 
+    /** The status code. */
     private final FlightStatusCode code;
 
     /**
