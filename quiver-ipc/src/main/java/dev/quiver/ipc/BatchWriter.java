@@ -64,7 +64,7 @@ final class BatchWriter {
     }
 
     Written writeBatch(RecordBatch batch, Map<String, String> metadata) {
-        checkSchema(batch);
+        checkSchema(schema, batch);
         List<ArrayData> columns = new ArrayList<>();
         for (Array column : batch.columns()) {
             try {
@@ -93,7 +93,8 @@ final class BatchWriter {
         return new Written(dictionaryBlocks, block[0]);
     }
 
-    private void checkSchema(RecordBatch batch) {
+    /** Refuses a batch whose column types or dictionary ids are not those of {@code schema}. */
+    static void checkSchema(Schema schema, RecordBatch batch) {
         List<Field> expected = schema.fields();
         List<Field> actual = batch.schema().fields();
         boolean same = expected.size() == actual.size();
