@@ -29,7 +29,7 @@ class GoldFilesTest {
     }
 
     static JsonFile json(GoldCase c) throws IOException {
-        JsonFile json = new IntegrationJsonReader().read(c.json());
+        JsonFile json = IntegrationJsonReader.read(c.json());
         for (RecordBatch b : json.batches()) {
             b.validateFull();
         }

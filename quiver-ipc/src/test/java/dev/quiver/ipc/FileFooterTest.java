@@ -36,7 +36,7 @@ class FileFooterTest {
 
     private static byte[] file() {
         return TestData.written(out -> {
-            try (IpcFileWriter w = new IpcFileWriter(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
+            try (IpcFileWriter w = IpcFileWriter.open(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
                 for (RecordBatch b : batches()) {
                     w.write(b);
                 }
@@ -80,7 +80,7 @@ class FileFooterTest {
     }
 
     private static List<RecordBatch> read(byte[] file) {
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(file), IpcReadOptions.DEFAULT)) {
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(file), IpcReadOptions.DEFAULT)) {
             List<RecordBatch> out = new ArrayList<>();
             for (int k = 0; k < r.batchCount(); k++) {
                 out.add(r.batch(k));

@@ -24,7 +24,7 @@ class ReadmeIpcExampleTest {
                 Schema.of(Field.notNull("id", ArrowType.INT64), Field.nullable("score", ArrowType.INT32)),
                 List.of(List.of(1L, 10), Arrays.asList(2L, null)));
         try (var out = Files.newOutputStream(path);
-             var writer = new IpcFileWriter(out, batch.schema(),
+             var writer = IpcFileWriter.open(out, batch.schema(),
                      IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec()))) {
             writer.write(batch);
         }
