@@ -43,7 +43,9 @@ import java.util.zip.GZIPOutputStream;
  * }</pre>
  *
  * <p>Content the format cannot express raises a {@link JsonFormatException}; a failure of the output an
- * {@link UncheckedIOException}. After a failed write every later call, and close, throws.
+ * {@link UncheckedIOException}. A batch refused before any of it is written (non-empty metadata, another
+ * schema) leaves the writer usable, as in the IPC writers; after a failure while writing, every later
+ * call, and close, throws.
  */
 public final class IntegrationJsonWriter implements RecordBatchWriter {
     private static final JsonFactory FACTORY = new JsonFactory();
