@@ -29,7 +29,7 @@ import java.nio.file.Path;
  *
  * <p>Reading recognizes the format by the file's content, whatever its name (unless the options name
  * it): {@code ARROW1} starts an IPC file, the continuation marker {@code FF FF FF FF} (or, before
- * format 0.15, a metadata length) an IPC stream, and {@code {} integration JSON, possibly
+ * format 0.15, a metadata length) an IPC stream, and an opening brace integration JSON, possibly
  * gzip-compressed. Writing takes the format from the options, else from the extension: {@code .arrow}
  * and {@code .feather} an IPC file, {@code .arrows} an IPC stream, {@code .json} integration JSON and
  * {@code .json.gz} the same gzip-compressed. Anything else is an {@link UnknownFormatException}.

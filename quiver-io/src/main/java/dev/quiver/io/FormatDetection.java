@@ -13,7 +13,7 @@ import java.util.zip.ZipException;
 /**
  * Which format a file holds, from its first bytes: {@code ARROW1} starts an IPC file; the continuation
  * marker {@code 0xFFFFFFFF} starts an IPC stream (and, before format 0.15, a positive little-endian
- * metadata length did); integration JSON starts with {@code {"} or {@code {}} after white space, or is
+ * metadata length did);  integration JSON starts with an opening brace then a quote or a closing brace (after white space), or is
  * gzip-compressed such text. And which format a name asks for, from its extension.
  */
 final class FormatDetection {
@@ -95,7 +95,7 @@ final class FormatDetection {
         return (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8 | (b[at + 2] & 0xFF) << 16 | (b[at + 3] & 0xFF) << 24;
     }
 
-    /** A JSON object: {@code {} then, after white space, a member name or the object's end. */
+    /** A JSON object: an opening brace, then (after white space) a member name or the closing brace. */
     private static boolean isJsonObject(byte[] head) {
         int i = skipWhiteSpace(head, 0);
         if (i >= head.length || head[i] != '{') {
