@@ -73,7 +73,8 @@ public final class QuiverIo {
 
     /** Maps the file and fetches its last batch, fully validated (the default) or not; returns its rows. */
     public static long openLast(Path path, boolean validateFull) {
-        try (IpcFileReader reader = IpcFileReader.map(path, IpcReadOptions.DEFAULT.withValidation(level(validateFull)))) {
+        try (IpcFileReader reader = IpcFileReader.map(path,
+                IpcReadOptions.DEFAULT.withValidation(level(validateFull)))) {
             return reader.batch(reader.batchCount() - 1).rowCount();
         }
     }

@@ -13,8 +13,8 @@ import java.util.zip.ZipException;
 /**
  * Which format a file holds, from its first bytes: {@code ARROW1} starts an IPC file; the continuation
  * marker {@code 0xFFFFFFFF} starts an IPC stream (and, before format 0.15, a positive little-endian
- * metadata length did);  integration JSON starts with an opening brace then a quote or a closing brace (after white space), or is
- * gzip-compressed such text. And which format a name asks for, from its extension.
+ * metadata length did); integration JSON starts with an opening brace, then a quote or a closing brace
+ * (after white space), or is gzip-compressed such text. And which format a name asks for, from its extension.
  */
 final class FormatDetection {
     /** What is read to recognize a format: enough for {@code ARROW1} and for JSON's first two tokens. */
