@@ -30,7 +30,7 @@ class CatAnyValueTest {
 
     private Path write(String name, Schema schema, List<Array> columns) throws IOException {
         Path path = dir.resolve(name);
-        try (IpcFileWriter writer = new IpcFileWriter(path, schema)) {
+        try (IpcFileWriter writer = IpcFileWriter.open(path, schema)) {
             writer.write(new RecordBatch(schema, columns));
         }
         assertEquals(0, Cli.run("validate", path).exit());

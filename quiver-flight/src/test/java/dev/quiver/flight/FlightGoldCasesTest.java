@@ -58,7 +58,7 @@ class FlightGoldCasesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void doPutThenDoGet(GoldCase c) throws IOException {
-        JsonFile json = new IntegrationJsonReader().read(c.json());
+        JsonFile json = IntegrationJsonReader.read(c.json());
         try (PutStream put = zstdClient.doPut(FlightDescriptor.path(c.name()), json.schema())) {
             for (RecordBatch b : json.batches()) {
                 put.write(b);
@@ -74,7 +74,7 @@ class FlightGoldCasesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void doExchangeEchoes(GoldCase c) throws Exception {
-        JsonFile json = new IntegrationJsonReader().read(c.json());
+        JsonFile json = IntegrationJsonReader.read(c.json());
         try (ExchangeStream exchange = lz4Client.doExchange(FlightDescriptor.command(new byte[] {1}))) {
             CompletableFuture<Void> sent = CompletableFuture.runAsync(() -> {
                 try (FlightDataWriter out = exchange.startWriting(json.schema())) {

@@ -148,8 +148,8 @@ class CanonicalExtensionsRoundTripTest {
     @Test
     void integrationJson() {
         RecordBatch batch = batch();
-        String json = new IntegrationJsonWriter().writeString(new JsonFile(batch.schema(), List.of(batch)));
-        JsonFile back = new IntegrationJsonReader().readString(json);
+        String json = IntegrationJsonWriter.writeString(new JsonFile(batch.schema(), List.of(batch)));
+        JsonFile back = IntegrationJsonReader.readString(json);
         assertEquals(batch.schema(), back.schema());
         assertEquals(List.of(batch), back.batches());
         assertValues(back.batches().getFirst());

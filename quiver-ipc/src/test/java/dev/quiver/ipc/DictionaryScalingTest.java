@@ -64,18 +64,18 @@ class DictionaryScalingTest {
         int batches = 20_000;
         ArrayData dictionary = strings(0, entries);
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 for (int k = 0; k < batches; k++) {
                     Array indices = Array.ofUnchecked(indexInto(dictionary, k * 7 % entries));
                     w.write(new RecordBatch(SCHEMA, List.of(indices)));
                 }
             }
         });
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
             for (int k = 0; k < batches; k++) {
-                assertEquals(entry(k * 7 % entries), decoded(r.next()), "batch " + k);
+                assertEquals(entry(k * 7 % entries), decoded(r.readNext().orElseThrow()), "batch " + k);
             }
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
     }
 
@@ -96,13 +96,13 @@ class DictionaryScalingTest {
             framer.write(MessageCodec.encodeBatch(row.header(), row.body().length(), Map.of()), row.body());
         }
         framer.writeEndOfStream();
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(out.toByteArray()))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(out.toByteArray()))) {
             for (int i = 0; i <= deltas; i++) {
-                RecordBatch batch = r.next();
+                RecordBatch batch = r.readNext().orElseThrow();
                 assertEquals(entry(i), decoded(batch), "batch " + i);
                 assertEquals(i + 1, ((DictionaryArray) batch.column(0)).dictionary().length());
             }
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
     }
 }

@@ -71,7 +71,7 @@ class DictionaryTest {
     @Test
     void specDeltaStream() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(encoded(ABC, 0L, 1L, 2L, 1L)));
                 w.write(batch(encoded(ABCDE, 3L, 2L, 4L, 0L)));
             }
@@ -86,19 +86,19 @@ class DictionaryTest {
         assertEquals(true, delta.delta());
         assertEquals(2, delta.data().length());
 
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            assertEquals(List.of(65L, 66L, 67L, 66L), decode(r.next().column(0)));
-            RecordBatch second = r.next();
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            assertEquals(List.of(65L, 66L, 67L, 66L), decode(r.readNext().orElseThrow().column(0)));
+            RecordBatch second = r.readNext().orElseThrow();
             assertEquals(List.of(68L, 67L, 69L, 65L), decode(second.column(0)));
             assertEquals(5, second.column(0).data().dictionary().length());
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
     }
 
     @Test
     void specReplacementStream() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(encoded(ABC, 0L, 1L, 2L, 1L)));
                 w.write(batch(encoded(ACDE, 2L, 1L, 3L, 0L)));
             }
@@ -107,9 +107,9 @@ class DictionaryTest {
         Header.Dictionary replacement = (Header.Dictionary) headers.get(3);
         assertEquals(false, replacement.delta());
         assertEquals(4, replacement.data().length());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            assertEquals(List.of(65L, 66L, 67L, 66L), decode(r.next().column(0)));
-            assertEquals(List.of(68L, 67L, 69L, 65L), decode(r.next().column(0)));
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            assertEquals(List.of(65L, 66L, 67L, 66L), decode(r.readNext().orElseThrow().column(0)));
+            assertEquals(List.of(68L, 67L, 69L, 65L), decode(r.readNext().orElseThrow().column(0)));
         }
     }
 
@@ -117,41 +117,41 @@ class DictionaryTest {
     void sameDictionaryIsSentOnce() throws IOException {
         Array column = encoded(ABC, 0L, null, 2L);
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(column));
                 w.write(batch(column.slice(1, 2)));
                 w.write(batch(encoded(ABC, 1L)));
             }
         });
         assertEquals(5, headers(stream).size());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            assertEquals(Arrays.asList(65L, null, 67L), decode(r.next().column(0)));
-            assertEquals(Arrays.asList(null, 67L), decode(r.next().column(0)));
-            assertEquals(List.of(66L), decode(r.next().column(0)));
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            assertEquals(Arrays.asList(65L, null, 67L), decode(r.readNext().orElseThrow().column(0)));
+            assertEquals(Arrays.asList(null, 67L), decode(r.readNext().orElseThrow().column(0)));
+            assertEquals(List.of(66L), decode(r.readNext().orElseThrow().column(0)));
         }
     }
 
     @Test
     void fileAppliesDeltasAndRefusesReplacement() {
         byte[] file = TestData.written(out -> {
-            try (IpcFileWriter w = new IpcFileWriter(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
+            try (IpcFileWriter w = IpcFileWriter.open(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
                 w.write(batch(encoded(ABC, 0L, 1L)));
                 w.write(batch(encoded(ABCDE, 4L)));
             }
         });
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(file), IpcReadOptions.DEFAULT)) {
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(file), IpcReadOptions.DEFAULT)) {
             assertEquals(List.of(65L, 66L), decode(r.batch(0).column(0)));
             assertEquals(List.of(69L), decode(r.batch(1).column(0)));
             assertEquals(5, r.batch(0).column(0).data().dictionary().length());
         }
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        IpcFileWriter w = new IpcFileWriter(sink, SCHEMA, IpcWriteOptions.DEFAULT);
+        IpcFileWriter w = IpcFileWriter.open(sink, SCHEMA, IpcWriteOptions.DEFAULT);
         w.write(batch(encoded(ABC, 0L)));
         IpcException e = assertThrows(IpcException.class, () -> w.write(batch(encoded(ACDE, 0L))));
         assertTrue(e.getMessage().contains("cannot replace"), e.getMessage());
         w.write(batch(encoded(ABC, 2L)));
         w.close();
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(sink.toByteArray()), IpcReadOptions.DEFAULT)) {
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(sink.toByteArray()), IpcReadOptions.DEFAULT)) {
             assertEquals(2, r.batchCount());
         }
     }
@@ -171,7 +171,7 @@ class DictionaryTest {
         dictionaries.addAll(b.dictionaries());
         writer.writeFooterAndClose(new Header.Footer(SCHEMA, dictionaries, List.of(a.batch(), b.batch()), Map.of()));
         IpcException e = assertThrows(IpcException.class,
-                () -> IpcFileReader.of(TestData.segment(sink.toByteArray()), IpcReadOptions.DEFAULT));
+                () -> IpcFileReader.open(TestData.segment(sink.toByteArray()), IpcReadOptions.DEFAULT));
         assertTrue(e.getMessage().contains("cannot replace dictionary 0"), e.getMessage());
     }
 
@@ -192,16 +192,16 @@ class DictionaryTest {
         RecordBatch batch = new RecordBatch(schema, List.of(Array.ofUnchecked(column)));
 
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, schema)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, schema)) {
                 w.write(batch);
             }
         });
         List<Header> headers = headers(stream);
         assertEquals(1, ((Header.Dictionary) headers.get(1)).id());
         assertEquals(0, ((Header.Dictionary) headers.get(2)).id());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
             assertEquals(schema, r.schema());
-            ArrayData read = r.next().column(0).data();
+            ArrayData read = r.readNext().orElseThrow().column(0).data();
             assertEquals(3, read.length());
             ArrayData readLists = read.dictionary();
             assertEquals(2, readLists.length());
@@ -221,13 +221,13 @@ class DictionaryTest {
         Array a = encoded(ABC, 0L, 1L);
         Array b = Array.ofUnchecked(encoded(ABC, 2L, 2L).data().withDictionary(a.data().dictionary()));
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, schema)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, schema)) {
                 w.write(new RecordBatch(schema, List.of(a, b)));
             }
         });
         assertEquals(3, headers(stream).size());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            RecordBatch batch = r.next();
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            RecordBatch batch = r.readNext().orElseThrow();
             assertEquals(List.of(65L, 66L), decode(batch.column(0)));
             assertEquals(List.of(67L, 67L), decode(batch.column(1)));
         }
@@ -236,7 +236,7 @@ class DictionaryTest {
     @Test
     void dictionaryUsedBeforeDefinitionIsRefusedUnlessAllNull() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(encoded(ABC, 0L)));
             }
         });
@@ -244,21 +244,21 @@ class DictionaryTest {
         List<int[]> spans = spans(stream);
         byte[] withoutDictionary = concat(stream, spans.get(0), spans.get(2), spans.get(3));
         IpcException e = assertThrows(IpcException.class, () -> {
-            try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(withoutDictionary))) {
-                r.next();
+            try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(withoutDictionary))) {
+                r.readNext().orElseThrow();
             }
         });
         assertTrue(e.getMessage().contains("used before it is defined"), e.getMessage());
 
         byte[] allNull = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(encoded(ABC, null, null)));
             }
         });
         List<int[]> s2 = spans(allNull);
         byte[] nullsFirst = concat(allNull, s2.get(0), s2.get(2), s2.get(1), s2.get(3));
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(nullsFirst))) {
-            assertEquals(Arrays.asList(null, null), decode(r.next().column(0)));
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(nullsFirst))) {
+            assertEquals(Arrays.asList(null, null), decode(r.readNext().orElseThrow().column(0)));
         }
     }
 

@@ -36,8 +36,8 @@ class IntegrationFilesTest {
     void streamAndFileReadAlike(Path stream) throws IOException {
         Path file = Path.of(stream.toString().replace(".stream", ".arrow_file"));
         List<RecordBatch> fromStream = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(stream); IpcStreamReader r = new IpcStreamReader(in)) {
-            for (RecordBatch b = r.next(); b != null; b = r.next()) {
+        try (InputStream in = Files.newInputStream(stream); IpcStreamReader r = IpcStreamReader.open(in)) {
+            for (RecordBatch b : r) {
                 b.validateFull();
                 fromStream.add(b);
             }

@@ -44,7 +44,7 @@ class LargeMappedFileTest {
         RecordBatch last = new RecordBatch(schema, List.of(ints(ArrowType.INT64, 7L, 8L, 9L)));
         Path file = dir.resolve("large.arrow");
         try {
-            try (IpcFileWriter w = new IpcFileWriter(file, schema)) {
+            try (IpcFileWriter w = IpcFileWriter.open(file, schema)) {
                 for (int i = 0; i < 3; i++) {
                     w.write(big);
                 }

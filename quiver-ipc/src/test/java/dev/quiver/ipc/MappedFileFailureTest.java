@@ -45,7 +45,7 @@ class MappedFileFailureTest {
     void aTruncatedMappedFileFailsWithTheReadersOwnException() throws IOException {
         Schema schema = Schema.of(Field.nullable("a", ArrowType.INT32));
         Path file = dir.resolve("whole.arrow");
-        try (IpcFileWriter writer = new IpcFileWriter(file, schema)) {
+        try (IpcFileWriter writer = IpcFileWriter.open(file, schema)) {
             writer.write(RecordBatch.ofRows(schema, List.of(List.of(1), List.of(2))));
         }
         byte[] bytes = Files.readAllBytes(file);
@@ -68,7 +68,7 @@ class MappedFileFailureTest {
     private static byte[] file(CompressionCodec codec, int rows) {
         IpcWriteOptions options = codec == null ? IpcWriteOptions.DEFAULT : IpcWriteOptions.DEFAULT.withCodec(codec);
         return TestData.written(out -> {
-            try (IpcFileWriter w = new IpcFileWriter(out, SCHEMA, options)) {
+            try (IpcFileWriter w = IpcFileWriter.open(out, SCHEMA, options)) {
                 for (int b = 0; b < BATCHES; b++) {
                     w.write(batch(rows, b));
                 }

@@ -10,7 +10,7 @@ import dev.quiver.core.validation.ValidationException;
 import dev.quiver.core.validation.ValidationLevel;
 
 /**
- * Full validation of a column read from JSON. The dictionary of a dictionary-encoded column was
+ * Validation of a column read from JSON to the reader's {@link ValidationLevel}. The dictionary of a dictionary-encoded column was
  * validated once when read, so such a column checks its indices only: validating the dictionary again
  * for every batch would cost its size per batch. (Dictionaries nested deeper in a column are validated
  * with it, as full validation does.)
@@ -19,10 +19,15 @@ final class JsonColumnValidator {
     private JsonColumnValidator() {
     }
 
-    /** Checks every invariant of the format; a failure is reported at {@code place}. */
-    static void validate(ArrayData data, String place) {
+    /** Checks the invariants of {@code level}; a failure is reported at {@code place}. */
+    static void validate(ArrayData data, String place, ValidationLevel level) {
         try {
-            if (Types.storage(data.type()) instanceof ArrowType.Dictionary d) {
+            if (level == ValidationLevel.NONE) {
+                return;
+            }
+            if (level == ValidationLevel.STRUCTURE) {
+                data.validate(ValidationLevel.STRUCTURE);
+            } else if (Types.storage(data.type()) instanceof ArrowType.Dictionary d) {
                 data.validate(ValidationLevel.STRUCTURE);
                 data.withType(d.indexType()).withDictionary(null).validateFull();
                 checkIndices(data, d);

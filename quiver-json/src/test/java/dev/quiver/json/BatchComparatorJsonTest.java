@@ -24,12 +24,11 @@ class BatchComparatorJsonTest {
                 + "{\"name\": \"run_ends\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [2147483647]}, "
                 + "{\"name\": \"values\", \"count\": 1, \"VALIDITY\": [1], \"OFFSET\": [0, 1], \"DATA\": [\"x\"]}]}";
         String json = JsonTestData.file(field, Integer.MAX_VALUE, column);
-        IntegrationJsonReader reader = new IntegrationJsonReader();
-        JsonFile file = reader.readString(json);
+        JsonFile file = IntegrationJsonReader.readString(json);
         assertEquals(Integer.MAX_VALUE, file.batches().get(0).rowCount());
-        assertEquals(Optional.empty(), comparator.compare(file.batches(), reader.readString(json).batches()));
+        assertEquals(Optional.empty(), comparator.compare(file.batches(), IntegrationJsonReader.readString(json).batches()));
         Difference d = comparator.compare(file.batches(),
-                reader.readString(json.replace("[\"x\"]", "[\"y\"]")).batches()).orElseThrow();
+                IntegrationJsonReader.readString(json.replace("[\"x\"]", "[\"y\"]")).batches()).orElseThrow();
         assertEquals("batch 0, column r.values, row 0, index 0: values differ: \"x\" vs \"y\"", d.message());
     }
 
@@ -37,9 +36,8 @@ class BatchComparatorJsonTest {
     void aChangedStringInTheSpecExampleIsFound() throws Exception {
         String simple = Files.readString(
                 GoldFiles.examples().resolve("simple.json"));
-        IntegrationJsonReader reader = new IntegrationJsonReader();
-        Difference d = comparator.compare(reader.readString(simple).batches(),
-                reader.readString(simple.replace("\"bbb\"", "\"bbc\"")).batches()).orElseThrow();
+        Difference d = comparator.compare(IntegrationJsonReader.readString(simple).batches(),
+                IntegrationJsonReader.readString(simple.replace("\"bbb\"", "\"bbc\"")).batches()).orElseThrow();
         assertEquals("batch 0, column baz, row 3, index 3: values differ: \"bbb\" vs \"bbc\"", d.message());
     }
 
@@ -47,19 +45,17 @@ class BatchComparatorJsonTest {
     void aChangedStringInAStructChildIsFoundAtItsPath() throws Exception {
         String struct = Files.readString(
                 GoldFiles.examples().resolve("struct.json"));
-        IntegrationJsonReader reader = new IntegrationJsonReader();
-        Difference d = comparator.compare(reader.readString(struct).batches(),
-                reader.readString(struct.replace("\"3F9HBxK\"", "\"3F9HBxL\"")).batches()).orElseThrow();
+        Difference d = comparator.compare(IntegrationJsonReader.readString(struct).batches(),
+                IntegrationJsonReader.readString(struct.replace("\"3F9HBxK\"", "\"3F9HBxL\"")).batches()).orElseThrow();
         assertEquals(new Difference(0, "struct_nullable.f2", 2, 2, "\"3F9HBxK\"", "\"3F9HBxL\"", "values differ"), d);
     }
 
     @Test
     void mapNamesOfTheNonCanonicalGoldFileDoNotMatter() throws Exception {
-        IntegrationJsonReader reader = new IntegrationJsonReader();
-        JsonFile gold = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_map_non_canonical.json.gz"));
-        String canonical = new IntegrationJsonWriter().writeString(gold).replace("\"some_entries\"", "\"entries\"")
+        JsonFile gold = IntegrationJsonReader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_map_non_canonical.json.gz"));
+        String canonical = IntegrationJsonWriter.writeString(gold).replace("\"some_entries\"", "\"entries\"")
                 .replace("\"some_key\"", "\"key\"").replace("\"some_value\"", "\"value\"");
-        JsonFile renamed = reader.readString(canonical);
+        JsonFile renamed = IntegrationJsonReader.readString(canonical);
         assertTrue(!renamed.schema().equals(gold.schema()));
         assertEquals(Optional.empty(), comparator.compare(gold.batches(), renamed.batches()));
     }

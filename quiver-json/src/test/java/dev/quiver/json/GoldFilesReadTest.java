@@ -48,7 +48,7 @@ class GoldFilesReadTest {
     }
 
     private static JsonFile read(Path file) throws Exception {
-        JsonFile json = new IntegrationJsonReader().read(file);
+        JsonFile json = IntegrationJsonReader.read(file);
         assertFalse(json.schema().fields().isEmpty());
         for (ArrayData dictionary : json.dictionaries().values()) {
             Array.ofUnchecked(dictionary).validateFull();

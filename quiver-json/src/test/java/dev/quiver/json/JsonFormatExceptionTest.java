@@ -16,7 +16,7 @@ class JsonFormatExceptionTest {
 
     private static String fails(String json) {
         JsonFormatException e = assertThrows(JsonFormatException.class,
-                () -> new IntegrationJsonReader().readString(json));
+                () -> IntegrationJsonReader.readString(json));
         assertTrue(e instanceof QuiverException);
         return e.getMessage();
     }
@@ -136,7 +136,7 @@ class JsonFormatExceptionTest {
         }
         for (byte[] input : List.of(truncated, corrupt, java.util.Arrays.copyOf(whole, 5))) {
             JsonFormatException e = assertThrows(JsonFormatException.class,
-                    () -> new IntegrationJsonReader().read(new java.io.ByteArrayInputStream(input)));
+                    () -> IntegrationJsonReader.read(new java.io.ByteArrayInputStream(input)));
             assertMentions(e.getMessage(), "gzip-compressed input is corrupt or truncated");
         }
     }
