@@ -12,7 +12,10 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The hand-written seeds of the CSV fuzz test read as intended: the valid ones whole, the one with rows of the wrong width refused. */
+/**
+ * The hand-written seeds of the CSV fuzz test read as intended: the valid ones whole, the one with rows
+ * of the wrong width refused.
+ */
 class CsvFuzzSeedsTest {
     static final Path SEEDS = Path.of("src/test/resources/dev/quiver/cli/io/CsvInputFuzzTestInputs/readCsv");
 

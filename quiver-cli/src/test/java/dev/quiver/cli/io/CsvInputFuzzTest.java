@@ -18,9 +18,11 @@ import java.util.Map;
 
 /**
  * Fuzzes the CSV reader: every input, read with inferred types and again with every column given one
- * of the types {@code --types} offers (chosen by column and input length, so the input alone decides), ends in whole, fully valid batches or a {@link CliException} that
- * says what is wrong (docs/fuzzing.md); anything else escapes to Jazzer and is a finding. Regression
- * inputs: {@code CsvInputFuzzTestInputs/readCsv}.
+ * of the types {@code --types} offers (chosen by column and input length, so the input alone decides),
+ * ends in whole, fully valid batches or a {@link CliException} that says what is wrong
+ * (docs/fuzzing.md); anything else escapes to Jazzer and is a finding. The reader takes no allocator:
+ * what it holds grows with the values it reads, so the input's size bounds it. Regression inputs:
+ * {@code CsvInputFuzzTestInputs/readCsv}.
  */
 class CsvInputFuzzTest {
     private static final List<ArrowType> GIVEN_TYPES = Arrays.stream(CsvTypes.names().split(", "))
