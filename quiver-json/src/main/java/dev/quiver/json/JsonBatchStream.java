@@ -9,6 +9,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import java.io.CharConversionException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -69,6 +70,9 @@ public final class JsonBatchStream implements AutoCloseable {
         } catch (ZipException | EOFException e) {
             closeQuietly(input);
             throw JsonInput.badGzip(e);
+        } catch (CharConversionException e) {
+            closeQuietly(input);
+            throw JsonInput.badEncoding(e);
         } catch (IOException | RuntimeException e) {
             closeQuietly(input);
             throw e;
@@ -133,6 +137,8 @@ public final class JsonBatchStream implements AutoCloseable {
             throw JsonInput.invalid(e);
         } catch (ZipException | EOFException e) {
             throw JsonInput.badGzip(e);
+        } catch (CharConversionException e) {
+            throw JsonInput.badEncoding(e);
         }
     }
 
