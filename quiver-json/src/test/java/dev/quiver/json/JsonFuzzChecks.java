@@ -43,7 +43,7 @@ final class JsonFuzzChecks {
     static void touch(JsonFile file) {
         file.schema().toString();
         for (ArrayData dictionary : file.dictionaries().values()) {
-            touch(Array.wrap(dictionary));
+            touch(Array.of(dictionary));
         }
         for (RecordBatch batch : file.batches()) {
             batch.validateFull();
