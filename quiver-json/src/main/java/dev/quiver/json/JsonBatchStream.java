@@ -9,6 +9,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import java.io.CharConversionException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,6 +74,9 @@ public final class JsonBatchStream implements RecordBatchReader {
         } catch (ZipException | EOFException e) {
             closeQuietly(input);
             throw JsonInput.badGzip(e);
+        } catch (CharConversionException e) {
+            closeQuietly(input);
+            throw JsonInput.badEncoding(e);
         } catch (IOException | RuntimeException e) {
             closeQuietly(input);
             throw e;
@@ -148,6 +152,8 @@ public final class JsonBatchStream implements RecordBatchReader {
             throw JsonInput.invalid(e);
         } catch (ZipException | EOFException e) {
             throw JsonInput.badGzip(e);
+        } catch (CharConversionException e) {
+            throw JsonInput.badEncoding(e);
         }
     }
 

@@ -142,6 +142,20 @@ class JsonFormatExceptionTest {
     }
 
     @Test
+    void textInvalidInTheDetectedEncodingIsAFormatError() throws Exception {
+        // Leading zero bytes make Jackson read UTF-32; a character beyond U+10FFFF is not text.
+        byte[] first = {0, 0, 0, '{', 0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+        byte[] last = file(INT8, 1, "{\"name\": \"c\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [1]}")
+                .getBytes(java.nio.charset.Charset.forName("UTF-32BE"));
+        last[last.length - 4] = 0x7F;
+        for (byte[] input : List.of(first, last)) {
+            JsonFormatException e = assertThrows(JsonFormatException.class,
+                    () -> new IntegrationJsonReader().read(new java.io.ByteArrayInputStream(input)));
+            assertMentions(e.getMessage(), "not valid JSON", "UTF-32");
+        }
+    }
+
+    @Test
     void anIntegerTooLongForAnyWidthIsRefusedBeforeItIsParsed() {
         String decimal = leafField("{\"name\": \"decimal\", \"precision\": 9, \"scale\": 0, \"bitWidth\": 256}");
         assertMentions(fails(file(decimal, 1, "{\"name\": \"c\", \"count\": 1, \"VALIDITY\": [1], "

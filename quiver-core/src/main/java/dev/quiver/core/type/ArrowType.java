@@ -210,19 +210,27 @@ public sealed interface ArrowType {
     }
 
     /**
-     * Byte strings that all have the same width.
+     * Byte strings that all have the same width: at most {@link #MAX_BYTE_WIDTH} bytes, so that the width
+     * of its values in bits, as its {@link BufferSpec} states it, fits an {@code int}.
      *
-     * @param byteWidth the width of every value in bytes, 1 or more
+     * @param byteWidth the width of every value in bytes, from 1 to {@link #MAX_BYTE_WIDTH}
      */
     record FixedSizeBinary(int byteWidth) implements ArrowType {
+        /** The widest fixed-size binary: 2^28 - 1 bytes, whose width in bits still fits an {@code int}. */
+        public static final int MAX_BYTE_WIDTH = Integer.MAX_VALUE / 8;
+
         /**
          * Checks the width.
          *
-         * @throws InvalidTypeException if the width is not positive
+         * @throws InvalidTypeException if {@code byteWidth} is not positive or exceeds {@link #MAX_BYTE_WIDTH}
          */
         public FixedSizeBinary {
             if (byteWidth <= 0) {
                 throw new InvalidTypeException("fixed-size binary width must be positive, not " + byteWidth);
+            }
+            if (byteWidth > MAX_BYTE_WIDTH) {
+                throw new InvalidTypeException("fixed-size binary width must be at most " + MAX_BYTE_WIDTH
+                        + " bytes, not " + byteWidth);
             }
         }
 
