@@ -21,7 +21,7 @@ class IpcFileReaderFuzzTest {
             IpcReadOptions options = IpcReadOptions.DEFAULT.withAllocator(allocator);
             MemorySegment memory = arena.allocate(input.length, BufferAllocator.ALIGNMENT)
                     .copyFrom(MemorySegment.ofArray(input));
-            FuzzChecks.acceptingIpcFailures(() -> readAll(IpcFileReader.of(memory, options)));
+            FuzzChecks.acceptingIpcFailures(() -> readAll(IpcFileReader.open(memory, options)));
             FuzzChecks.acceptingIpcFailures(() -> readAll(IpcFileReader.open(new ByteArrayChannel(input), options)));
         }
     }

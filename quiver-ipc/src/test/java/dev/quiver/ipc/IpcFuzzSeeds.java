@@ -33,7 +33,7 @@ final class IpcFuzzSeeds {
         /** The seed in the IPC stream format. */
         byte[] stream() {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try (IpcStreamWriter writer = new IpcStreamWriter(out, schema, options)) {
+            try (IpcStreamWriter writer = IpcStreamWriter.open(out, schema, options)) {
                 batches.forEach(writer::write);
             }
             return out.toByteArray();
@@ -42,7 +42,7 @@ final class IpcFuzzSeeds {
         /** The seed in the IPC file format. */
         byte[] file() {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try (IpcFileWriter writer = new IpcFileWriter(out, schema, IpcWriteOptions.DEFAULT.withCodec(
+            try (IpcFileWriter writer = IpcFileWriter.open(out, schema, IpcWriteOptions.DEFAULT.withCodec(
                     options.codec()))) {
                 batches.forEach(writer::write);
             }

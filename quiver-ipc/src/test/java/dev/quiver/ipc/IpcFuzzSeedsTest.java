@@ -50,8 +50,8 @@ class IpcFuzzSeedsTest {
         for (IpcFuzzSeeds.Seed seed : IpcFuzzSeeds.all()) {
             byte[] bytes = Files.readAllBytes(streamSeed(seed));
             List<RecordBatch> read = new ArrayList<>();
-            try (IpcStreamReader reader = new IpcStreamReader(new ByteArrayInputStream(bytes))) {
-                for (RecordBatch batch = reader.next(); batch != null; batch = reader.next()) {
+            try (IpcStreamReader reader = IpcStreamReader.open(new ByteArrayInputStream(bytes))) {
+                for (RecordBatch batch : reader) {
                     read.add(batch);
                 }
             }
@@ -64,7 +64,7 @@ class IpcFuzzSeedsTest {
         for (IpcFuzzSeeds.Seed seed : IpcFuzzSeeds.all()) {
             byte[] bytes = Files.readAllBytes(fileSeed(seed));
             List<RecordBatch> read = new ArrayList<>();
-            try (IpcFileReader reader = IpcFileReader.of(MemorySegment.ofArray(bytes), IpcReadOptions.DEFAULT)) {
+            try (IpcFileReader reader = IpcFileReader.open(MemorySegment.ofArray(bytes), IpcReadOptions.DEFAULT)) {
                 for (int k = 0; k < reader.batchCount(); k++) {
                     read.add(reader.batch(k));
                 }

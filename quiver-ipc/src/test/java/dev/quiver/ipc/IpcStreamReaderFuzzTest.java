@@ -22,9 +22,9 @@ class IpcStreamReaderFuzzTest {
             IpcReadOptions options = IpcReadOptions.DEFAULT.withAllocator(allocator);
             MemorySegment memory = arena.allocate(input.length, BufferAllocator.ALIGNMENT)
                     .copyFrom(MemorySegment.ofArray(input));
-            FuzzChecks.acceptingIpcFailures(() -> readAll(IpcStreamReader.of(memory, options)));
+            FuzzChecks.acceptingIpcFailures(() -> readAll(IpcStreamReader.open(memory, options)));
             FuzzChecks.acceptingIpcFailures(
-                    () -> readAll(new IpcStreamReader(new ByteArrayInputStream(input), options)));
+                    () -> readAll(IpcStreamReader.open(new ByteArrayInputStream(input), options)));
         }
     }
 
@@ -32,9 +32,9 @@ class IpcStreamReaderFuzzTest {
         try (reader) {
             reader.schema().toString();
             reader.schemaMessageMetadata().toString();
-            for (RecordBatch batch = reader.next(); batch != null; batch = reader.next()) {
+            for (RecordBatch batch : reader) {
                 FuzzChecks.touch(batch);
-                reader.batchMessageMetadata().toString();
+                reader.batchMetadata().toString();
             }
         }
     }

@@ -16,9 +16,9 @@ class IntegrationJsonReaderFuzzTest {
     @FuzzTest(maxDuration = "5m")
     void readJson(byte[] input) throws Exception {
         try (ScopedAllocator allocator = BufferAllocator.scoped(JsonFuzzChecks.MEMORY_LIMIT)) {
-            IntegrationJsonReader reader = new IntegrationJsonReader(allocator);
-            JsonFuzzChecks.acceptingJsonFailures(
-                    () -> JsonFuzzChecks.touch(reader.read(new ByteArrayInputStream(input))));
+            JsonReadOptions options = JsonReadOptions.DEFAULT.withAllocator(allocator);
+            JsonFuzzChecks.acceptingJsonFailures(() -> JsonFuzzChecks.touch(
+                    IntegrationJsonReader.read(new ByteArrayInputStream(input), options)));
         }
     }
 }

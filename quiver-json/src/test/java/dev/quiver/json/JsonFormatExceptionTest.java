@@ -150,7 +150,7 @@ class JsonFormatExceptionTest {
         last[last.length - 4] = 0x7F;
         for (byte[] input : List.of(first, last)) {
             JsonFormatException e = assertThrows(JsonFormatException.class,
-                    () -> new IntegrationJsonReader().read(new java.io.ByteArrayInputStream(input)));
+                    () -> IntegrationJsonReader.read(new java.io.ByteArrayInputStream(input)));
             assertMentions(e.getMessage(), "not valid JSON", "UTF-32");
         }
     }

@@ -33,7 +33,7 @@ final class JsonFuzzSeeds {
     record Seed(String name, JsonFile file, boolean gzip) {
         /** The seed's bytes. */
         byte[] bytes() {
-            byte[] json = new IntegrationJsonWriter(false).writeString(file).getBytes(StandardCharsets.UTF_8);
+            byte[] json = IntegrationJsonWriter.writeString(file).getBytes(StandardCharsets.UTF_8);
             if (!gzip) {
                 return json;
             }

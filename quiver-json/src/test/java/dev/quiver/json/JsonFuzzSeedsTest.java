@@ -34,7 +34,7 @@ class JsonFuzzSeedsTest {
     void seedsReadBackWhole() throws IOException {
         for (JsonFuzzSeeds.Seed seed : JsonFuzzSeeds.all()) {
             byte[] bytes = Files.readAllBytes(SEEDS.resolve(seed.fileName()));
-            JsonFile read = new IntegrationJsonReader().read(new ByteArrayInputStream(bytes));
+            JsonFile read = IntegrationJsonReader.read(new ByteArrayInputStream(bytes));
             assertEquals(seed.file().schema(), read.schema(), seed.name());
             assertEquals(seed.file().batches(), read.batches(), seed.name());
         }

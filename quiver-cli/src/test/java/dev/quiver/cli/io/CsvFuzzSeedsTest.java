@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.quiver.cli.CliException;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,10 +27,10 @@ class CsvFuzzSeedsTest {
         "seed-floats-crlf.csv, 2, 3",
         "seed-header-only.csv, 1, 0"})
     void validSeedsReadWhole(String name, int columns, long rows) throws IOException {
-        try (BatchSource source = CsvInput.read(SEEDS.resolve(name), Map.of())) {
+        try (RecordBatchReader source = CsvInput.read(SEEDS.resolve(name), Map.of())) {
             assertEquals(columns, source.schema().fields().size());
             long read = 0;
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
+            for (RecordBatch batch : source) {
                 batch.validateFull();
                 read += batch.rowCount();
             }

@@ -5,6 +5,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import dev.quiver.cli.CliException;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -48,8 +49,8 @@ class CsvInputFuzzTest {
 
     /** The schema read, or null when the reader refused the input with a {@link CliException}. */
     private static Schema readAccepting(Path csv, Map<String, ArrowType> given) throws IOException {
-        try (BatchSource source = CsvInput.read(csv, given)) {
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
+        try (RecordBatchReader source = CsvInput.read(csv, given)) {
+            for (RecordBatch batch : source) {
                 touch(batch);
             }
             return source.schema();
