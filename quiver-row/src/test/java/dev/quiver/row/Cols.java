@@ -25,7 +25,7 @@ final class Cols {
 
     /** An integer column (any integer type) through IntBuilder; null entries are nulls. */
     static ArrayData ints(ArrowType.Int type, Long... values) {
-        IntBuilder b = new IntBuilder(type, dev.quiver.core.memory.BufferAllocator.managed());
+        IntBuilder<?> b = IntBuilder.of(type, dev.quiver.core.memory.BufferAllocator.managed());
         for (Long v : values) {
             if (v == null) {
                 b.appendNull();

@@ -53,7 +53,7 @@ class CellTextTest {
 
     /** An int32-indexed dictionary of utf8 values {"a", null}: valid indices 0, 1, 1, 0. */
     static Array dictionaryWithANullValue() {
-        IntBuilder indices = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        IntBuilder<?> indices = IntBuilder.int32(BufferAllocator.managed());
         for (int index : new int[] {0, 1, 1, 0}) {
             indices.appendObject(index);
         }

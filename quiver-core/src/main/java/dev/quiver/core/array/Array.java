@@ -45,11 +45,11 @@ public abstract class Array {
                 case SINGLE -> new Float32Array(data);
                 case DOUBLE -> new Float64Array(data);
             };
-            case ArrowType.Date t -> t.bitWidth() == 32 ? new Int32Array(data) : new Int64Array(data);
-            case ArrowType.Time t -> t.bitWidth() == 32 ? new Int32Array(data) : new Int64Array(data);
-            case ArrowType.Timestamp t -> new Int64Array(data);
-            case ArrowType.Duration t -> new Int64Array(data);
-            case ArrowType.Interval t -> t.unit() == IntervalUnit.YEAR_MONTH ? new Int32Array(data)
+            case ArrowType.Date t -> new DateArray(data);
+            case ArrowType.Time t -> new TimeArray(data);
+            case ArrowType.Timestamp t -> new TimestampArray(data);
+            case ArrowType.Duration t -> new DurationArray(data);
+            case ArrowType.Interval t -> t.unit() == IntervalUnit.YEAR_MONTH ? new IntervalYearMonthArray(data)
                     : t.unit() == IntervalUnit.DAY_TIME ? new IntervalDayTimeArray(data)
                     : new IntervalMonthDayNanoArray(data);
             case ArrowType.Decimal t -> new DecimalArray(data);

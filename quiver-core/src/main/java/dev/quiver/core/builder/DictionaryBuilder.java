@@ -16,7 +16,7 @@ import java.util.Map;
  */
 public final class DictionaryBuilder implements ArrayBuilder {
     private final ArrowType.Dictionary type;
-    private final IntBuilder indices;
+    private final IntBuilder<?> indices;
     private final ArrayBuilder dictionary;
     private final Map<Object, Long> indexOf = new HashMap<>();
     private final long maxIndex;
@@ -33,7 +33,7 @@ public final class DictionaryBuilder implements ArrayBuilder {
                     + type.valueType());
         }
         this.type = type;
-        this.indices = new IntBuilder(type.indexType(), allocator);
+        this.indices = IntBuilder.of(type.indexType(), allocator);
         this.dictionary = dictionaryBuilder;
         ArrowType.Int indexType = type.indexType();
         int valueBits = indexType.signed() ? indexType.bitWidth() - 1 : indexType.bitWidth();

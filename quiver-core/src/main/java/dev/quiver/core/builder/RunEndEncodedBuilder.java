@@ -14,7 +14,7 @@ import java.util.Objects;
  */
 public final class RunEndEncodedBuilder implements ArrayBuilder {
     private final ArrowType.RunEndEncoded type;
-    private final IntBuilder runEnds;
+    private final IntBuilder<?> runEnds;
     private final ArrayBuilder values;
     private final long maxLength;
     private long length;
@@ -32,7 +32,7 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
                     + type.values().type());
         }
         this.type = type;
-        this.runEnds = new IntBuilder(type.runEnds().type(), allocator);
+        this.runEnds = IntBuilder.of((ArrowType.Int) type.runEnds().type(), allocator);
         this.values = valuesBuilder;
         int bits = ((ArrowType.Int) type.runEnds().type()).bitWidth();
         this.maxLength = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.core.array;
+
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.TimeUnit;
+import java.time.LocalTime;
+
+/**
+ * An array of time32 (seconds or milliseconds since midnight) or time64 (microseconds or nanoseconds
+ * since midnight). {@link #getLocalTime} and {@link #getObject} give {@link LocalTime}s; {@link #get}
+ * gives the raw value in the type's unit.
+ */
+public final class TimeArray extends FixedWidthArray {
+    private final ArrowType.Time type;
+    private final long nanosPerUnit;
+
+    /**
+     * Wraps time data without checks (see {@link Array#of} for the checked way).
+     *
+     * @param data the data, of a time type
+     * @throws IllegalArgumentException if the data's type is not a time
+     */
+    public TimeArray(ArrayData data) {
+        super(data, typeOf(data).bitWidth() / 8);
+        this.type = typeOf(data);
+        this.nanosPerUnit = 1_000_000_000L / TemporalUnits.perSecond(type.unit());
+    }
+
+    private static ArrowType.Time typeOf(ArrayData data) {
+        if (data.type() instanceof ArrowType.Time t) {
+            return t;
+        }
+        throw new IllegalArgumentException("a TimeArray holds times, not " + data.type());
+    }
+
+    /**
+     * The unit of the raw values.
+     *
+     * @return seconds, milliseconds, microseconds or nanoseconds
+     */
+    public TimeUnit unit() {
+        return type.unit();
+    }
+
+    /**
+     * The raw value of slot {@code i}, in the type's unit since midnight (whatever is stored under a null
+     * slot).
+     *
+     * @param i the slot
+     * @return the value in the type's unit
+     */
+    public long get(long i) {
+        return type.bitWidth() == 32 ? values.get(LE.INT, at(i)) : values.get(LE.LONG, at(i));
+    }
+
+    /**
+     * The time of day of slot {@code i}.
+     *
+     * @param i the slot, not null
+     * @return the time of day
+     * @throws java.time.DateTimeException if the value lies outside a day, which the spec forbids
+     */
+    public LocalTime getLocalTime(long i) {
+        long value = get(i);
+        if (value < 0 || value >= TemporalUnits.NANOS_PER_DAY / nanosPerUnit) {
+            throw new java.time.DateTimeException("time value " + value + " of " + type + " at slot " + i
+                    + " lies outside a day");
+        }
+        return LocalTime.ofNanoOfDay(value * nanosPerUnit);
+    }
+
+    /**
+     * The time of day of slot {@code i}, or null.
+     *
+     * @param i the slot
+     * @return a {@link LocalTime}, or null for a null slot
+     * @throws java.time.DateTimeException if the value lies outside a day, which the spec forbids
+     */
+    @Override
+    public Object getObject(long i) {
+        return isNull(i) ? null : getLocalTime(i);
+    }
+
+    @Override
+    public TimeArray slice(long offset, long length) {
+        return new TimeArray(data.slice(offset, length));
+    }
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.core.array;
+
+import dev.quiver.core.memory.LE;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.TimeUnit;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+
+/**
+ * An array of timestamps: 64-bit counts of the type's unit since the Unix epoch. Following the spec
+ * (Schema.fbs, {@code Timestamp}), a timestamp with a time zone is a point in time, counted from
+ * 1970-01-01T00:00 UTC whatever its zone: {@link #getObject} gives an {@link Instant}. A timestamp
+ * without a time zone is a wall-clock date and time in an unknown zone: {@link #getObject} gives a
+ * {@link LocalDateTime}. {@link #get} gives the raw count.
+ *
+ * <p>Example: a {@code timestamp[us, tz=UTC]} holding {@code 1700000000000000} gives
+ * {@code Instant.parse("2023-11-14T22:13:20Z")}.
+ */
+public final class TimestampArray extends FixedWidthArray {
+    private final ArrowType.Timestamp type;
+
+    /**
+     * Wraps timestamp data without checks (see {@link Array#of} for the checked way).
+     *
+     * @param data the data, of a timestamp type
+     * @throws IllegalArgumentException if the data's type is not a timestamp
+     */
+    public TimestampArray(ArrayData data) {
+        super(data, 8);
+        if (!(data.type() instanceof ArrowType.Timestamp t)) {
+            throw new IllegalArgumentException("a TimestampArray holds timestamps, not " + data.type());
+        }
+        this.type = t;
+    }
+
+    /**
+     * The unit of the raw values.
+     *
+     * @return seconds, milliseconds, microseconds or nanoseconds
+     */
+    public TimeUnit unit() {
+        return type.unit();
+    }
+
+    /**
+     * Whether the type has a time zone, making its values points in time rather than wall-clock times.
+     *
+     * @return true for a non-empty time zone
+     */
+    public boolean hasTimeZone() {
+        return type.timezone() != null && !type.timezone().isEmpty();
+    }
+
+    /**
+     * The raw value of slot {@code i}: units since the epoch (whatever is stored under a null slot).
+     *
+     * @param i the slot
+     * @return the count of the type's unit
+     */
+    public long get(long i) {
+        return values.get(LE.LONG, at(i));
+    }
+
+    /**
+     * The value of slot {@code i} as an instant: exact for a timestamp with a time zone; for one without,
+     * the wall-clock time read as if it were UTC.
+     *
+     * @param i the slot, not null
+     * @return the instant
+     * @throws java.time.DateTimeException if a value in seconds lies beyond {@link Instant}'s range
+     */
+    public Instant getInstant(long i) {
+        return TemporalUnits.instant(get(i), type.unit());
+    }
+
+    /**
+     * The value of slot {@code i} as a wall-clock date and time: as stored for a timestamp without a time
+     * zone; for one with a zone, the UTC date and time of the instant.
+     *
+     * @param i the slot, not null
+     * @return the date and time
+     * @throws java.time.DateTimeException if a value in seconds lies beyond {@link LocalDateTime}'s range
+     */
+    public LocalDateTime getLocalDateTime(long i) {
+        return LocalDateTime.ofInstant(getInstant(i), ZoneOffset.UTC);
+    }
+
+    /**
+     * The value of slot {@code i}, or null: an {@link Instant} when the type has a time zone, else a
+     * {@link LocalDateTime}.
+     *
+     * @param i the slot
+     * @return the value, or null for a null slot
+     * @throws java.time.DateTimeException if a value in seconds lies beyond the range of java.time
+     */
+    @Override
+    public Object getObject(long i) {
+        if (isNull(i)) {
+            return null;
+        }
+        return hasTimeZone() ? getInstant(i) : getLocalDateTime(i);
+    }
+
+    @Override
+    public TimestampArray slice(long offset, long length) {
+        return new TimestampArray(data.slice(offset, length));
+    }
+}
