@@ -68,7 +68,7 @@ class Float16ArrayTest {
         for (int i = 0; i < 30; i++) {
             source.add(i % 4 == 0 ? null : i * 0.25f);
         }
-        Float16Array array = ArrayTestSupport.build(ArrowType.FLOAT16, source);
+        Float16Array array = (Float16Array) ArrayTestSupport.build(ArrowType.FLOAT16, source);
         Float16Array inner = array.slice(3, 20).slice(2, 11);
         assertEquals(5, inner.offset());
         inner.validateFull();
@@ -92,7 +92,7 @@ class Float16ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocations() {
-        FloatBuilder<?> builder = builder();
+        FloatBuilder<Float16Array> builder = builder();
         for (int i = 0; i < 100_000; i++) {
             builder.appendHalfBits((short) i);
         }

@@ -51,7 +51,7 @@ class Float32ArrayTest {
         for (int i = 0; i < 30; i++) {
             source.add(i % 4 == 0 ? null : i / 3.0f);
         }
-        Float32Array array = ArrayTestSupport.build(ArrowType.FLOAT32, source);
+        Float32Array array = (Float32Array) ArrayTestSupport.build(ArrowType.FLOAT32, source);
         Float32Array inner = array.slice(3, 20).slice(2, 11);
         assertEquals(5, inner.offset());
         inner.validateFull();
@@ -75,7 +75,7 @@ class Float32ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocations() {
-        FloatBuilder<?> builder = builder();
+        FloatBuilder<Float32Array> builder = builder();
         for (int i = 0; i < 100_000; i++) {
             builder.append(i * 0.5);
         }

@@ -50,7 +50,7 @@ class Float64ArrayTest {
         for (int i = 0; i < 30; i++) {
             source.add(i % 4 == 0 ? null : i / 3.0);
         }
-        Float64Array array = ArrayTestSupport.build(ArrowType.FLOAT64, source);
+        Float64Array array = (Float64Array) ArrayTestSupport.build(ArrowType.FLOAT64, source);
         Float64Array inner = array.slice(3, 20).slice(2, 11);
         assertEquals(5, inner.offset());
         inner.validateFull();
@@ -74,7 +74,7 @@ class Float64ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocations() {
-        FloatBuilder<?> builder = builder();
+        FloatBuilder<Float64Array> builder = builder();
         for (int i = 0; i < 100_000; i++) {
             builder.append(i / 7.0);
         }

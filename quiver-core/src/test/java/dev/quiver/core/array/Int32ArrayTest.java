@@ -58,7 +58,7 @@ class Int32ArrayTest {
 
     @Test
     void slicesAtOffsetsNotMultipleOfEight() {
-        IntBuilder<?> builder = IntBuilder.int32(BufferAllocator.managed());
+        IntBuilder<Int32Array> builder = IntBuilder.int32(BufferAllocator.managed());
         List<Integer> source = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             Integer v = i % 3 == 0 ? null : i * 100 - 1000;
@@ -113,7 +113,7 @@ class Int32ArrayTest {
 
     @Test
     void toStringShowsAtMostAHundredValues() {
-        IntBuilder<?> builder = IntBuilder.int32(BufferAllocator.managed());
+        IntBuilder<Int32Array> builder = IntBuilder.int32(BufferAllocator.managed());
         for (int i = 0; i < 105; i++) {
             builder.append(i);
         }
@@ -124,7 +124,7 @@ class Int32ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocationsAndIsReusable() {
-        IntBuilder<?> builder = IntBuilder.int32(BufferAllocator.managed());
+        IntBuilder<Int32Array> builder = IntBuilder.int32(BufferAllocator.managed());
         for (int i = 0; i < 100_000; i++) {
             if (i % 7 == 0) {
                 builder.appendNull();
