@@ -21,12 +21,23 @@ public final class DictionaryBuilder implements ArrayBuilder {
     private final Map<Object, Long> indexOf = new HashMap<>();
     private final long maxIndex;
 
-    /** A builder with the dictionary's values built by {@link ArrayBuilder#of} of the value type. */
+    /**
+     * A builder with the dictionary's values built by {@link ArrayBuilder#of} of the value type.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public DictionaryBuilder(ArrowType.Dictionary type, BufferAllocator allocator) {
         this(type, ArrayBuilder.of(type.valueType(), allocator), allocator);
     }
 
-    /** A builder whose dictionary values go to {@code dictionaryBuilder} (empty, of the value type). */
+    /**
+     * A builder whose dictionary values go to {@code dictionaryBuilder} (empty, of the value type).
+     *
+     * @param type the type of the values built
+     * @param dictionaryBuilder the builder of the dictionary values (empty, of the value type)
+     * @param allocator the memory of the built arrays
+     */
     public DictionaryBuilder(ArrowType.Dictionary type, ArrayBuilder dictionaryBuilder, BufferAllocator allocator) {
         if (!dictionaryBuilder.type().equals(type.valueType()) || dictionaryBuilder.length() != 0) {
             throw new IllegalArgumentException("the dictionary builder must be an empty builder of "
@@ -50,7 +61,11 @@ public final class DictionaryBuilder implements ArrayBuilder {
         return indices.length();
     }
 
-    /** The number of distinct values in the dictionary so far. */
+    /**
+     * The number of distinct values in the dictionary so far.
+     *
+     * @return the count of distinct values so far
+     */
     public long dictionaryLength() {
         return indexOf.size();
     }

@@ -20,12 +20,23 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
     private long length;
     private Object lastKey;
 
-    /** A builder with the run values built by {@link ArrayBuilder#of} of the values type. */
+    /**
+     * A builder with the run values built by {@link ArrayBuilder#of} of the values type.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public RunEndEncodedBuilder(ArrowType.RunEndEncoded type, BufferAllocator allocator) {
         this(type, ArrayBuilder.of(type.values().type(), allocator), allocator);
     }
 
-    /** A builder whose run values go to {@code valuesBuilder} (empty, of the values type). */
+    /**
+     * A builder whose run values go to {@code valuesBuilder} (empty, of the values type).
+     *
+     * @param type the type of the values built
+     * @param valuesBuilder the builder of the run values (empty, of the values type)
+     * @param allocator the memory of the built arrays
+     */
     public RunEndEncodedBuilder(ArrowType.RunEndEncoded type, ArrayBuilder valuesBuilder, BufferAllocator allocator) {
         if (!valuesBuilder.type().equals(type.values().type()) || valuesBuilder.length() != 0) {
             throw new IllegalArgumentException("the values builder must be an empty builder of "
@@ -48,7 +59,11 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
         return length;
     }
 
-    /** The number of runs so far. */
+    /**
+     * The number of runs so far.
+     *
+     * @return the count of runs so far
+     */
     public long runCount() {
         return values.length();
     }
@@ -68,6 +83,9 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
      * equal to its value.
      *
      * @throws IllegalStateException when the length would pass the run-end type's maximum
+     * @param value the run's value, as {@link ArrayBuilder#appendObject} takes it
+     * @param count how many slots the run covers
+     * @return this builder
      */
     public RunEndEncodedBuilder appendRun(Object value, long count) {
         if (count < 0) {
