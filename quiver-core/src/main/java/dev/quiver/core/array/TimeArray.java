@@ -10,6 +10,8 @@ import java.time.LocalTime;
  * An array of time32 (seconds or milliseconds since midnight) or time64 (microseconds or nanoseconds
  * since midnight). {@link #getLocalTime} and {@link #getObject} give {@link LocalTime}s; {@link #get}
  * gives the raw value in the type's unit.
+ *
+ * <p>Example: a {@code time32[ms]} holding {@code 45_000_000} gives {@code LocalTime.of(12, 30)}.
  */
 public final class TimeArray extends FixedWidthArray {
     private final ArrowType.Time type;
@@ -71,15 +73,20 @@ public final class TimeArray extends FixedWidthArray {
     }
 
     /**
-     * The time of day of slot {@code i}, or null.
+     * The time of day of slot {@code i}, or null. A value outside a day (which the spec forbids, but
+     * data may hold) is no time of day: it comes back as its raw count, a {@link Long}.
      *
      * @param i the slot
-     * @return a {@link LocalTime}, or null for a null slot
-     * @throws java.time.DateTimeException if the value lies outside a day, which the spec forbids
+     * @return a {@link LocalTime}, the raw count of a value outside a day, or null for a null slot
      */
     @Override
     public Object getObject(long i) {
-        return isNull(i) ? null : getLocalTime(i);
+        if (isNull(i)) {
+            return null;
+        }
+        long value = get(i);
+        return value < 0 || value >= TemporalUnits.NANOS_PER_DAY / nanosPerUnit ? (Object) value
+                : LocalTime.ofNanoOfDay(value * nanosPerUnit);
     }
 
     @Override

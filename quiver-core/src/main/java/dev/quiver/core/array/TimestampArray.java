@@ -19,6 +19,9 @@ import java.time.ZoneOffset;
  * {@code Instant.parse("2023-11-14T22:13:20Z")}.
  */
 public final class TimestampArray extends FixedWidthArray {
+    /** The seconds every Instant and LocalDateTime can hold (LocalDateTime's range, the smaller). */
+    private static final long MIN_SECOND = LocalDateTime.MIN.toEpochSecond(ZoneOffset.UTC);
+    private static final long MAX_SECOND = LocalDateTime.MAX.toEpochSecond(ZoneOffset.UTC);
     private final ArrowType.Timestamp type;
 
     /**
@@ -89,16 +92,20 @@ public final class TimestampArray extends FixedWidthArray {
 
     /**
      * The value of slot {@code i}, or null: an {@link Instant} when the type has a time zone, else a
-     * {@link LocalDateTime}.
+     * {@link LocalDateTime}. A count of seconds beyond java.time's range (about a billion years) comes
+     * back as its raw count, a {@link Long}.
      *
      * @param i the slot
-     * @return the value, or null for a null slot
-     * @throws java.time.DateTimeException if a value in seconds lies beyond the range of java.time
+     * @return the value, the raw count of a value beyond java.time, or null for a null slot
      */
     @Override
     public Object getObject(long i) {
         if (isNull(i)) {
             return null;
+        }
+        long value = get(i);
+        if (type.unit() == TimeUnit.SECOND && (value < MIN_SECOND || value > MAX_SECOND)) {
+            return value;
         }
         return hasTimeZone() ? getInstant(i) : getLocalDateTime(i);
     }

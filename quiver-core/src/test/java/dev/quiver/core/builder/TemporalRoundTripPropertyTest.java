@@ -242,6 +242,21 @@ class TemporalRoundTripPropertyTest {
         assertEquals(LocalTime.of(23, 59, 59), builder.append(86_399).build().getObject(0));
     }
 
+    @Test
+    void valuesBeyondJavaTimeReadAsTheirRawCount() {
+        // Spec data may hold them (a time outside a day, seconds beyond a billion years): getObject must not throw
+        TimeArray times = (TimeArray) dev.quiver.core.array.Array.of(new TimeBuilder(
+                new ArrowType.Time(TimeUnit.SECOND, 32), ALLOC).append(5).build().data());
+        assertEquals(LocalTime.of(0, 0, 5), times.getObject(0));
+        TimestampArray far = new TimestampBuilder(new ArrowType.Timestamp(TimeUnit.SECOND, "UTC"), ALLOC)
+                .append(Long.MAX_VALUE).append(Long.MIN_VALUE).build();
+        assertEquals(Long.MAX_VALUE, far.getObject(0));
+        assertEquals(Long.MIN_VALUE, far.getObject(1));
+        assertThrows(java.time.DateTimeException.class, () -> far.getInstant(0));
+        assertEquals(Long.MIN_VALUE, new TimestampBuilder(new ArrowType.Timestamp(TimeUnit.SECOND, "UTC"), ALLOC)
+                .appendObject(far.getObject(1)).build().get(0));
+    }
+
     @Property(tries = 200)
     void intervalsRoundTrip(@ForAll int months, @ForAll int days, @ForAll long nanos, @ForAll int millis) {
         IntervalYearMonthArray yearMonth = new IntervalYearMonthBuilder(ALLOC).append(months)
