@@ -54,7 +54,7 @@ class BenchV1Test {
         assertEquals(-497, ((dev.quiver.core.array.Int32Array) batch.column("maybe")).get(3));
         // row 1003: ts
         assertEquals(1_700_000_000_000_000L + 1003 * 1000L,
-                ((dev.quiver.core.array.Int64Array) batch.column("ts")).get(3));
+                ((dev.quiver.core.array.TimestampArray) batch.column("ts")).get(3));
         // row 1003 = 17 * 59 -> name null; row 1004 is not
         assertEquals(true, batch.column("name").isNull(3));
         assertEquals(false, batch.column("name").isNull(4));

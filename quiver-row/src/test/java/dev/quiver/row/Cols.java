@@ -30,7 +30,7 @@ final class Cols {
             if (v == null) {
                 b.appendNull();
             } else {
-                b.append(v);
+                b.appendWrapping(v); // random keys: any bits of the width
             }
         }
         return b.build().data();
