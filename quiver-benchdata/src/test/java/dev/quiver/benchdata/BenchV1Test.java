@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.benchdata;
 
-import dev.quiver.testkit.TestData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +9,7 @@ import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Schema;
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,7 +74,7 @@ class BenchV1Test {
         assertEquals(-497, ((dev.quiver.core.array.Int32Array) batch.column("maybe")).get(3));
         // row 1003: ts
         assertEquals(1_700_000_000_000_000L + 1003 * 1000L,
-                ((dev.quiver.core.array.Int64Array) batch.column("ts")).get(3));
+                ((dev.quiver.core.array.TimestampArray) batch.column("ts")).get(3));
         // row 1003 = 17 * 59 -> name null; row 1004 is not
         assertEquals(true, batch.column("name").isNull(3));
         assertEquals(false, batch.column("name").isNull(4));

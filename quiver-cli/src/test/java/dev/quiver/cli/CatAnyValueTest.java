@@ -41,7 +41,7 @@ class CatAnyValueTest {
     void aNullDictionaryValuePrintsAsNull() throws IOException {
         // A dictionary may hold nulls: a valid index then points at a null value (Columnar.rst, dictionary encoding).
         ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.UTF8, false);
-        IntBuilder indices = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        IntBuilder<?> indices = IntBuilder.int32(BufferAllocator.managed());
         indices.appendObject(0).appendObject(1).appendNull();
         ArrayBuilder values = ArrayBuilder.of(ArrowType.UTF8);
         values.appendObject("a").appendObject(null);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.Array;
+import dev.quiver.core.array.Int64Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.BufferAllocator;
@@ -31,7 +32,7 @@ class FlightCallsTest {
             10, 80, true, "meta".getBytes(StandardCharsets.UTF_8));
 
     private static RecordBatch batch(long... values) {
-        IntBuilder b = new IntBuilder(new ArrowType.Int(64, true), BufferAllocator.managed());
+        IntBuilder<Int64Array> b = IntBuilder.int64(BufferAllocator.managed());
         for (long v : values) {
             b.append(v);
         }

@@ -49,7 +49,7 @@ class DictionaryScalingTest {
 
     /** One row: index {@code index} into {@code dictionary}. */
     private static ArrayData indexInto(ArrayData dictionary, int index) {
-        ArrayData indices = new IntBuilder(ArrowType.INT32, ALLOCATOR).append(index).build().data();
+        ArrayData indices = IntBuilder.int32(ALLOCATOR).append(index).build().data();
         return new ArrayData(TYPE, 1, 0, 0, indices.buffers(), List.of(), dictionary);
     }
 

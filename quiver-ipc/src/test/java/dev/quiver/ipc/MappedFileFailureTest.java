@@ -55,7 +55,7 @@ class MappedFileFailureTest {
     }
 
     private static RecordBatch batch(int rows, int seed) {
-        IntBuilder ints = new IntBuilder(ArrowType.INT64, BufferAllocator.managed());
+        IntBuilder<?> ints = IntBuilder.int64(BufferAllocator.managed());
         VarBinaryBuilder strings = new VarBinaryBuilder(ArrowType.UTF8, BufferAllocator.managed());
         Random random = new Random(seed);
         for (int i = 0; i < rows; i++) {

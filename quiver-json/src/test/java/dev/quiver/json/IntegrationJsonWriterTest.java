@@ -48,7 +48,7 @@ class IntegrationJsonWriterTest {
 
     @Test
     void aSlicedColumnIsWrittenFromItsOffset() {
-        IntBuilder builder = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        IntBuilder<?> builder = IntBuilder.int32(BufferAllocator.managed());
         for (int i = 0; i < 20; i++) {
             if (i % 3 == 0) {
                 builder.appendNull();

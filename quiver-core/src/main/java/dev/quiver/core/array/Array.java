@@ -75,11 +75,11 @@ public abstract class Array {
                 case SINGLE -> Float32Array.ofUnchecked(data);
                 case DOUBLE -> Float64Array.ofUnchecked(data);
             };
-            case ArrowType.Date t -> t.bitWidth() == 32 ? Int32Array.ofUnchecked(data) : Int64Array.ofUnchecked(data);
-            case ArrowType.Time t -> t.bitWidth() == 32 ? Int32Array.ofUnchecked(data) : Int64Array.ofUnchecked(data);
-            case ArrowType.Timestamp t -> Int64Array.ofUnchecked(data);
-            case ArrowType.Duration t -> Int64Array.ofUnchecked(data);
-            case ArrowType.Interval t -> t.unit() == IntervalUnit.YEAR_MONTH ? Int32Array.ofUnchecked(data)
+            case ArrowType.Date t -> DateArray.ofUnchecked(data);
+            case ArrowType.Time t -> TimeArray.ofUnchecked(data);
+            case ArrowType.Timestamp t -> TimestampArray.ofUnchecked(data);
+            case ArrowType.Duration t -> DurationArray.ofUnchecked(data);
+            case ArrowType.Interval t -> t.unit() == IntervalUnit.YEAR_MONTH ? IntervalYearMonthArray.ofUnchecked(data)
                     : t.unit() == IntervalUnit.DAY_TIME ? IntervalDayTimeArray.ofUnchecked(data)
                     : IntervalMonthDayNanoArray.ofUnchecked(data);
             case ArrowType.Decimal t -> DecimalArray.ofUnchecked(data);

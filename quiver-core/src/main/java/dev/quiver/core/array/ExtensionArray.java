@@ -38,7 +38,7 @@ public final class ExtensionArray extends Array {
      * @return the array over {@code data}
      */
     public static ExtensionArray ofUnchecked(ArrayData data) {
-        return ExtensionArray.ofUnchecked(data);
+        return new ExtensionArray(data);
     }
 
     /**

@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
 public abstract sealed class FixedWidthArray extends Array
         permits Int8Array, UInt8Array, Int16Array, UInt16Array, Int32Array, UInt32Array, Int64Array, UInt64Array,
         Float16Array, Float32Array, Float64Array, DecimalArray, FixedSizeBinaryArray, IntervalDayTimeArray,
-        IntervalMonthDayNanoArray {
+        IntervalMonthDayNanoArray, DateArray, TimeArray, TimestampArray, DurationArray, IntervalYearMonthArray {
 
     /** The values buffer's memory, for hot loops: value i is at {@code (offset() + i) * byteWidth()}. */
     protected final MemorySegment values;

@@ -37,11 +37,24 @@ public final class BinaryViewBuilder implements ArrayBuilder {
     private final List<ArrowBuffer> finishedBlocks = new ArrayList<>();
     private int blockSize;
 
+    /**
+     * An empty builder.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public BinaryViewBuilder(ArrowType type, BufferAllocator allocator) {
         this(type, allocator, DEFAULT_INITIAL_BLOCK_SIZE, DEFAULT_MAX_BLOCK_SIZE);
     }
 
-    /** A builder whose data blocks start at {@code initialBlockSize} bytes and double up to {@code maxBlockSize}. */
+    /**
+     * A builder whose data blocks start at {@code initialBlockSize} bytes and double up to {@code maxBlockSize}.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @param initialBlockSize the size of the first data block, in bytes
+     * @param maxBlockSize the size data blocks grow to at most, in bytes
+     */
     public BinaryViewBuilder(ArrowType type, BufferAllocator allocator, int initialBlockSize, int maxBlockSize) {
         if (!(type instanceof ArrowType.BinaryView || type instanceof ArrowType.Utf8View)) {
             throw new IllegalArgumentException(type + " is not a binary or utf8 view type");
@@ -68,17 +81,34 @@ public final class BinaryViewBuilder implements ArrayBuilder {
         return validity.length();
     }
 
-    /** Appends a value. */
+    /**
+     * Appends a value.
+     *
+     * @param value the value
+     * @return this builder
+     */
     public BinaryViewBuilder append(byte[] value) {
         return append(MemorySegment.ofArray(value), 0, value.length);
     }
 
-    /** Appends a string as UTF-8. */
+    /**
+     * Appends a string as UTF-8.
+     *
+     * @param value the value
+     * @return this builder
+     */
     public BinaryViewBuilder append(String value) {
         return append(value.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Appends {@code length} bytes of {@code source} from {@code offset} (at most 2^31 - 1). */
+    /**
+     * Appends {@code length} bytes of {@code source} from {@code offset} (at most 2^31 - 1).
+     *
+     * @param source the memory holding the value
+     * @param offset where the value starts in {@code source}
+     * @param length the length of the value in bytes
+     * @return this builder
+     */
     public BinaryViewBuilder append(MemorySegment source, long offset, long length) {
         if (length < 0 || length > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("a view holds 0 to " + Integer.MAX_VALUE + " bytes, not " + length);

@@ -14,6 +14,11 @@ public final class BooleanBuilder implements ArrayBuilder {
     private final ValidityBuilder values;
     private final ValidityBuilder validity;
 
+    /**
+     * An empty builder.
+     *
+     * @param allocator the memory of the built arrays
+     */
     public BooleanBuilder(BufferAllocator allocator) {
         this.values = new ValidityBuilder(allocator);
         this.validity = new ValidityBuilder(allocator);
@@ -29,7 +34,12 @@ public final class BooleanBuilder implements ArrayBuilder {
         return validity.length();
     }
 
-    /** Appends a value. */
+    /**
+     * Appends a value.
+     *
+     * @param value the value
+     * @return this builder
+     */
     public BooleanBuilder append(boolean value) {
         values.append(value);
         validity.append(true);

@@ -11,8 +11,13 @@ import java.math.BigInteger;
 
 /**
  * Builds arrays of decimals of any width. Values are rescaled to the type's scale exactly (never
- * rounded) and must have at most the type's precision in digits; otherwise an
- * {@link ArithmeticException} is thrown and nothing is appended.
+ * rounded) and must have at most the type's precision in digits; otherwise a
+ * {@link ValueOutOfRangeException} is thrown and nothing is appended.
+ *
+ * <pre>{@code
+ * DecimalArray a = new DecimalBuilder(new ArrowType.Decimal(5, 2, 128), allocator)
+ *         .append(new BigDecimal("123.45")).appendNull().build();
+ * }</pre>
  */
 public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
     private final ArrowType.Decimal type;
@@ -20,6 +25,12 @@ public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
     private final BigInteger bound;
     private final long longBound;
 
+    /**
+     * An empty builder.
+     *
+     * @param type the decimal type
+     * @param allocator the memory of the built arrays
+     */
     public DecimalBuilder(ArrowType.Decimal type, BufferAllocator allocator) {
         super(type, type.bitWidth() / 8, allocator);
         this.type = type;
@@ -28,18 +39,36 @@ public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
         this.longBound = type.precision() >= 19 ? Long.MAX_VALUE : bound.longValueExact();
     }
 
-    /** Appends a value, rescaled exactly to the type's scale. */
+    /**
+     * Appends a value, rescaled exactly to the type's scale.
+     *
+     * @param value the value
+     * @return this builder
+     * @throws ValueOutOfRangeException if rescaling would round or the value has more digits than the
+     *     precision; nothing is appended
+     */
     public DecimalBuilder append(BigDecimal value) {
         BigDecimal scaled;
         try {
             scaled = value.setScale(type.scale());
         } catch (ArithmeticException e) {
-            throw new ArithmeticException(value + " cannot be rescaled exactly to the scale of " + type);
+            throw new ValueOutOfRangeException(value, type, "scale " + type.scale() + " would need rounding");
         }
-        return appendUnscaled(scaled.unscaledValue());
+        BigInteger unscaled = scaled.unscaledValue();
+        if (unscaled.abs().compareTo(bound) >= 0) {
+            throw new ValueOutOfRangeException(value, type, "more than " + type.precision() + " digits");
+        }
+        return appendUnscaled(unscaled);
     }
 
-    /** Appends an unscaled value (the value times 10^scale). */
+    /**
+     * Appends an unscaled value (the value times 10^scale).
+     *
+     * @param unscaled the unscaled value
+     * @return this builder
+     * @throws ValueOutOfRangeException if the value has more digits than the precision; nothing is
+     *     appended
+     */
     public DecimalBuilder appendUnscaled(long unscaled) {
         if (longBound != Long.MAX_VALUE && (unscaled >= longBound || unscaled <= -longBound)) {
             throw tooManyDigits(BigInteger.valueOf(unscaled));
@@ -58,7 +87,14 @@ public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
         return valueAppended();
     }
 
-    /** Appends an unscaled value (the value times 10^scale). */
+    /**
+     * Appends an unscaled value (the value times 10^scale).
+     *
+     * @param unscaled the unscaled value
+     * @return this builder
+     * @throws ValueOutOfRangeException if the value has more digits than the precision; nothing is
+     *     appended
+     */
     public DecimalBuilder appendUnscaled(BigInteger unscaled) {
         if (unscaled.bitLength() < 64) {
             return appendUnscaled(unscaled.longValue());
@@ -72,12 +108,19 @@ public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
         return valueAppended();
     }
 
-    private ArithmeticException tooManyDigits(BigInteger unscaled) {
-        return new ArithmeticException("unscaled value " + unscaled + " has more than the " + type.precision()
-                + " digits of " + type);
+    private ValueOutOfRangeException tooManyDigits(BigInteger unscaled) {
+        return new ValueOutOfRangeException("unscaled " + unscaled, type, "more than " + type.precision()
+                + " digits");
     }
 
-    /** Appends a BigDecimal, or the exact value of any other number; null appends a null. */
+    /**
+     * Appends a BigDecimal, or the exact value of any other number; null appends a null.
+     *
+     * @param value the number, or null
+     * @return this builder
+     * @throws ValueOutOfRangeException if the type cannot hold the value exactly; nothing is appended
+     * @throws IllegalArgumentException if the value is not a number
+     */
     @Override
     public DecimalBuilder appendObject(Object value) {
         return switch (value) {
@@ -95,6 +138,11 @@ public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
         };
     }
 
+    /**
+     * The array of all slots appended; the builder starts over empty.
+     *
+     * @return the decimals
+     */
     @Override
     public DecimalArray build() {
         return DecimalArray.ofUnchecked(finishData());

@@ -17,24 +17,35 @@ import java.util.Map;
  */
 public final class DictionaryBuilder implements ArrayBuilder {
     private final ArrowType.Dictionary type;
-    private final IntBuilder indices;
+    private final IntBuilder<?> indices;
     private final ArrayBuilder dictionary;
     private final Map<Object, Long> indexOf = new HashMap<>();
     private final long maxIndex;
 
-    /** A builder with the dictionary's values built by {@link ArrayBuilder#of} of the value type. */
+    /**
+     * A builder with the dictionary's values built by {@link ArrayBuilder#of} of the value type.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public DictionaryBuilder(ArrowType.Dictionary type, BufferAllocator allocator) {
         this(type, ArrayBuilder.of(type.valueType(), allocator), allocator);
     }
 
-    /** A builder whose dictionary values go to {@code dictionaryBuilder} (empty, of the value type). */
+    /**
+     * A builder whose dictionary values go to {@code dictionaryBuilder} (empty, of the value type).
+     *
+     * @param type the type of the values built
+     * @param dictionaryBuilder the builder of the dictionary values (empty, of the value type)
+     * @param allocator the memory of the built arrays
+     */
     public DictionaryBuilder(ArrowType.Dictionary type, ArrayBuilder dictionaryBuilder, BufferAllocator allocator) {
         if (!dictionaryBuilder.type().equals(type.valueType()) || dictionaryBuilder.length() != 0) {
             throw new IllegalArgumentException("the dictionary builder must be an empty builder of "
                     + type.valueType());
         }
         this.type = type;
-        this.indices = new IntBuilder(type.indexType(), allocator);
+        this.indices = IntBuilder.of(type.indexType(), allocator);
         this.dictionary = dictionaryBuilder;
         ArrowType.Int indexType = type.indexType();
         int valueBits = indexType.signed() ? indexType.bitWidth() - 1 : indexType.bitWidth();
@@ -51,7 +62,11 @@ public final class DictionaryBuilder implements ArrayBuilder {
         return indices.length();
     }
 
-    /** The number of distinct values in the dictionary so far. */
+    /**
+     * The number of distinct values in the dictionary so far.
+     *
+     * @return the count of distinct values so far
+     */
     public long dictionaryLength() {
         return indexOf.size();
     }

@@ -10,12 +10,22 @@ public final class ExtensionBuilder implements ArrayBuilder {
     private final ArrowType.Extension type;
     private final ArrayBuilder storage;
 
-    /** A builder over the storage type's builder from {@link ArrayBuilder#of}. */
+    /**
+     * A builder over the storage type's builder from {@link ArrayBuilder#of}.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public ExtensionBuilder(ArrowType.Extension type, BufferAllocator allocator) {
         this(type, ArrayBuilder.of(type.storageType(), allocator));
     }
 
-    /** A builder over {@code storageBuilder} (empty, of the storage type). */
+    /**
+     * A builder over {@code storageBuilder} (empty, of the storage type).
+     *
+     * @param type the type of the values built
+     * @param storageBuilder the builder of the storage values (empty, of the storage type)
+     */
     public ExtensionBuilder(ArrowType.Extension type, ArrayBuilder storageBuilder) {
         if (!storageBuilder.type().equals(type.storageType()) || storageBuilder.length() != 0) {
             throw new IllegalArgumentException("the storage builder must be an empty builder of "
@@ -30,7 +40,11 @@ public final class ExtensionBuilder implements ArrayBuilder {
         return type;
     }
 
-    /** The storage builder, for its typed append methods. */
+    /**
+     * The storage builder, for its typed append methods.
+     *
+     * @return the builder of the storage values
+     */
     public ArrayBuilder storage() {
         return storage;
     }

@@ -11,20 +11,37 @@ public final class FixedSizeBinaryBuilder extends FixedWidthBuilder<FixedSizeBin
     private final ArrowType.FixedSizeBinary type;
     private final int byteWidth;
 
+    /**
+     * An empty builder.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public FixedSizeBinaryBuilder(ArrowType.FixedSizeBinary type, BufferAllocator allocator) {
         super(type, type.byteWidth(), allocator);
         this.type = type;
         this.byteWidth = type.byteWidth();
     }
 
-    /** Appends a value of exactly the type's byte width. */
+    /**
+     * Appends a value of exactly the type's byte width.
+     *
+     * @param value the value
+     * @return this builder
+     */
     public FixedSizeBinaryBuilder append(byte[] value) {
         checkWidth(value.length);
         values.appendBytes(value);
         return valueAppended();
     }
 
-    /** Appends the type's byte width of bytes of {@code source} from {@code offset}. */
+    /**
+     * Appends the type's byte width of bytes of {@code source} from {@code offset}.
+     *
+     * @param source the memory holding the value
+     * @param offset where the value starts in {@code source}
+     * @return this builder
+     */
     public FixedSizeBinaryBuilder append(MemorySegment source, long offset) {
         values.appendBytes(source, offset, byteWidth);
         return valueAppended();

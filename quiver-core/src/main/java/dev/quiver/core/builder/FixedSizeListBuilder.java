@@ -23,12 +23,23 @@ public final class FixedSizeListBuilder implements ArrayBuilder {
     private final ArrayBuilder values;
     private final ValidityBuilder validity;
 
-    /** A builder whose values builder is {@code ArrayBuilder.of(value type, allocator)}. */
+    /**
+     * A builder whose values builder is {@code ArrayBuilder.of(value type, allocator)}.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public FixedSizeListBuilder(ArrowType type, BufferAllocator allocator) {
         this(type, ArrayBuilder.of(fixedSizeList(type).valueField().type(), allocator), allocator);
     }
 
-    /** A builder over the given values builder, whose type must be the value type. */
+    /**
+     * A builder over the given values builder, whose type must be the value type.
+     *
+     * @param type the type of the values built
+     * @param values the builder of the element values (empty, of the element type)
+     * @param allocator the memory of the built arrays
+     */
     public FixedSizeListBuilder(ArrowType type, ArrayBuilder values, BufferAllocator allocator) {
         ArrowType.FixedSizeList storage = fixedSizeList(type);
         if (!values.type().equals(storage.valueField().type())) {
@@ -57,16 +68,29 @@ public final class FixedSizeListBuilder implements ArrayBuilder {
         return validity.length();
     }
 
+    /**
+     * The count of values in each list.
+     *
+     * @return the count of values in each list
+     */
     public int listSize() {
         return listSize;
     }
 
-    /** The builder of the list elements. */
+    /**
+     * The builder of the list elements.
+     *
+     * @return the builder of the element values
+     */
     public ArrayBuilder values() {
         return values;
     }
 
-    /** Marks the next list valid: its {@code listSize} values must have been appended to {@link #values()}. */
+    /**
+     * Marks the next list valid: its {@code listSize} values must have been appended to {@link #values()}.
+     *
+     * @return this builder
+     */
     public FixedSizeListBuilder append() {
         long need = (validity.length() + 1) * listSize;
         if (values.length() < need) {

@@ -17,7 +17,9 @@ import java.util.List;
  * @param <B> the builder's own type, returned by the append methods
  */
 public abstract sealed class FixedWidthBuilder<B extends FixedWidthBuilder<B>> implements ArrayBuilder
-        permits IntBuilder, FloatBuilder, DecimalBuilder, FixedSizeBinaryBuilder, IntervalBuilder {
+        permits IntBuilder, FloatBuilder, DecimalBuilder, FixedSizeBinaryBuilder, DateBuilder, TimeBuilder,
+        TimestampBuilder, DurationBuilder, IntervalYearMonthBuilder, IntervalDayTimeBuilder,
+        IntervalMonthDayNanoBuilder {
     private final ArrowType type;
     private final int byteWidth;
     /** The values written so far, {@code byteWidth} bytes per slot. */
@@ -31,27 +33,62 @@ public abstract sealed class FixedWidthBuilder<B extends FixedWidthBuilder<B>> i
         this.validity = new ValidityBuilder(allocator);
     }
 
+    /**
+     * The type of the values built.
+     *
+     * @return the type
+     */
     @Override
     public ArrowType type() {
         return type;
     }
 
+    /**
+     * Slots appended since the last build.
+     *
+     * @return the count of slots
+     */
     @Override
     public long length() {
         return validity.length();
     }
 
-    /** Records the value just written to {@link #values} as a valid slot. */
+    /**
+     * Records the value just written to {@link #values} as a valid slot.
+     *
+     * @return this builder
+     */
     protected final B valueAppended() {
         validity.append(true);
         return self();
     }
 
-    /** Appends a null: a slot of zero bytes, marked invalid. */
+    /**
+     * Appends a null: a slot of zero bytes, marked invalid.
+     *
+     * @return this builder
+     */
     @Override
     public B appendNull() {
         values.appendZeros(byteWidth);
         validity.append(false);
+        return self();
+    }
+
+    /**
+     * Appends {@code n} nulls.
+     *
+     * @param n how many
+     * @return this builder
+     * @throws IllegalArgumentException if {@code n} is negative
+     */
+    @Override
+    public B appendNulls(long n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("a negative count of nulls: " + n);
+        }
+        values.appendZeros(Math.multiplyExact(n, (long) byteWidth));
+        validity.append(false, n);
         return self();
     }
 
@@ -60,7 +97,11 @@ public abstract sealed class FixedWidthBuilder<B extends FixedWidthBuilder<B>> i
         return (B) this;
     }
 
-    /** The data of all slots appended; the builder starts over empty. */
+    /**
+     * The data of all slots appended; the builder starts over empty.
+     *
+     * @return the data
+     */
     protected final ArrayData finishData() {
         long length = validity.length();
         long nulls = validity.unsetCount();
@@ -68,8 +109,11 @@ public abstract sealed class FixedWidthBuilder<B extends FixedWidthBuilder<B>> i
                 List.of(), null);
     }
 
+    /**
+     * The array of all slots appended; the builder starts over empty.
+     *
+     * @return the array, of the type's array class
+     */
     @Override
-    public Array build() {
-        return Array.ofUnchecked(finishData());
-    }
+    public abstract Array build();
 }

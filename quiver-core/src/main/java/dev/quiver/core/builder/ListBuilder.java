@@ -34,7 +34,12 @@ public final class ListBuilder implements ArrayBuilder {
     private final ValidityBuilder validity;
     private boolean open;
 
-    /** A builder whose values builder is {@code ArrayBuilder.of(value type, allocator)}. */
+    /**
+     * A builder whose values builder is {@code ArrayBuilder.of(value type, allocator)}.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public ListBuilder(ArrowType type, BufferAllocator allocator) {
         this(type, ArrayBuilder.of(valueField(type).type(), allocator), allocator);
     }
@@ -42,6 +47,10 @@ public final class ListBuilder implements ArrayBuilder {
     /**
      * A builder that appends the list elements to {@code values} (e.g. a builder configured specially, or
      * one holding prebuilt values); its type must be the list's value type.
+     *
+     * @param type the type of the values built
+     * @param values the builder of the element values (empty, of the element type)
+     * @param allocator the memory of the built arrays
      */
     public ListBuilder(ArrowType type, ArrayBuilder values, BufferAllocator allocator) {
         Field valueField = valueField(type);
@@ -72,12 +81,20 @@ public final class ListBuilder implements ArrayBuilder {
         return validity.length();
     }
 
-    /** The builder of the list elements. */
+    /**
+     * The builder of the list elements.
+     *
+     * @return the builder of the element values
+     */
     public ArrayBuilder values() {
         return values;
     }
 
-    /** Starts a list: the values appended to {@link #values()} until {@link #endList()} are its elements. */
+    /**
+     * Starts a list: the values appended to {@link #values()} until {@link #endList()} are its elements.
+     *
+     * @return this builder
+     */
     public ListBuilder startList() {
         if (open) {
             throw new IllegalStateException("a list is already started");
@@ -87,7 +104,11 @@ public final class ListBuilder implements ArrayBuilder {
         return this;
     }
 
-    /** Ends the list started by {@link #startList()}: a valid slot. */
+    /**
+     * Ends the list started by {@link #startList()}: a valid slot.
+     *
+     * @return this builder
+     */
     public ListBuilder endList() {
         if (!open) {
             throw new IllegalStateException("no list started");

@@ -29,12 +29,23 @@ public final class ListViewBuilder implements ArrayBuilder {
     private long start = -1;
     private long maxEnd;
 
-    /** A builder whose values builder is {@code ArrayBuilder.of(value type, allocator)}. */
+    /**
+     * A builder whose values builder is {@code ArrayBuilder.of(value type, allocator)}.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public ListViewBuilder(ArrowType type, BufferAllocator allocator) {
         this(type, ArrayBuilder.of(valueField(type).type(), allocator), allocator);
     }
 
-    /** A builder over the given values builder, whose type must be the value type. */
+    /**
+     * A builder over the given values builder, whose type must be the value type.
+     *
+     * @param type the type of the values built
+     * @param values the builder of the element values (empty, of the element type)
+     * @param allocator the memory of the built arrays
+     */
     public ListViewBuilder(ArrowType type, ArrayBuilder values, BufferAllocator allocator) {
         Field valueField = valueField(type);
         if (!values.type().equals(valueField.type())) {
@@ -66,19 +77,31 @@ public final class ListViewBuilder implements ArrayBuilder {
         return validity.length();
     }
 
-    /** The builder of the list elements. */
+    /**
+     * The builder of the list elements.
+     *
+     * @return the builder of the element values
+     */
     public ArrayBuilder values() {
         return values;
     }
 
-    /** Starts a list: the values appended to {@link #values()} until {@link #endList()} are its elements. */
+    /**
+     * Starts a list: the values appended to {@link #values()} until {@link #endList()} are its elements.
+     *
+     * @return this builder
+     */
     public ListViewBuilder startList() {
         checkClosed();
         start = values.length();
         return this;
     }
 
-    /** Ends the list started by {@link #startList()}: a valid slot. */
+    /**
+     * Ends the list started by {@link #startList()}: a valid slot.
+     *
+     * @return this builder
+     */
     public ListViewBuilder endList() {
         if (start < 0) {
             throw new IllegalStateException("no list started");
@@ -95,13 +118,25 @@ public final class ListViewBuilder implements ArrayBuilder {
         return add(values.length(), 0, false);
     }
 
-    /** Appends a valid list viewing the {@code size} values from position {@code offset} of the values. */
+    /**
+     * Appends a valid list viewing the {@code size} values from position {@code offset} of the values.
+     *
+     * @param offset where the view starts in the values
+     * @param size how many values the view covers
+     * @return this builder
+     */
     public ListViewBuilder appendView(long offset, long size) {
         checkClosed();
         return add(offset, size, true);
     }
 
-    /** Appends a null slot whose view is the {@code size} values from {@code offset} (hidden by the null). */
+    /**
+     * Appends a null slot whose view is the {@code size} values from {@code offset} (hidden by the null).
+     *
+     * @param offset where the view starts in the values
+     * @param size how many values the view covers
+     * @return this builder
+     */
     public ListViewBuilder appendNullView(long offset, long size) {
         checkClosed();
         return add(offset, size, false);

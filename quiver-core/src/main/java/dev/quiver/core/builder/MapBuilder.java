@@ -17,12 +17,23 @@ public final class MapBuilder implements ArrayBuilder {
     private final StructBuilder entries;
     private final ListBuilder lists;
 
-    /** A builder whose key and value builders are {@code ArrayBuilder.of(type, allocator)}. */
+    /**
+     * A builder whose key and value builders are {@code ArrayBuilder.of(type, allocator)}.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public MapBuilder(ArrowType.Map type, BufferAllocator allocator) {
         this(type, new StructBuilder((ArrowType.Struct) type.entries().type(), allocator), allocator);
     }
 
-    /** A builder over the given entries builder (of the map's entries type). */
+    /**
+     * A builder over the given entries builder (of the map's entries type).
+     *
+     * @param type the type of the values built
+     * @param entries the builder of the entries (empty, of the entries' struct type)
+     * @param allocator the memory of the built arrays
+     */
     public MapBuilder(ArrowType.Map type, StructBuilder entries, BufferAllocator allocator) {
         this.type = type;
         this.entries = entries;
@@ -39,23 +50,39 @@ public final class MapBuilder implements ArrayBuilder {
         return lists.length();
     }
 
-    /** The builder of the keys. */
+    /**
+     * The builder of the keys.
+     *
+     * @return the builder of the keys
+     */
     public ArrayBuilder keys() {
         return entries.field(0);
     }
 
-    /** The builder of the values. */
+    /**
+     * The builder of the values.
+     *
+     * @return the builder of the items
+     */
     public ArrayBuilder items() {
         return entries.field(1);
     }
 
-    /** Starts a map: the keys and values appended until {@link #endMap()} are its entries. */
+    /**
+     * Starts a map: the keys and values appended until {@link #endMap()} are its entries.
+     *
+     * @return this builder
+     */
     public MapBuilder startMap() {
         lists.startList();
         return this;
     }
 
-    /** Ends the map started by {@link #startMap()}: keys and values must be equally many. */
+    /**
+     * Ends the map started by {@link #startMap()}: keys and values must be equally many.
+     *
+     * @return this builder
+     */
     public MapBuilder endMap() {
         long keyCount = keys().length();
         if (items().length() != keyCount) {

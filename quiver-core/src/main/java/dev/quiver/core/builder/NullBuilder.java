@@ -10,6 +10,10 @@ import java.util.List;
 public final class NullBuilder implements ArrayBuilder {
     private long length;
 
+    /** An empty builder. */
+    public NullBuilder() {
+    }
+
     @Override
     public ArrowType type() {
         return ArrowType.NULL;

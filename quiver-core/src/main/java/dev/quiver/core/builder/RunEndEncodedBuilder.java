@@ -15,25 +15,36 @@ import java.util.Objects;
  */
 public final class RunEndEncodedBuilder implements ArrayBuilder {
     private final ArrowType.RunEndEncoded type;
-    private final IntBuilder runEnds;
+    private final IntBuilder<?> runEnds;
     private final ArrayBuilder values;
     private final long maxLength;
     private long length;
     private Object lastKey;
 
-    /** A builder with the run values built by {@link ArrayBuilder#of} of the values type. */
+    /**
+     * A builder with the run values built by {@link ArrayBuilder#of} of the values type.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public RunEndEncodedBuilder(ArrowType.RunEndEncoded type, BufferAllocator allocator) {
         this(type, ArrayBuilder.of(type.values().type(), allocator), allocator);
     }
 
-    /** A builder whose run values go to {@code valuesBuilder} (empty, of the values type). */
+    /**
+     * A builder whose run values go to {@code valuesBuilder} (empty, of the values type).
+     *
+     * @param type the type of the values built
+     * @param valuesBuilder the builder of the run values (empty, of the values type)
+     * @param allocator the memory of the built arrays
+     */
     public RunEndEncodedBuilder(ArrowType.RunEndEncoded type, ArrayBuilder valuesBuilder, BufferAllocator allocator) {
         if (!valuesBuilder.type().equals(type.values().type()) || valuesBuilder.length() != 0) {
             throw new IllegalArgumentException("the values builder must be an empty builder of "
                     + type.values().type());
         }
         this.type = type;
-        this.runEnds = new IntBuilder(type.runEnds().type(), allocator);
+        this.runEnds = IntBuilder.of((ArrowType.Int) type.runEnds().type(), allocator);
         this.values = valuesBuilder;
         int bits = ((ArrowType.Int) type.runEnds().type()).bitWidth();
         this.maxLength = bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1;
@@ -49,7 +60,11 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
         return length;
     }
 
-    /** The number of runs so far. */
+    /**
+     * The number of runs so far.
+     *
+     * @return the count of runs so far
+     */
     public long runCount() {
         return values.length();
     }
@@ -69,6 +84,9 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
      * equal to its value.
      *
      * @throws IllegalStateException when the length would pass the run-end type's maximum
+     * @param value the run's value, as {@link ArrayBuilder#appendObject} takes it
+     * @param count how many slots the run covers
+     * @return this builder
      */
     public RunEndEncodedBuilder appendRun(Object value, long count) {
         if (count < 0) {

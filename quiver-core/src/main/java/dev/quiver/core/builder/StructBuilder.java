@@ -23,7 +23,12 @@ public final class StructBuilder implements ArrayBuilder {
     private final ArrayBuilder[] fields;
     private final ValidityBuilder validity;
 
-    /** A builder whose field builders are {@code ArrayBuilder.of(field type, allocator)}. */
+    /**
+     * A builder whose field builders are {@code ArrayBuilder.of(field type, allocator)}.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public StructBuilder(ArrowType.Struct type, BufferAllocator allocator) {
         this(type, defaultBuilders(type, allocator), allocator);
     }
@@ -31,6 +36,10 @@ public final class StructBuilder implements ArrayBuilder {
     /**
      * A builder over the given field builders (e.g. ones configured specially, or holding prebuilt
      * values), one per field, of the field's type.
+     *
+     * @param type the type of the values built
+     * @param fields the builders of the fields (empty, one per field, of their types)
+     * @param allocator the memory of the built arrays
      */
     public StructBuilder(ArrowType.Struct type, List<? extends ArrayBuilder> fields, BufferAllocator allocator) {
         List<Field> declared = type.fields();
@@ -66,16 +75,30 @@ public final class StructBuilder implements ArrayBuilder {
         return validity.length();
     }
 
+    /**
+     * The count of fields.
+     *
+     * @return the count of fields
+     */
     public int fieldCount() {
         return fields.length;
     }
 
-    /** The builder of field {@code k}. */
+    /**
+     * The builder of field {@code k}.
+     *
+     * @param k the position, in field order
+     * @return the builder of field {@code k}
+     */
     public ArrayBuilder field(int k) {
         return fields[k];
     }
 
-    /** Marks the next struct valid: each field must hold its value for it. */
+    /**
+     * Marks the next struct valid: each field must hold its value for it.
+     *
+     * @return this builder
+     */
     public StructBuilder append() {
         long need = validity.length() + 1;
         for (int k = 0; k < fields.length; k++) {

@@ -36,12 +36,23 @@ public final class UnionBuilder implements ArrayBuilder {
     private long length;
     private int lastChild = -1;
 
-    /** A builder with a builder of each child made by {@link ArrayBuilder#of}. */
+    /**
+     * A builder with a builder of each child made by {@link ArrayBuilder#of}.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public UnionBuilder(ArrowType.Union type, BufferAllocator allocator) {
         this(type, defaultChildren(type, allocator), allocator);
     }
 
-    /** A builder over the given child builders (one per field, of the field's type, empty). */
+    /**
+     * A builder over the given child builders (one per field, of the field's type, empty).
+     *
+     * @param type the type of the values built
+     * @param childBuilders the builders of the children (empty, one per child, of their types)
+     * @param allocator the memory of the built arrays
+     */
     public UnionBuilder(ArrowType.Union type, List<? extends ArrayBuilder> childBuilders, BufferAllocator allocator) {
         this.type = type;
         this.dense = type.mode() == UnionMode.DENSE;
@@ -80,7 +91,12 @@ public final class UnionBuilder implements ArrayBuilder {
         return length;
     }
 
-    /** The builder of child {@code k} (field order). */
+    /**
+     * The builder of child {@code k} (field order).
+     *
+     * @param k the position, in field order
+     * @return the builder of child {@code k}
+     */
     public ArrayBuilder child(int k) {
         return children[k];
     }
@@ -88,6 +104,9 @@ public final class UnionBuilder implements ArrayBuilder {
     /**
      * Starts a slot selecting the child of {@code typeId} and returns that child's builder: append
      * exactly one value or null to it before the next slot.
+     *
+     * @param typeId the type id of the child the value goes to
+     * @return the builder of the selected child
      */
     public ArrayBuilder append(int typeId) {
         int k = select(typeId);
@@ -98,6 +117,10 @@ public final class UnionBuilder implements ArrayBuilder {
     /**
      * Appends {@code value} (null for a null) to the child of {@code typeId}. When the child refuses
      * the value, nothing is appended.
+     *
+     * @param typeId the type id of the child the value goes to
+     * @param value the value
+     * @return the builder of the selected child
      */
     public UnionBuilder append(int typeId, Object value) {
         int k = select(typeId);

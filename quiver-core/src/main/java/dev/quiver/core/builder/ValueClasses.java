@@ -8,6 +8,12 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.IntervalUnit;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.Period;
 import java.util.List;
 import java.util.Map;
 
@@ -27,12 +33,13 @@ final class ValueClasses {
             case ArrowType.Int t -> value instanceof Integer ? t.bitWidth() < 32 || t.bitWidth() == 32 && t.signed()
                     : value instanceof Long ? t.bitWidth() == 64 && t.signed() || t.bitWidth() == 32 && !t.signed()
                     : value instanceof BigInteger && t.bitWidth() == 64 && !t.signed();
-            case ArrowType.Date t -> t.bitWidth() == 32 ? value instanceof Integer : value instanceof Long;
-            case ArrowType.Time t -> t.bitWidth() == 32 ? value instanceof Integer : value instanceof Long;
-            case ArrowType.Timestamp t -> value instanceof Long;
-            case ArrowType.Duration t -> value instanceof Long;
+            case ArrowType.Date t -> value instanceof LocalDate;
+            case ArrowType.Time t -> value instanceof LocalTime;
+            case ArrowType.Timestamp t -> t.timezone() == null || t.timezone().isEmpty()
+                    ? value instanceof LocalDateTime : value instanceof Instant;
+            case ArrowType.Duration t -> value instanceof Duration;
             case ArrowType.Interval t -> switch (t.unit()) {
-                case YEAR_MONTH -> value instanceof Integer;
+                case YEAR_MONTH -> value instanceof Period;
                 case DAY_TIME -> value instanceof IntervalDayTime;
                 case MONTH_DAY_NANO -> value instanceof IntervalMonthDayNano;
             };

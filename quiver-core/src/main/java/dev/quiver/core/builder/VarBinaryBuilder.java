@@ -23,6 +23,12 @@ public final class VarBinaryBuilder implements ArrayBuilder {
     private final GrowableBuffer values;
     private final ValidityBuilder validity;
 
+    /**
+     * An empty builder.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     */
     public VarBinaryBuilder(ArrowType type, BufferAllocator allocator) {
         this.large = switch (type) {
             case ArrowType.Binary t -> false;
@@ -48,7 +54,11 @@ public final class VarBinaryBuilder implements ArrayBuilder {
         return validity.length();
     }
 
-    /** Bytes of data appended so far. */
+    /**
+     * Bytes of data appended so far.
+     *
+     * @return the count of bytes
+     */
     public long dataLength() {
         return values.size();
     }
@@ -68,24 +78,48 @@ public final class VarBinaryBuilder implements ArrayBuilder {
         }
     }
 
-    /** Appends a value. */
+    /**
+     * Appends a value.
+     *
+     * @param value the value
+     * @return this builder
+     */
     public VarBinaryBuilder append(byte[] value) {
         return append(value, 0, value.length);
     }
 
-    /** Appends {@code length} bytes of {@code value} from {@code from}. */
+    /**
+     * Appends {@code length} bytes of {@code value} from {@code from}.
+     *
+     * @param value the value
+     * @param from where the value starts in {@code value}
+     * @param length the length of the value in bytes
+     * @return this builder
+     */
     public VarBinaryBuilder append(byte[] value, int from, int length) {
         reserve(length);
         values.appendBytes(value, from, length);
         return endValue();
     }
 
-    /** Appends a string as UTF-8. */
+    /**
+     * Appends a string as UTF-8.
+     *
+     * @param value the value
+     * @return this builder
+     */
     public VarBinaryBuilder append(String value) {
         return append(value.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Appends {@code length} bytes of {@code source} from {@code offset}. */
+    /**
+     * Appends {@code length} bytes of {@code source} from {@code offset}.
+     *
+     * @param source the memory holding the value
+     * @param offset where the value starts in {@code source}
+     * @param length the length of the value in bytes
+     * @return this builder
+     */
     public VarBinaryBuilder append(MemorySegment source, long offset, long length) {
         reserve(length);
         values.appendBytes(source, offset, length);

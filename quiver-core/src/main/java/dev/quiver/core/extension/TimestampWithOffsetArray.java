@@ -4,7 +4,7 @@ package dev.quiver.core.extension;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ExtensionArray;
 import dev.quiver.core.array.Int16Array;
-import dev.quiver.core.array.Int64Array;
+import dev.quiver.core.array.TimestampArray;
 import dev.quiver.core.array.StructArray;
 import dev.quiver.core.type.InvalidTypeException;
 import dev.quiver.core.type.TimeUnit;
@@ -22,7 +22,7 @@ import java.util.Objects;
 public final class TimestampWithOffsetArray {
     private final ExtensionArray array;
     private final TimestampWithOffsetType type;
-    private final Int64Array timestamps;
+    private final TimestampArray timestamps;
     private final Array offsets;
 
     /**
@@ -35,7 +35,7 @@ public final class TimestampWithOffsetArray {
         this.array = Extensions.extensionArray(array, TimestampWithOffsetType.NAME);
         this.type = TimestampWithOffsetType.of(this.array.type());
         StructArray storage = (StructArray) this.array.storage();
-        this.timestamps = (Int64Array) storage.field(0);
+        this.timestamps = (TimestampArray) storage.field(0);
         this.offsets = storage.field(1);
     }
 

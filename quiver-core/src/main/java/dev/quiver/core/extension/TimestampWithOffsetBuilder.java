@@ -2,8 +2,10 @@
 package dev.quiver.core.extension;
 
 import dev.quiver.core.array.ExtensionArray;
+import dev.quiver.core.array.Int16Array;
 import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.builder.StructBuilder;
+import dev.quiver.core.builder.TimestampBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.TimeUnit;
@@ -14,8 +16,8 @@ import java.util.List;
 /** Builds {@code arrow.timestamp_with_offset} arrays from {@link OffsetDateTime} values. */
 public final class TimestampWithOffsetBuilder {
     private final TimestampWithOffsetType type;
-    private final IntBuilder timestamps;
-    private final IntBuilder offsets;
+    private final TimestampBuilder timestamps;
+    private final IntBuilder<Int16Array> offsets;
     private final StructBuilder struct;
 
     /**
@@ -27,8 +29,8 @@ public final class TimestampWithOffsetBuilder {
     public TimestampWithOffsetBuilder(TimeUnit unit, BufferAllocator allocator) {
         this.type = new TimestampWithOffsetType(unit);
         ArrowType.Struct storage = type.storageType();
-        this.timestamps = new IntBuilder(storage.fields().get(0).type(), allocator);
-        this.offsets = new IntBuilder(ArrowType.INT16, allocator);
+        this.timestamps = new TimestampBuilder((ArrowType.Timestamp) storage.fields().get(0).type(), allocator);
+        this.offsets = IntBuilder.int16(allocator);
         this.struct = new StructBuilder(storage, List.of(timestamps, offsets), allocator);
     }
 

@@ -216,17 +216,13 @@ public final class VariantArray {
                 case 17, 32 -> ((Number) o).intValue();
                 default -> ((Number) o).longValue();
             };
-            case ArrowType.Date t -> LocalDate.ofEpochDay(((Number) o).longValue());
-            case ArrowType.Time t -> {
-                long micros = ((Number) o).longValue();
-                if (micros < 0 || micros >= 86_400_000_000L) {
-                    throw new InvalidVariantException("typed_value time " + micros + " is outside a day");
+            case ArrowType.Date _, ArrowType.Time _, ArrowType.Timestamp _ -> {
+                // Temporal arrays give java.time values, or their raw count when java.time cannot hold it.
+                if (o instanceof Number raw) {
+                    throw new InvalidVariantException("typed_value " + a.type() + " " + raw
+                            + " is outside what the variant's type can hold");
                 }
-                yield LocalTime.ofNanoOfDay(micros * 1_000L);
-            }
-            case ArrowType.Timestamp t -> {
-                Instant instant = TimestampWithOffsetArray.instant(((Number) o).longValue(), t.unit());
-                yield t.timezone() == null ? LocalDateTime.ofInstant(instant, ZoneOffset.UTC) : instant;
+                yield o;
             }
             case ArrowType.Extension t -> {
                 ByteBuffer b = ByteBuffer.wrap((byte[]) o);

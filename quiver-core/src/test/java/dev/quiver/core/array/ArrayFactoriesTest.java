@@ -51,6 +51,11 @@ class ArrayFactoriesTest {
             Map.entry(FixedSizeBinaryArray.class, FixedSizeBinaryArray::of),
             Map.entry(VarBinaryArray.class, VarBinaryArray::of),
             Map.entry(BinaryViewArray.class, BinaryViewArray::of),
+            Map.entry(DateArray.class, DateArray::of),
+            Map.entry(TimeArray.class, TimeArray::of),
+            Map.entry(TimestampArray.class, TimestampArray::of),
+            Map.entry(DurationArray.class, DurationArray::of),
+            Map.entry(IntervalYearMonthArray.class, IntervalYearMonthArray::of),
             Map.entry(IntervalDayTimeArray.class, IntervalDayTimeArray::of),
             Map.entry(IntervalMonthDayNanoArray.class, IntervalMonthDayNanoArray::of),
             Map.entry(ListArray.class, ListArray::of),
@@ -82,6 +87,11 @@ class ArrayFactoriesTest {
             Map.entry(FixedSizeBinaryArray.class, FixedSizeBinaryArray::ofUnchecked),
             Map.entry(VarBinaryArray.class, VarBinaryArray::ofUnchecked),
             Map.entry(BinaryViewArray.class, BinaryViewArray::ofUnchecked),
+            Map.entry(DateArray.class, DateArray::ofUnchecked),
+            Map.entry(TimeArray.class, TimeArray::ofUnchecked),
+            Map.entry(TimestampArray.class, TimestampArray::ofUnchecked),
+            Map.entry(DurationArray.class, DurationArray::ofUnchecked),
+            Map.entry(IntervalYearMonthArray.class, IntervalYearMonthArray::ofUnchecked),
             Map.entry(IntervalDayTimeArray.class, IntervalDayTimeArray::ofUnchecked),
             Map.entry(IntervalMonthDayNanoArray.class, IntervalMonthDayNanoArray::ofUnchecked),
             Map.entry(ListArray.class, ListArray::ofUnchecked),
@@ -146,11 +156,13 @@ class ArrayFactoriesTest {
     }
 
     @Test
-    void typesStoredAsIntegersBelongToTheIntegerClasses() {
-        ArrowType timestamp = new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
-        assertInstanceOf(Int64Array.class, Int64Array.of(ArrayBuilder.of(timestamp).build().data()));
-        ArrowType date = new ArrowType.Date(DateUnit.DAY);
-        assertInstanceOf(Int32Array.class, Int32Array.of(ArrayBuilder.of(date).build().data()));
+    void temporalTypesBelongToTheirOwnClassesNotToTheIntegerOnes() {
+        ArrayData timestamps = ArrayBuilder.of(new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")).build().data();
+        assertInstanceOf(TimestampArray.class, TimestampArray.of(timestamps));
+        assertThrows(ValidationException.class, () -> Int64Array.of(timestamps));
+        ArrayData dates = ArrayBuilder.of(new ArrowType.Date(DateUnit.DAY)).build().data();
+        assertInstanceOf(DateArray.class, DateArray.of(dates));
+        assertThrows(ValidationException.class, () -> Int32Array.of(dates));
     }
 
     @Test

@@ -57,7 +57,7 @@ class DictionaryArrayTest {
     }
 
     private static ArrayData ints32(Integer... values) {
-        IntBuilder b = new IntBuilder(ArrowType.INT32, ALLOC);
+        IntBuilder<?> b = IntBuilder.int32(ALLOC);
         for (Integer v : values) {
             b.appendObject(v);
         }

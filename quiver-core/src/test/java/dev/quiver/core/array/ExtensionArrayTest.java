@@ -62,13 +62,13 @@ class ExtensionArrayTest {
 
     @Test
     void typedAppendsGoThroughTheStorageBuilder() {
-        ExtensionBuilder b = new ExtensionBuilder(BOOL8, new IntBuilder(ArrowType.INT8, ALLOC));
-        ((IntBuilder) b.storage()).append(1).appendNull();
+        ExtensionBuilder b = new ExtensionBuilder(BOOL8, IntBuilder.int8(ALLOC));
+        ((IntBuilder<?>) b.storage()).append(1).appendNull();
         b.appendNull();
         assertEquals(3, b.length());
         assertEquals(Arrays.asList(1, null, null), objects(b.build()));
         assertThrows(IllegalArgumentException.class,
-                () -> new ExtensionBuilder(BOOL8, new IntBuilder(ArrowType.INT16, ALLOC)));
+                () -> new ExtensionBuilder(BOOL8, IntBuilder.int16(ALLOC)));
     }
 
     @Test
@@ -112,7 +112,7 @@ class ExtensionArrayTest {
     void validationIsTheStorages() {
         ArrowType.Dictionary dict = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.INT32, false);
         ArrowType.Extension type = new ArrowType.Extension("coded", dict, "");
-        ArrayData dictionary = new IntBuilder(ArrowType.INT32, ALLOC).append(10).append(20).build().data();
+        ArrayData dictionary = IntBuilder.int32(ALLOC).append(10).append(20).build().data();
         ArrayData good = new ArrayData(type, 2, 0, 0, Arrays.asList(null, ArrowBuffer.wrap(ints(1, 0))), List.of(),
                 dictionary);
         ExtensionArray e = (ExtensionArray) Array.of(good);

@@ -43,7 +43,7 @@ class FixedSizeListArrayTest {
     @Test
     void specFixedSizeListOfBytes() {
         FixedSizeListBuilder b = new FixedSizeListBuilder(BYTES4, ALLOC);
-        IntBuilder bytes = (IntBuilder) b.values();
+        IntBuilder<?> bytes = (IntBuilder<?>) b.values();
         bytes.append(192).append(168).append(0).append(12);
         b.append();
         bytes.append(0).append(0).append(0).append(0); // hidden under the null list: the child needs no nulls
@@ -107,7 +107,7 @@ class FixedSizeListArrayTest {
     @Test
     void equalityIgnoresValuesUnderNulls() {
         FixedSizeListBuilder b = new FixedSizeListBuilder(INT32_2, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         ints.append(1).append(2);
         b.append();
         ints.append(77).append(88);
@@ -152,7 +152,7 @@ class FixedSizeListArrayTest {
     @Test
     void builderGrowsAndRefusesMisuse() {
         FixedSizeListBuilder b = new FixedSizeListBuilder(INT32_2, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             if (i % 9 == 0) {

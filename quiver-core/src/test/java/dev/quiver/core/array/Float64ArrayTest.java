@@ -24,13 +24,13 @@ import org.junit.jupiter.api.Test;
 
 class Float64ArrayTest {
 
-    private static FloatBuilder builder() {
-        return new FloatBuilder(ArrowType.FLOAT64, BufferAllocator.managed());
+    private static FloatBuilder<Float64Array> builder() {
+        return FloatBuilder.float64(BufferAllocator.managed());
     }
 
     @Test
     void valuesAreLittleEndianDoublePrecision() {
-        Float64Array array = (Float64Array) builder().append(1.5).appendNull().append(-2.0).append(0.1).build();
+        Float64Array array = builder().append(1.5).appendNull().append(-2.0).append(0.1).build();
         assertPrefix(bytes(0b1101), array.data().validity());
         assertPrefix(int64s(0x3FF8000000000000L, 0, 0xC000000000000000L, 0x3FB999999999999AL), array.valuesBuffer());
         array.validateFull();
@@ -75,11 +75,11 @@ class Float64ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocations() {
-        FloatBuilder builder = builder();
+        FloatBuilder<Float64Array> builder = builder();
         for (int i = 0; i < 100_000; i++) {
             builder.append(i / 7.0);
         }
-        Float64Array array = (Float64Array) builder.build();
+        Float64Array array = builder.build();
         array.validateFull();
         for (int i = 0; i < 100_000; i++) {
             assertEquals(i / 7.0, array.get(i));

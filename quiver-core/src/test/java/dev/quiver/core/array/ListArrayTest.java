@@ -51,7 +51,7 @@ class ListArrayTest {
     @Test
     void specListOfInt8() {
         ListBuilder b = new ListBuilder(LIST_INT8, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         b.startList();
         ints.append(12).append(-7).append(25);
         b.endList();
@@ -87,7 +87,7 @@ class ListArrayTest {
         ArrowType.List type = ArrowType.List.of(LIST_INT8);
         ListBuilder outer = new ListBuilder(type, ALLOC);
         ListBuilder inner = (ListBuilder) outer.values();
-        IntBuilder ints = (IntBuilder) inner.values();
+        IntBuilder<?> ints = (IntBuilder<?>) inner.values();
         int[][][] source = {{{1, 2}, {3, 4}}, {{5, 6, 7}, null, {8}}, {{9, 10}}};
         for (int[][] lists : source) {
             outer.startList();
@@ -239,7 +239,7 @@ class ListArrayTest {
     @Test
     void builderGrowsAndIsReusable() {
         ListBuilder b = new ListBuilder(LIST_INT32, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             if (i % 11 == 0) {
@@ -285,7 +285,7 @@ class ListArrayTest {
         assertThrows(IllegalStateException.class, b::build);
         assertThrows(IllegalArgumentException.class, () -> new ListBuilder(ArrowType.INT8, ALLOC));
         assertThrows(IllegalArgumentException.class,
-                () -> new ListBuilder(LIST_INT8, new IntBuilder(ArrowType.INT16, ALLOC), ALLOC));
+                () -> new ListBuilder(LIST_INT8, IntBuilder.int16(ALLOC), ALLOC));
     }
 
     @Test

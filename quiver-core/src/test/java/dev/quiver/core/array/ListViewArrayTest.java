@@ -36,7 +36,7 @@ class ListViewArrayTest {
 
     private static ListViewBuilder withValues(ArrowType type, int... values) {
         ListViewBuilder b = new ListViewBuilder(type, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         for (int v : values) {
             ints.append(v);
         }
@@ -111,7 +111,7 @@ class ListViewArrayTest {
     @Test
     void inOrderBuildAndObjectRoundTrip() {
         ListViewBuilder b = new ListViewBuilder(LV_INT8, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         b.startList();
         ints.append(1).append(2);
         b.endList();
@@ -196,7 +196,7 @@ class ListViewArrayTest {
     @Test
     void builderGrowsAndChecksViews() {
         ListViewBuilder b = new ListViewBuilder(LV_INT8, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             ints.append(i % 100);

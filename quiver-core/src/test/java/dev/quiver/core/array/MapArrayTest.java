@@ -46,8 +46,8 @@ class MapArrayTest {
     @Test
     void layoutAndValues() {
         MapBuilder b = new MapBuilder(INT_TO_INT8, ALLOC);
-        IntBuilder keys = (IntBuilder) b.keys();
-        IntBuilder items = (IntBuilder) b.items();
+        IntBuilder<?> keys = (IntBuilder<?>) b.keys();
+        IntBuilder<?> items = (IntBuilder<?>) b.items();
         b.startMap();
         keys.append(1);
         items.append(10);
@@ -135,10 +135,10 @@ class MapArrayTest {
         MapBuilder b = new MapBuilder(INT_TO_INT8, ALLOC);
         b.appendObject(List.of(e(1, 1)));
         b.startMap();
-        ((IntBuilder) b.keys()).append(2);
-        ((IntBuilder) b.items()).append(2);
+        ((IntBuilder<?>) b.keys()).append(2);
+        ((IntBuilder<?>) b.items()).append(2);
         b.keys().appendNull();
-        ((IntBuilder) b.items()).append(3);
+        ((IntBuilder<?>) b.items()).append(3);
         b.endMap();
         MapArray a = b.build();
         assertInvalid(a, Rules.MAP_KEY_NULL, 1);
@@ -151,8 +151,8 @@ class MapArrayTest {
         StructBuilder entries = new StructBuilder((ArrowType.Struct) INT_TO_INT8.entries().type(), ALLOC);
         MapBuilder b = new MapBuilder(INT_TO_INT8, entries, ALLOC);
         b.startMap();
-        ((IntBuilder) b.keys()).append(1);
-        ((IntBuilder) b.items()).append(1);
+        ((IntBuilder<?>) b.keys()).append(1);
+        ((IntBuilder<?>) b.items()).append(1);
         entries.appendNull();
         b.endMap();
         assertInvalid(b.build(), Rules.MAP_KEY_NULL, 0);
@@ -164,7 +164,7 @@ class MapArrayTest {
         b.appendObject(List.of(e(1, 1)));
         b.startMap();
         b.keys().appendNull();
-        ((IntBuilder) b.items()).append(2);
+        ((IntBuilder<?>) b.items()).append(2);
         b.endMap();
         b.appendNull();
         MapArray a = b.build();
@@ -192,8 +192,8 @@ class MapArrayTest {
     @Test
     void builderGrowsAndRefusesMisuse() {
         MapBuilder b = new MapBuilder(INT_TO_INT8, ALLOC);
-        IntBuilder keys = (IntBuilder) b.keys();
-        IntBuilder items = (IntBuilder) b.items();
+        IntBuilder<?> keys = (IntBuilder<?>) b.keys();
+        IntBuilder<?> items = (IntBuilder<?>) b.items();
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             if (i % 7 == 0) {

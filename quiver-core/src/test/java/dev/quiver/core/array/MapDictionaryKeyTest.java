@@ -24,8 +24,8 @@ class MapDictionaryKeyTest {
     /** A map of one entry per index, the indices into the dictionary {@code ["a", null]}. */
     private static MapArray mapWithKeyIndices(int... keyIndices) {
         Array dictionary = ArrayBuilder.of(ArrowType.UTF8, ALLOC).appendObject("a").appendNull().build();
-        IntBuilder indices = new IntBuilder(ArrowType.INT8, ALLOC);
-        IntBuilder values = new IntBuilder(ArrowType.INT32, ALLOC);
+        IntBuilder<?> indices = IntBuilder.int8(ALLOC);
+        IntBuilder<?> values = IntBuilder.int32(ALLOC);
         for (int index : keyIndices) {
             indices.append(index);
             values.append(index);

@@ -73,7 +73,7 @@ final class NestedTestSupport {
 
     /** An int8 array of the values (null for nulls), built with {@link IntBuilder}. */
     static Array int8s(Integer... values) {
-        IntBuilder b = new IntBuilder(ArrowType.INT8, dev.quiver.core.memory.BufferAllocator.managed());
+        IntBuilder<?> b = IntBuilder.int8(dev.quiver.core.memory.BufferAllocator.managed());
         for (Integer v : values) {
             b.appendObject(v);
         }

@@ -47,7 +47,7 @@ class RunEndEncodedArrayTest {
     }
 
     private static ArrayData ints32(Integer... values) {
-        IntBuilder b = new IntBuilder(ArrowType.INT32, ALLOC);
+        IntBuilder<?> b = IntBuilder.int32(ALLOC);
         for (Integer v : values) {
             b.appendObject(v);
         }
@@ -62,7 +62,7 @@ class RunEndEncodedArrayTest {
     @Test
     void runEndEncodedFloatsOfTheSpec() {
         ArrowType.RunEndEncoded type = ArrowType.RunEndEncoded.of(ArrowType.INT32, ArrowType.FLOAT32);
-        RunEndEncodedBuilder b = new RunEndEncodedBuilder(type, new FloatBuilder(ArrowType.FLOAT32, ALLOC), ALLOC);
+        RunEndEncodedBuilder b = new RunEndEncodedBuilder(type, FloatBuilder.float32(ALLOC), ALLOC);
         for (Float f : Arrays.asList(1.0f, 1.0f, 1.0f, 1.0f, null, null, 2.0f)) {
             b.appendObject(f);
         }

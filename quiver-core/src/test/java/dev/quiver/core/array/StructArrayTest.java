@@ -66,7 +66,7 @@ class StructArrayTest {
         // the binary child ['joe', null, 'alice', 'mark'], by hand: its builder is another layout's
         ArrayData names = binary(new boolean[] {true, false, true, true}, new int[] {0, 3, 3, 8, 12},
                 "joealicemark");
-        IntBuilder ages = new IntBuilder(ArrowType.INT32, ALLOC);
+        IntBuilder<?> ages = IntBuilder.int32(ALLOC);
         StructBuilder b = new StructBuilder(type, List.of(new NestedTestSupport.Prebuilt(names), ages), ALLOC);
         ages.append(1);
         b.append();
@@ -131,7 +131,7 @@ class StructArrayTest {
     @Test
     void appendNullPadsTheFields() {
         StructBuilder b = new StructBuilder(AB, ALLOC);
-        ((IntBuilder) b.field(0)).append(7);
+        ((IntBuilder<?>) b.field(0)).append(7);
         b.appendNull(); // field a holds a hidden 7, field b gets a null
         b.appendNull();
         StructArray a = b.build();
@@ -161,11 +161,11 @@ class StructArrayTest {
     @Test
     void equalityIgnoresHiddenChildValues() {
         StructBuilder b = new StructBuilder(AB, ALLOC);
-        ((IntBuilder) b.field(0)).append(1);
-        ((IntBuilder) b.field(1)).append(2);
+        ((IntBuilder<?>) b.field(0)).append(1);
+        ((IntBuilder<?>) b.field(1)).append(2);
         b.append();
-        ((IntBuilder) b.field(0)).append(99);
-        ((IntBuilder) b.field(1)).append(98);
+        ((IntBuilder<?>) b.field(0)).append(99);
+        ((IntBuilder<?>) b.field(1)).append(98);
         b.appendNull();
         StructArray hidden = b.build();
         StructArray plain = build(AB, ab(1, 2), null);
@@ -214,8 +214,8 @@ class StructArrayTest {
     @Test
     void builderGrowsAndRefusesMisuse() {
         StructBuilder b = new StructBuilder(AB, ALLOC);
-        IntBuilder x = (IntBuilder) b.field(0);
-        IntBuilder y = (IntBuilder) b.field(1);
+        IntBuilder<?> x = (IntBuilder<?>) b.field(0);
+        IntBuilder<?> y = (IntBuilder<?>) b.field(1);
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             if (i % 13 == 0) {
@@ -236,9 +236,9 @@ class StructArrayTest {
         assertThrows(IllegalStateException.class, b::append);
         assertThrows(IllegalStateException.class, b::build);
         assertThrows(IllegalArgumentException.class,
-                () -> new StructBuilder(AB, List.of(new IntBuilder(ArrowType.INT32, ALLOC)), ALLOC));
+                () -> new StructBuilder(AB, List.of(IntBuilder.int32(ALLOC)), ALLOC));
         assertThrows(IllegalArgumentException.class, () -> new StructBuilder(AB,
-                List.of(new IntBuilder(ArrowType.INT32, ALLOC), new IntBuilder(ArrowType.INT16, ALLOC)), ALLOC));
+                List.of(IntBuilder.int32(ALLOC), IntBuilder.int16(ALLOC)), ALLOC));
     }
 
     // ---- property: random structs of int with nulls ----
@@ -273,8 +273,8 @@ class StructArrayTest {
         ArrowType.Struct dup = ArrowType.Struct.of(Field.nullable("a", ArrowType.INT8),
                 Field.nullable("a", ArrowType.INT8));
         StructBuilder b = new StructBuilder(dup, ALLOC);
-        ((IntBuilder) b.field(0)).append(1);
-        ((IntBuilder) b.field(1)).append(2);
+        ((IntBuilder<?>) b.field(0)).append(1);
+        ((IntBuilder<?>) b.field(1)).append(2);
         b.append();
         StructArray s = b.build();
         Map<String, Object> expected = new HashMap<>();
