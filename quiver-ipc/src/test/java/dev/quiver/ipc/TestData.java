@@ -4,6 +4,7 @@ package dev.quiver.ipc;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -18,11 +19,18 @@ final class TestData {
     private TestData() {
     }
 
-    /** An array of an integer-stored type; null entries are null slots. */
+    /**
+     * An array of an integer-stored type; null entries are null slots. Integer types keep the low bits of
+     * values they cannot hold (these tests are about bit patterns on the wire, not about ranges).
+     */
     static Array ints(ArrowType type, Long... values) {
         ArrayBuilder b = ArrayBuilder.of(type, BufferAllocator.managed());
         for (Long v : values) {
-            b.appendObject(v);
+            if (v != null && b instanceof IntBuilder<?> ints) {
+                ints.appendWrapping(v);
+            } else {
+                b.appendObject(v);
+            }
         }
         return b.build();
     }
