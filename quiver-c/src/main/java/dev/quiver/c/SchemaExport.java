@@ -3,7 +3,7 @@ package dev.quiver.c;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BYTE;
-import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.quiver.core.type.ArrowType;
@@ -110,10 +110,10 @@ final class SchemaExport {
             size += 8 + k.length + v.length;
         }
         MemorySegment m = arena.allocate(size, 8);
-        m.set(JAVA_INT, 0, metadata.size());
+        m.set(JAVA_INT_UNALIGNED, 0, metadata.size());
         long at = 4;
         for (byte[] part : parts) {
-            m.set(JAVA_INT, at, part.length);
+            m.set(JAVA_INT_UNALIGNED, at, part.length);
             MemorySegment.copy(part, 0, m, JAVA_BYTE, at + 4, part.length);
             at += 4 + part.length;
         }
