@@ -29,8 +29,11 @@ final class ArrayExport {
     static final MemorySegment RELEASE = CStructs.upcall(ArrayExport.class, "release",
             MethodType.methodType(void.class, MemorySegment.class), CStructs.RELEASE);
 
-    /** What one exported structure keeps alive. */
-    record Node(Arena arena, List<Runnable> holds) {
+    /**
+     * What one exported structure keeps alive, and its child and dictionary structures (the release walks
+     * these, not the pointers in the structure, which a consumer might have changed).
+     */
+    record Node(Arena arena, List<Runnable> holds, List<MemorySegment> children) {
         void free() {
             for (Runnable hold : holds) {
                 hold.run();
@@ -80,7 +83,7 @@ final class ArrayExport {
     private static void fill(MemorySegment out, long length, long nullCount, long offset,
             List<ArrowBuffer> buffers, long[] variadicSizes, List<ArrayData> children, ArrayData dictionary) {
         MemorySegment s = CStructs.at(out, CStructs.ARRAY);
-        Node node = new Node(Arena.ofShared(), new ArrayList<>());
+        Node node = new Node(Arena.ofShared(), new ArrayList<>(), new ArrayList<>());
         Arena arena = node.arena();
         int filled = 0;
         MemorySegment childPointers = MemorySegment.NULL;
@@ -108,6 +111,7 @@ final class ArrayExport {
                 for (ArrayData child : children) {
                     MemorySegment c = arena.allocate(CStructs.ARRAY);
                     exportArray(child, c);
+                    node.children().add(c);
                     childPointers.setAtIndex(ADDRESS, filled++, c);
                 }
             }
@@ -115,11 +119,12 @@ final class ArrayExport {
             if (dictionary != null) {
                 dict = arena.allocate(CStructs.ARRAY);
                 exportArray(dictionary, dict);
+                node.children().add(dict);
             }
             s.set(ADDRESS, CStructs.A_DICTIONARY, dict);
         } catch (RuntimeException | Error e) {
-            for (int i = 0; i < filled; i++) {
-                release(childPointers.getAtIndex(ADDRESS, i));
+            for (MemorySegment child : node.children()) {
+                release(child);
             }
             node.free();
             throw e;
@@ -157,15 +162,11 @@ final class ArrayExport {
                 return;
             }
             Node node = LIVE.remove(CStructs.pointer(s, CStructs.A_PRIVATE));
-            long n = s.get(JAVA_LONG, CStructs.A_N_CHILDREN);
-            long children = CStructs.pointer(s, CStructs.A_CHILDREN);
-            for (long i = 0; i < n; i++) {
-                releaseChild(MemorySegment.ofAddress(children).reinterpret(n * ADDRESS.byteSize())
-                        .getAtIndex(ADDRESS, i));
-            }
-            releaseChild(s.get(ADDRESS, CStructs.A_DICTIONARY));
             s.set(ADDRESS, CStructs.A_RELEASE, MemorySegment.NULL);
             if (node != null) {
+                for (MemorySegment child : node.children()) {
+                    releaseChild(child);
+                }
                 node.free();
             }
         } catch (Throwable e) {
@@ -173,11 +174,7 @@ final class ArrayExport {
         }
     }
 
-    private static void releaseChild(MemorySegment child) {
-        if (child.address() == 0) {
-            return;
-        }
-        MemorySegment c = CStructs.at(child, CStructs.ARRAY);
+    private static void releaseChild(MemorySegment c) {
         long fn = CStructs.pointer(c, CStructs.A_RELEASE);
         if (fn == RELEASE.address()) {
             release(c);

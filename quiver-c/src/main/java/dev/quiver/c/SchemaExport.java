@@ -25,9 +25,16 @@ import java.util.Map;
  * after its parent's release, as the spec allows.
  */
 final class SchemaExport {
-    private static final ExportRegistry<Arena> LIVE = new ExportRegistry<>();
+    private static final ExportRegistry<Node> LIVE = new ExportRegistry<>();
     static final MemorySegment RELEASE = CStructs.upcall(SchemaExport.class, "release",
             MethodType.methodType(void.class, MemorySegment.class), CStructs.RELEASE);
+
+    /**
+     * What one exported structure keeps alive, and its child and dictionary structures (the release walks
+     * these, not the pointers in the structure, which a consumer might have changed).
+     */
+    private record Node(Arena arena, List<MemorySegment> children) {
+    }
 
     private SchemaExport() {
     }
@@ -63,7 +70,8 @@ final class SchemaExport {
     private static void fill(MemorySegment out, String format, String name, Map<String, String> metadata,
             long flags, List<Field> children, Field dictionary) {
         MemorySegment s = CStructs.at(out, CStructs.SCHEMA);
-        Arena arena = Arena.ofShared();
+        Node node = new Node(Arena.ofShared(), new java.util.ArrayList<>());
+        Arena arena = node.arena();
         int filled = 0;
         MemorySegment childPointers = MemorySegment.NULL;
         MemorySegment dict = MemorySegment.NULL;
@@ -78,6 +86,7 @@ final class SchemaExport {
                 for (Field child : children) {
                     MemorySegment c = arena.allocate(CStructs.SCHEMA);
                     exportField(child, c);
+                    node.children().add(c);
                     childPointers.setAtIndex(ADDRESS, filled++, c);
                 }
             }
@@ -85,16 +94,17 @@ final class SchemaExport {
             if (dictionary != null) {
                 dict = arena.allocate(CStructs.SCHEMA);
                 exportField(dictionary, dict);
+                node.children().add(dict);
             }
             s.set(ADDRESS, CStructs.S_DICTIONARY, dict);
         } catch (RuntimeException | Error e) {
-            for (int i = 0; i < filled; i++) {
-                release(childPointers.getAtIndex(ADDRESS, i));
+            for (MemorySegment child : node.children()) {
+                release(child);
             }
             arena.close();
             throw e;
         }
-        s.set(ADDRESS, CStructs.S_PRIVATE, MemorySegment.ofAddress(LIVE.add(arena)));
+        s.set(ADDRESS, CStructs.S_PRIVATE, MemorySegment.ofAddress(LIVE.add(node)));
         s.set(ADDRESS, CStructs.S_RELEASE, RELEASE);
     }
 
@@ -130,28 +140,20 @@ final class SchemaExport {
             if (CStructs.pointer(s, CStructs.S_RELEASE) == 0) {
                 return;
             }
-            Arena arena = LIVE.remove(CStructs.pointer(s, CStructs.S_PRIVATE));
-            long n = s.get(JAVA_LONG, CStructs.S_N_CHILDREN);
-            long children = CStructs.pointer(s, CStructs.S_CHILDREN);
-            for (long i = 0; i < n; i++) {
-                releaseChild(MemorySegment.ofAddress(children).reinterpret(n * ADDRESS.byteSize())
-                        .getAtIndex(ADDRESS, i));
-            }
-            releaseChild(s.get(ADDRESS, CStructs.S_DICTIONARY));
+            Node node = LIVE.remove(CStructs.pointer(s, CStructs.S_PRIVATE));
             s.set(ADDRESS, CStructs.S_RELEASE, MemorySegment.NULL);
-            if (arena != null) {
-                arena.close();
+            if (node != null) {
+                for (MemorySegment child : node.children()) {
+                    releaseChild(child);
+                }
+                node.arena().close();
             }
         } catch (Throwable e) {
             ExportRegistry.reportFromCallback("ArrowSchema release", e);
         }
     }
 
-    private static void releaseChild(MemorySegment child) {
-        if (child.address() == 0) {
-            return;
-        }
-        MemorySegment c = CStructs.at(child, CStructs.SCHEMA);
+    private static void releaseChild(MemorySegment c) {
         long fn = CStructs.pointer(c, CStructs.S_RELEASE);
         if (fn == RELEASE.address()) {
             release(c);

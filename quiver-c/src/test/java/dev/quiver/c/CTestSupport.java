@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class CTestSupport {
     /** Calls of {@link #COUNTING_RELEASE}. */
     static final AtomicInteger RELEASES = new AtomicInteger();
-    /** An array release callback that counts its calls, then releases as Quiver's export does. */
+    /** An array release callback that releases as Quiver's export does, then counts the call. */
     static final MemorySegment COUNTING_RELEASE = CStructs.upcall(CTestSupport.class, "countingRelease",
             MethodType.methodType(void.class, MemorySegment.class), CStructs.RELEASE);
 
@@ -29,8 +29,9 @@ final class CTestSupport {
     }
 
     static void countingRelease(MemorySegment array) {
-        RELEASES.incrementAndGet();
+        // Counted once released, so a test that sees the count sees the release done.
         ArrayExport.release(array);
+        RELEASES.incrementAndGet();
     }
 
     /** Replaces the release callback of an exported array with the counting one. */
