@@ -9,7 +9,6 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
@@ -33,12 +32,12 @@ final class ArrayExport {
      * What one exported structure keeps alive, and its child and dictionary structures (the release walks
      * these, not the pointers in the structure, which a consumer might have changed).
      */
-    record Node(Arena arena, List<Runnable> holds, List<MemorySegment> children) {
+    record Node(NativeBlocks arena, List<Runnable> holds, List<MemorySegment> children) {
         void free() {
             for (Runnable hold : holds) {
                 hold.run();
             }
-            arena.close();
+            arena.free();
         }
     }
 
@@ -83,8 +82,8 @@ final class ArrayExport {
     private static void fill(MemorySegment out, long length, long nullCount, long offset,
             List<ArrowBuffer> buffers, long[] variadicSizes, List<ArrayData> children, ArrayData dictionary) {
         MemorySegment s = CStructs.at(out, CStructs.ARRAY);
-        Node node = new Node(Arena.ofShared(), new ArrayList<>(), new ArrayList<>());
-        Arena arena = node.arena();
+        Node node = new Node(new NativeBlocks(), new ArrayList<>(), new ArrayList<>());
+        NativeBlocks arena = node.arena();
         int filled = 0;
         MemorySegment childPointers = MemorySegment.NULL;
         MemorySegment dict = MemorySegment.NULL;

@@ -5,7 +5,6 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
@@ -93,7 +92,7 @@ final class ArrayImport {
             arena.close();
             release.run();
             throw e;
-        } catch (QuiverException | IllegalArgumentException | IndexOutOfBoundsException e) {
+        } catch (RuntimeException e) {
             arena.close();
             release.run();
             throw new CDataException("imported array is invalid: " + e.getMessage(), e);

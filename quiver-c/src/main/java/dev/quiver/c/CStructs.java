@@ -10,6 +10,7 @@ import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
@@ -103,8 +104,8 @@ final class CStructs {
         return struct.get(ADDRESS, offset).address();
     }
 
-    /** A NUL-terminated UTF-8 string in {@code arena}. */
-    static MemorySegment cString(Arena arena, String s) {
+    /** A NUL-terminated UTF-8 string allocated by {@code arena}. */
+    static MemorySegment cString(SegmentAllocator arena, String s) {
         return arena.allocateFrom(s, StandardCharsets.UTF_8);
     }
 

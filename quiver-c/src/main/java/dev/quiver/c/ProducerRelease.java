@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.c;
 
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * is unreachable.
  */
 final class ProducerRelease implements Runnable {
-    private final Arena arena = Arena.ofShared();
+    private final NativeBlocks arena = new NativeBlocks();
     private final MemorySegment struct;
     private final long releaseOffset;
     private final AtomicBoolean done = new AtomicBoolean();
@@ -46,7 +45,7 @@ final class ProducerRelease implements Runnable {
                     CStructs.callRelease(fn, struct);
                 }
             } finally {
-                arena.close();
+                arena.free();
             }
         }
     }

@@ -10,7 +10,6 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.ExtensionTypes;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +19,7 @@ import java.util.Map;
 
 /**
  * Fills {@code ArrowSchema} structures. Each structure of the tree (children and dictionary included) owns
- * an arena of its own with its strings, metadata and child pointers, found again through its
+ * memory of its own (from the C heap) with its strings, metadata and child pointers, found again through its
  * {@code private_data} when its release callback runs; so a child moved out by the consumer stays valid
  * after its parent's release, as the spec allows.
  */
@@ -33,7 +32,7 @@ final class SchemaExport {
      * What one exported structure keeps alive, and its child and dictionary structures (the release walks
      * these, not the pointers in the structure, which a consumer might have changed).
      */
-    private record Node(Arena arena, List<MemorySegment> children) {
+    private record Node(NativeBlocks arena, List<MemorySegment> children) {
     }
 
     private SchemaExport() {
@@ -70,8 +69,8 @@ final class SchemaExport {
     private static void fill(MemorySegment out, String format, String name, Map<String, String> metadata,
             long flags, List<Field> children, Field dictionary) {
         MemorySegment s = CStructs.at(out, CStructs.SCHEMA);
-        Node node = new Node(Arena.ofShared(), new java.util.ArrayList<>());
-        Arena arena = node.arena();
+        Node node = new Node(new NativeBlocks(), new java.util.ArrayList<>());
+        NativeBlocks arena = node.arena();
         int filled = 0;
         MemorySegment childPointers = MemorySegment.NULL;
         MemorySegment dict = MemorySegment.NULL;
@@ -101,7 +100,7 @@ final class SchemaExport {
             for (MemorySegment child : node.children()) {
                 release(child);
             }
-            arena.close();
+            arena.free();
             throw e;
         }
         s.set(ADDRESS, CStructs.S_PRIVATE, MemorySegment.ofAddress(LIVE.add(node)));
@@ -109,7 +108,7 @@ final class SchemaExport {
     }
 
     /** The spec's metadata encoding: int32 count, then each key and value as int32 length and bytes. */
-    private static MemorySegment encode(Arena arena, Map<String, String> metadata) {
+    private static MemorySegment encode(NativeBlocks arena, Map<String, String> metadata) {
         List<byte[]> parts = new java.util.ArrayList<>();
         long size = 4;
         for (Map.Entry<String, String> e : metadata.entrySet()) {
@@ -146,7 +145,7 @@ final class SchemaExport {
                 for (MemorySegment child : node.children()) {
                     releaseChild(child);
                 }
-                node.arena().close();
+                node.arena().free();
             }
         } catch (Throwable e) {
             ExportRegistry.reportFromCallback("ArrowSchema release", e);
