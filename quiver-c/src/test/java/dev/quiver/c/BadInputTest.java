@@ -150,10 +150,10 @@ class BadInputTest {
     @Test
     void aReleasedArrayIsRefused() {
         MemorySegment c = exportedBatch();
-        try (Imported<RecordBatch> imported = CData.importBatch(c, SCHEMA)) {
-            CDataException e = assertThrows(CDataException.class, () -> CData.importBatch(c, SCHEMA));
-            assertTrue(e.getMessage().contains("released"), e.getMessage());
-        }
+        Imported<RecordBatch> imported = CData.importBatch(c, SCHEMA);
+        CDataException e = assertThrows(CDataException.class, () -> CData.importBatch(c, SCHEMA));
+        assertTrue(e.getMessage().contains("released"), e.getMessage());
+        imported.close();
     }
 
     @Test

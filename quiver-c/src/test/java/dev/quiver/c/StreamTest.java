@@ -132,12 +132,11 @@ class StreamTest {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment stream = arena.allocate(CStreams.ARROW_ARRAY_STREAM);
             CStreams.exportReader(producer, stream);
-            Imported<RecordBatch> first;
-            try (CStreamReader reader = CStreams.importReader(stream)) {
-                first = reader.readNextImported().orElseThrow();
-                reader.close();
-                assertThrows(IllegalStateException.class, reader::readNext, "a closed reader reads no more");
-            }
+            CStreamReader reader = CStreams.importReader(stream);
+            Imported<RecordBatch> first = reader.readNextImported().orElseThrow();
+            reader.close();
+            reader.close();
+            assertThrows(IllegalStateException.class, reader::readNext, "a closed reader reads no more");
             assertTrue(producer.closed);
             try (first) {
                 assertEquals("x0", first.value().column(1).getObject(0), "a batch outlives its stream");
