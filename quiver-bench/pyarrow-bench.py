@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Arrow C++ (through pyarrow, single-threaded) on the bench-v1 table.
 
   python pyarrow-bench.py read FILE [--repeat K]  open (memory-mapped), read every batch, checksum

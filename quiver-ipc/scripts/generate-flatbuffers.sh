@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Regenerates the FlatBuffers Java bindings for Arrow's IPC metadata
 # (package dev.quiver.ipc.flatbuf) from the .fbs files in the repository's format/ folder.
 #
@@ -35,7 +36,7 @@ for f in Schema.fbs Message.fbs File.fbs Tensor.fbs SparseTensor.fbs; do
       "${spec_dir}/${f}" > "${work}/fbs/${f}"
 done
 
-(cd "${work}/fbs" && flatc --java -o "${work}/out" Schema.fbs Message.fbs File.fbs)
+(cd "${work}/fbs" && flatc --java -o "${work}/out" Schema.fbs Message.fbs File.fbs Tensor.fbs SparseTensor.fbs)
 
 generated="${work}/out/dev/quiver/ipc/flatbuf"
 [[ -d "${generated}" ]] || { echo "flatc produced no ${generated}" >&2; exit 1; }
@@ -44,7 +45,8 @@ rm -rf "${dest_dir}"
 mkdir -p "${dest_dir}"
 cp "${generated}"/*.java "${dest_dir}/"
 sed -i -e '/public static void ValidateVersion() { Constants.FLATBUFFERS_[0-9_]*(); }/d' \
-       -e 's/^import com\.google\.flatbuffers\./import dev.quiver.ipc.internal.flatbuffers./' "${dest_dir}"/*.java
+       -e 's/^import com\.google\.flatbuffers\./import dev.quiver.ipc.internal.flatbuffers./' \
+       -e '1i // SPDX-License-Identifier: Apache-2.0' "${dest_dir}"/*.java
 if grep -q 'Constants.FLATBUFFERS_' "${dest_dir}"/*.java; then
   echo "a runtime version pin is left in the generated code" >&2
   exit 1

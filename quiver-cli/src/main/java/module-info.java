@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /** The quiver command. */
 module dev.quiver.cli {
     requires dev.quiver.core;

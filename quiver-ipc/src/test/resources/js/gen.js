@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Generates an LZ4-compressed IPC stream and file with apache-arrow (JS) 21, whose length prefixes
 // hold the compressed length instead of the uncompressed one. Run: node gen.js (needs apache-arrow@21, lz4js).
 const arrow = require('apache-arrow');

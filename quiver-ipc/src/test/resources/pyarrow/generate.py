@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Generates the compressed IPC files read by PyarrowCompressedFilesTest (pyarrow, i.e. Arrow C++).
 # Run from this directory: python3 generate.py
 import pyarrow as pa

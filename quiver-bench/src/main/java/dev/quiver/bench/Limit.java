@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.bench;
 
 import java.lang.foreign.Arena;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.bench;
 
 import dev.quiver.benchdata.BenchChecksum;
@@ -7,6 +8,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcFileWriter;
 import dev.quiver.ipc.IpcReadOptions;
@@ -33,7 +35,7 @@ public final class QuiverIo {
     public static long writeFile(Path path, List<RecordBatch> batches, IpcWriteOptions options) throws IOException {
         FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);
-        try (IpcFileWriter writer = new IpcFileWriter(channel, BenchV1.SCHEMA, options, Map.of())) {
+        try (IpcFileWriter writer = IpcFileWriter.open(channel, BenchV1.SCHEMA, options)) {
             for (RecordBatch batch : batches) {
                 writer.write(batch);
             }
@@ -49,7 +51,7 @@ public final class QuiverIo {
         FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
                 StandardOpenOption.WRITE);
         BenchV1 table = new BenchV1(BufferAllocator.managed());
-        try (IpcFileWriter writer = new IpcFileWriter(channel, BenchV1.SCHEMA, options, Map.of())) {
+        try (IpcFileWriter writer = IpcFileWriter.open(channel, BenchV1.SCHEMA, options)) {
             for (long start = 0; start < rows; start += BenchV1.BATCH_ROWS) {
                 writer.write(table.batch(start, (int) Math.min(BenchV1.BATCH_ROWS, rows - start)));
             }
@@ -61,7 +63,7 @@ public final class QuiverIo {
     public static BenchChecksum readMapped(Path path, boolean validateFull) {
         try (ScopedAllocator allocator = BufferAllocator.scoped();
                 IpcFileReader reader = IpcFileReader.map(path,
-                        IpcReadOptions.DEFAULT.withValidateFull(validateFull).withAllocator(allocator))) {
+                        IpcReadOptions.DEFAULT.withValidation(level(validateFull)).withAllocator(allocator))) {
             BenchChecksum checksum = new BenchChecksum();
             for (int k = 0, n = reader.batchCount(); k < n; k++) {
                 checksum.add(reader.batch(k));
@@ -72,14 +74,15 @@ public final class QuiverIo {
 
     /** Maps the file and fetches its last batch, fully validated (the default) or not; returns its rows. */
     public static long openLast(Path path, boolean validateFull) {
-        try (IpcFileReader reader = IpcFileReader.map(path, IpcReadOptions.DEFAULT.withValidateFull(validateFull))) {
+        try (IpcFileReader reader = IpcFileReader.map(path,
+                IpcReadOptions.DEFAULT.withValidation(level(validateFull)))) {
             return reader.batch(reader.batchCount() - 1).rowCount();
         }
     }
 
     /** Writes the batches as an IPC stream into the channel. */
     public static void writeStream(WritableByteChannel channel, List<RecordBatch> batches, IpcWriteOptions options) {
-        try (IpcStreamWriter writer = new IpcStreamWriter(channel, BenchV1.SCHEMA, options)) {
+        try (IpcStreamWriter writer = IpcStreamWriter.open(channel, BenchV1.SCHEMA, options)) {
             for (RecordBatch batch : batches) {
                 writer.write(batch);
             }
@@ -89,14 +92,19 @@ public final class QuiverIo {
     /** Reads an IPC stream from the channel and computes its checksum. */
     public static BenchChecksum readStream(ReadableByteChannel channel, boolean validateFull) {
         try (ScopedAllocator allocator = BufferAllocator.scoped();
-                IpcStreamReader reader = new IpcStreamReader(channel,
-                        IpcReadOptions.DEFAULT.withValidateFull(validateFull).withAllocator(allocator))) {
+                IpcStreamReader reader = IpcStreamReader.open(channel,
+                        IpcReadOptions.DEFAULT.withValidation(level(validateFull)).withAllocator(allocator))) {
             BenchChecksum checksum = new BenchChecksum();
-            for (RecordBatch batch = reader.next(); batch != null; batch = reader.next()) {
+            for (RecordBatch batch : reader) {
                 checksum.add(batch);
             }
             return checksum;
         }
+    }
+
+    /** Full validation, or the structural checks only (what {@code validateFull = false} measures). */
+    private static ValidationLevel level(boolean validateFull) {
+        return validateFull ? ValidationLevel.FULL : ValidationLevel.STRUCTURE;
     }
 
     /** The bytes of the buffers of the batches (each dictionary counted once), padding excluded. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.benchdata;
 
 import dev.quiver.core.QuiverException;
@@ -14,6 +15,15 @@ import java.util.List;
 /**
  * The checksum of a {@code bench-v1} table (docs/bench-v1.md): touches every value, straight
  * from the buffers, whatever offsets or slices the arrays have and whichever implementation wrote them.
+ * Add the batches of a table one by one, then read the {@link #figures()}. Not thread-safe.
+ *
+ * {@snippet :
+ * BenchChecksum checksum = new BenchChecksum();
+ * for (RecordBatch batch : batches) {
+ *     checksum.add(batch);
+ * }
+ * checksum.lines().forEach(System.out::println);   // rows=..., sum_id=..., one figure per line
+ * }
  */
 public final class BenchChecksum {
     private long rows;
@@ -30,19 +40,42 @@ public final class BenchChecksum {
     private long tagsSum;
     private long sumPrice;
 
-    /** Adds the rows of one batch. */
+    /** A checksum of no rows yet: every figure 0. */
+    public BenchChecksum() {
+    }
+
+    /**
+     * Adds the rows of one batch. The batch is read straight from its buffers and is expected to have
+     * the layout of {@link BenchV1#SCHEMA}: the columns are found by name, in any order, but their types
+     * are not checked.
+     *
+     * @param batch a batch of a {@code bench-v1} table
+     * @throws QuiverException if a column of {@code bench-v1} is missing, or {@code cat} is not
+     *     dictionary-encoded; nothing is added then
+     */
     public void add(RecordBatch batch) {
-        long n = batch.rowCount();
-        rows += n;
-        sumId += sumLongs(data(batch, "id"));
-        sumX += sumDoubles(data(batch, "x"));
-        countFlag += countTrue(data(batch, "flag"));
-        addMaybe(data(batch, "maybe"));
-        addName(data(batch, "name"));
-        addCat(data(batch, "cat"));
-        sumTs += sumLongs(data(batch, "ts"));
-        addTags(data(batch, "tags"));
-        addPrice(data(batch, "price"));
+        ArrayData id = data(batch, "id");
+        ArrayData x = data(batch, "x");
+        ArrayData flag = data(batch, "flag");
+        ArrayData maybe = data(batch, "maybe");
+        ArrayData name = data(batch, "name");
+        ArrayData cat = data(batch, "cat");
+        ArrayData ts = data(batch, "ts");
+        ArrayData tags = data(batch, "tags");
+        ArrayData price = data(batch, "price");
+        if (cat.dictionary() == null) {
+            throw new QuiverException("not a bench-v1 table: column 'cat' is not dictionary-encoded");
+        }
+        rows += batch.rowCount();
+        sumId += sumLongs(id);
+        sumX += sumDoubles(x);
+        countFlag += countTrue(flag);
+        addMaybe(maybe);
+        addName(name);
+        addCat(cat);
+        sumTs += sumLongs(ts);
+        addTags(tags);
+        addPrice(price);
     }
 
     private static ArrayData data(RecordBatch batch, String column) {
@@ -123,9 +156,6 @@ public final class BenchChecksum {
 
     private void addCat(ArrayData d) {
         ArrayData dict = d.dictionary();
-        if (dict == null) {
-            throw new QuiverException("not a bench-v1 table: column 'cat' is not dictionary-encoded");
-        }
         boolean wide = wideOffsets(Types.storage(dict.type()));
         MemorySegment dictOffsets = dict.buffer(1).segment();
         long[] lengths = new long[(int) dict.length()];
@@ -175,13 +205,21 @@ public final class BenchChecksum {
         }
     }
 
-    /** The figures so far. */
+    /**
+     * The figures of the rows added so far.
+     *
+     * @return the figures
+     */
     public BenchFigures figures() {
         return new BenchFigures(rows, sumId, sumX, countFlag, sumMaybe, nullMaybe, nameBytes, nullName, catBytes,
                 sumTs, tagsCount, tagsSum, sumPrice);
     }
 
-    /** The figures as DATASET.md prints them: {@code name=value}, one per line, in its order. */
+    /**
+     * The figures of the rows added so far, as docs/bench-v1.md prints them.
+     *
+     * @return one {@code name=value} line per figure, in the document's order
+     */
     public List<String> lines() {
         return figures().lines();
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.benchdata;
 
 import java.util.List;
@@ -5,12 +6,31 @@ import java.util.Locale;
 
 /**
  * The checksum figures of a {@code bench-v1} table (docs/bench-v1.md), however they were
- * computed: by Quiver ({@link BenchChecksum}) or by another Arrow implementation.
+ * computed: by Quiver ({@link BenchChecksum}) or by another Arrow implementation. Sums wrap on 64-bit
+ * overflow.
+ *
+ * @param rows the number of rows
+ * @param sumId the sum of {@code id}
+ * @param sumX the sum of {@code x}
+ * @param countFlag the number of rows where {@code flag} is true
+ * @param sumMaybe the sum of the non-null {@code maybe} values
+ * @param nullMaybe the number of null {@code maybe} values
+ * @param nameBytes the sum of the UTF-8 byte lengths of the non-null {@code name} values
+ * @param nullName the number of null {@code name} values
+ * @param catBytes the sum of the UTF-8 byte lengths of the decoded {@code cat} values
+ * @param sumTs the sum of {@code ts}
+ * @param tagsCount the total number of elements of the {@code tags} lists
+ * @param tagsSum the sum of all {@code tags} elements
+ * @param sumPrice the sum of the unscaled non-null {@code price} values
  */
 public record BenchFigures(long rows, long sumId, double sumX, long countFlag, long sumMaybe, long nullMaybe,
         long nameBytes, long nullName, long catBytes, long sumTs, long tagsCount, long tagsSum, long sumPrice) {
 
-    /** The figures as DATASET.md prints them: {@code name=value}, one per line, in its order. */
+    /**
+     * The figures as docs/bench-v1.md prints them; {@code sum_x} with two decimals.
+     *
+     * @return one {@code name=value} line per figure, in the document's order
+     */
     public List<String> lines() {
         return List.of(
                 "rows=" + rows,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.benchdata;
 
 import dev.quiver.core.array.Array;
@@ -35,12 +36,22 @@ public final class BenchGroups {
         }
     }
 
-    /** The groups of a table of {@code rows} rows. */
+    /**
+     * The expected groups of a {@code bench-v1} table, computed from the definition (one pass over the
+     * row indices, no data).
+     *
+     * @param rows the number of rows of the table, 0 or more
+     * @return the groups
+     */
     public static BenchGroups of(long rows) {
         return new BenchGroups(rows);
     }
 
-    /** The number of groups: the categories that have rows. */
+    /**
+     * The number of groups: the categories that have rows.
+     *
+     * @return from 0 (no rows) to 16
+     */
     public int groupCount() {
         int n = 0;
         for (long c : count) {
@@ -51,7 +62,13 @@ public final class BenchGroups {
 
     /**
      * Whether {@code result} holds exactly these groups, in any order: columns {@code cat}, {@code count},
-     * {@code maybe_count}, {@code maybe_sum}, {@code maybe_min}, {@code maybe_max}.
+     * {@code maybe_count}, {@code maybe_sum}, {@code maybe_min}, {@code maybe_max}. The numbers may be
+     * of any integer type; the aggregates of {@code maybe} must be null for a group without a non-null
+     * {@code maybe}.
+     *
+     * @param result a group-by result, one row per group
+     * @return true if its groups are exactly these, with these figures
+     * @throws IllegalArgumentException if {@code result} lacks one of the columns
      */
     public boolean matches(RecordBatch result) {
         if (result.rowCount() != groupCount()) {

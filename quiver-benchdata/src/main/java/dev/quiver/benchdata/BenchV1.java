@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.benchdata;
 
 import dev.quiver.core.array.Array;
@@ -19,7 +20,15 @@ import java.util.List;
 /**
  * The benchmark table {@code bench-v1} (docs/bench-v1.md): every value is a function of the row
  * index, so any Arrow implementation can generate the same data. Batches are written straight into
- * their buffers.
+ * their buffers. The {@code cat} column of every batch shares one dictionary, made once per generator.
+ *
+ * {@snippet :
+ * try (ScopedAllocator allocator = BufferAllocator.scoped()) {
+ *     for (RecordBatch batch : new BenchV1(allocator).batches(1_000_000)) {
+ *         writer.write(batch);
+ *     }
+ * }
+ * }
  */
 public final class BenchV1 {
     /** Rows per record batch; the last batch is shorter. */
@@ -29,11 +38,15 @@ public final class BenchV1 {
     private static final int CATEGORIES = 16;
     private static final long TS_BASE = 1_700_000_000_000_000L;
 
+    /** The type of the {@code cat} column: int32 indices into utf8 values, not ordered. */
     public static final ArrowType.Dictionary CAT_TYPE =
             new ArrowType.Dictionary(ArrowType.INT32, ArrowType.UTF8, false);
+    /** The type of the {@code tags} column: lists of non-null int32 items. */
     public static final ArrowType.List TAGS_TYPE = new ArrowType.List(Field.notNull("item", ArrowType.INT32));
+    /** The type of the {@code price} column: decimal128(18, 2). */
     public static final ArrowType.Decimal PRICE_TYPE = new ArrowType.Decimal(18, 2, 128);
 
+    /** The schema of every batch: the nine columns of docs/bench-v1.md, in its order. */
     public static final Schema SCHEMA = Schema.of(
             Field.notNull("id", ArrowType.INT64),
             Field.notNull("x", ArrowType.FLOAT64),
@@ -48,17 +61,39 @@ public final class BenchV1 {
     private final BufferAllocator allocator;
     private final ArrayData categories;
 
+    /**
+     * A generator whose batches take their memory from {@code allocator}; the {@code cat} dictionary is
+     * allocated at once.
+     *
+     * @param allocator where the buffers of the batches come from
+     * @throws dev.quiver.core.memory.MemoryLimitExceededException if the dictionary does not fit in the
+     *     allocator's limit
+     */
     public BenchV1(BufferAllocator allocator) {
         this.allocator = allocator;
         this.categories = categoryDictionary(allocator);
     }
 
-    /** The number of batches for {@code rows} rows. */
+    /**
+     * The number of batches of a table.
+     *
+     * @param rows the number of rows, 0 or more
+     * @return {@code ceil(rows / BATCH_ROWS)}
+     */
     public static int batchCount(long rows) {
         return (int) ((rows + BATCH_ROWS - 1) / BATCH_ROWS);
     }
 
-    /** All batches of a table of {@code rows} rows. */
+    /**
+     * All batches of a table, generated at once (for large tables, generate and use one
+     * {@link #batch(long, int)} at a time instead).
+     *
+     * @param rows the number of rows, 0 or more
+     * @return {@link #batchCount(long) batchCount(rows)} batches of {@link #BATCH_ROWS} rows, the last
+     *     one shorter
+     * @throws dev.quiver.core.memory.MemoryLimitExceededException if the batches do not fit in the
+     *     allocator's limit
+     */
     public List<RecordBatch> batches(long rows) {
         List<RecordBatch> out = new ArrayList<>();
         for (long start = 0; start < rows; start += BATCH_ROWS) {
@@ -67,7 +102,16 @@ public final class BenchV1 {
         return out;
     }
 
-    /** The batch of rows {@code [start, start + n)}. */
+    /**
+     * The batch of rows {@code [start, start + n)} of any {@code bench-v1} table: row {@code k} of the
+     * batch is row {@code start + k} of the table.
+     *
+     * @param start the row index of the batch's first row, 0 or more
+     * @param n the number of rows, 0 or more
+     * @return a batch of {@link #SCHEMA} whose buffers come from the generator's allocator
+     * @throws dev.quiver.core.memory.MemoryLimitExceededException if the batch does not fit in the
+     *     allocator's limit
+     */
     public RecordBatch batch(long start, int n) {
         List<Array> columns = List.of(
                 id(start, n), x(start, n), flag(start, n), maybe(start, n), name(start, n), cat(start, n),
@@ -76,7 +120,7 @@ public final class BenchV1 {
     }
 
     private static Array column(ArrowType type, int n, long nulls, ArrowBuffer... buffers) {
-        return Array.wrap(new ArrayData(type, n, 0, nulls, Arrays.asList(buffers), List.of(), null));
+        return Array.ofUnchecked(new ArrayData(type, n, 0, nulls, Arrays.asList(buffers), List.of(), null));
     }
 
     private Array id(long start, int n) {
@@ -181,7 +225,7 @@ public final class BenchV1 {
         for (int k = 0; k < n; k++) {
             s.set(LE.INT, 4L * k, (int) ((start + k) % CATEGORIES));
         }
-        return Array.wrap(new ArrayData(CAT_TYPE, n, 0, 0, Arrays.asList(null, indices), List.of(), categories));
+        return Array.ofUnchecked(new ArrayData(CAT_TYPE, n, 0, 0, Arrays.asList(null, indices), List.of(), categories));
     }
 
     private Array ts(long start, int n) {
@@ -212,7 +256,7 @@ public final class BenchV1 {
             }
         }
         ArrayData child = new ArrayData(ArrowType.INT32, total, 0, 0, Arrays.asList(null, items), List.of(), null);
-        return Array.wrap(new ArrayData(TAGS_TYPE, n, 0, 0, Arrays.asList(null, offsets), List.of(child), null));
+        return Array.ofUnchecked(new ArrayData(TAGS_TYPE, n, 0, 0, Arrays.asList(null, offsets), List.of(child), null));
     }
 
     private Array price(long start, int n) {

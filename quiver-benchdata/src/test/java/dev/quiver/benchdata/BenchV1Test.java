@@ -1,10 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.benchdata;
 
-import dev.quiver.testkit.TestData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.Schema;
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -47,6 +52,21 @@ class BenchV1Test {
     }
 
     @Test
+    void aBatchWithoutEveryColumnIsRefusedAndAddsNothing() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        BenchChecksum checksum = new BenchChecksum();
+        checksum.add(bench.batch(0, 100));
+        List<String> before = checksum.lines();
+        RecordBatch full = bench.batch(100, 100);
+        int last = BenchV1.SCHEMA.fields().size() - 1;
+        RecordBatch withoutPrice = new RecordBatch(new Schema(BenchV1.SCHEMA.fields().subList(0, last)),
+                full.columns().subList(0, last));
+        QuiverException e = assertThrows(QuiverException.class, () -> checksum.add(withoutPrice));
+        assertTrue(e.getMessage().contains("'price'"), e.getMessage());
+        assertEquals(before, checksum.lines());
+    }
+
+    @Test
     void rowValuesFollowTheDefinition() {
         RecordBatch batch = new BenchV1(BufferAllocator.managed()).batch(1000, 20);
         // row 1007: maybe is null (i % 10 == 7); row 1003: maybe = 3 - 500
@@ -54,7 +74,7 @@ class BenchV1Test {
         assertEquals(-497, ((dev.quiver.core.array.Int32Array) batch.column("maybe")).get(3));
         // row 1003: ts
         assertEquals(1_700_000_000_000_000L + 1003 * 1000L,
-                ((dev.quiver.core.array.Int64Array) batch.column("ts")).get(3));
+                ((dev.quiver.core.array.TimestampArray) batch.column("ts")).get(3));
         // row 1003 = 17 * 59 -> name null; row 1004 is not
         assertEquals(true, batch.column("name").isNull(3));
         assertEquals(false, batch.column("name").isNull(4));

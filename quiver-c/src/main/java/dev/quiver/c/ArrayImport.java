@@ -14,6 +14,7 @@ import dev.quiver.core.type.BufferSpec;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.ValidationLevel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
@@ -36,11 +37,11 @@ final class ArrayImport {
     }
 
     /** Imports an array of {@code field}'s type. */
-    static Imported<Array> importArray(MemorySegment address, Field field, ImportValidation validation) {
+    static Imported<Array> importArray(MemorySegment address, Field field, ValidationLevel validation) {
         return run(address, (s, arena) -> {
             ArrayData data = read(s, field.type(), "array", arena);
             Array array = Array.of(data);
-            if (validation == ImportValidation.FULL) {
+            if (validation == ValidationLevel.FULL) {
                 array.validateFull();
             }
             return array;
@@ -48,21 +49,21 @@ final class ArrayImport {
     }
 
     /** Imports a record batch: a struct array without nulls whose children are the columns. */
-    static Imported<RecordBatch> importBatch(MemorySegment address, Schema schema, ImportValidation validation) {
+    static Imported<RecordBatch> importBatch(MemorySegment address, Schema schema, ValidationLevel validation) {
         return run(address, (s, arena) -> {
             ArrayData struct = read(s, new ArrowType.Struct(schema.fields()), "record batch", arena);
             if (struct.nullCount() != 0) {
                 throw new CDataException("record batch: the struct array of a record batch has "
                         + struct.nullCount() + " nulls");
             }
-            struct.validate();
+            struct.validate(ValidationLevel.STRUCTURE);
             List<Array> columns = new ArrayList<>(struct.children().size());
             for (ArrayData child : struct.children()) {
-                Array column = Array.wrap(child);
+                Array column = Array.ofUnchecked(child);
                 if (struct.offset() != 0 || column.length() != struct.length()) {
                     column = column.slice(struct.offset(), struct.length());
                 }
-                if (validation == ImportValidation.FULL) {
+                if (validation == ValidationLevel.FULL) {
                     column.validateFull();
                 }
                 columns.add(column);

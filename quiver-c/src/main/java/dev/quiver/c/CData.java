@@ -5,6 +5,7 @@ import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.util.Objects;
@@ -121,7 +122,7 @@ public final class CData {
      * @throws CDataException if the structure is null, released, malformed or invalid (it is then released)
      */
     public static Imported<Array> importArray(MemorySegment array, Field field) {
-        return importArray(array, field, ImportValidation.STRUCTURAL);
+        return importArray(array, field, ValidationLevel.STRUCTURE);
     }
 
     /**
@@ -129,11 +130,12 @@ public final class CData {
      *
      * @param array the address of the producer's {@code ArrowArray}
      * @param field the field the array belongs to (from {@link #importField})
-     * @param validation how much to check
+     * @param validation how much to check beyond the structure, which is always checked (imported memory
+     *     is sized from it, so {@code NONE} checks the structure too)
      * @return the array, and the handle that releases it
      * @throws CDataException if the structure is null, released, malformed or invalid (it is then released)
      */
-    public static Imported<Array> importArray(MemorySegment array, Field field, ImportValidation validation) {
+    public static Imported<Array> importArray(MemorySegment array, Field field, ValidationLevel validation) {
         return ArrayImport.importArray(array, Objects.requireNonNull(field, "field"),
                 Objects.requireNonNull(validation, "validation"));
     }
@@ -147,7 +149,7 @@ public final class CData {
      * @throws CDataException if the structure is null, released, malformed or invalid (it is then released)
      */
     public static Imported<RecordBatch> importBatch(MemorySegment array, Schema schema) {
-        return importBatch(array, schema, ImportValidation.STRUCTURAL);
+        return importBatch(array, schema, ValidationLevel.STRUCTURE);
     }
 
     /**
@@ -155,12 +157,13 @@ public final class CData {
      *
      * @param array the address of the producer's {@code ArrowArray} (a struct array)
      * @param schema the schema of the batch (from {@link #importSchema})
-     * @param validation how much to check
+     * @param validation how much to check beyond the structure, which is always checked (imported memory
+     *     is sized from it, so {@code NONE} checks the structure too)
      * @return the batch, and the handle that releases it
      * @throws CDataException if the structure is null, released, malformed or invalid (it is then released)
      */
     public static Imported<RecordBatch> importBatch(MemorySegment array, Schema schema,
-            ImportValidation validation) {
+            ValidationLevel validation) {
         return ArrayImport.importBatch(array, Objects.requireNonNull(schema, "schema"),
                 Objects.requireNonNull(validation, "validation"));
     }

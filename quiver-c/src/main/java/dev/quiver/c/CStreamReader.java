@@ -4,6 +4,7 @@ package dev.quiver.c;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
@@ -21,11 +22,11 @@ public final class CStreamReader implements RecordBatchReader {
 
     private final ProducerRelease stream;
     private final Cleaner.Cleanable cleanable;
-    private final ImportValidation validation;
+    private final ValidationLevel validation;
     private final Schema schema;
     private boolean ended;
 
-    CStreamReader(MemorySegment address, ImportValidation validation) {
+    CStreamReader(MemorySegment address, ValidationLevel validation) {
         if (address == null || address.address() == 0) {
             throw new CDataException("ArrowArrayStream: the address is null");
         }

@@ -2,6 +2,7 @@
 package dev.quiver.c;
 
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.validation.ValidationLevel;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.StructLayout;
 import java.util.Objects;
@@ -41,18 +42,18 @@ public final class CStreams {
      * @throws CDataException if the address is null, the stream released, or its schema bad
      */
     public static CStreamReader importReader(MemorySegment stream) {
-        return importReader(stream, ImportValidation.STRUCTURAL);
+        return importReader(stream, ValidationLevel.STRUCTURE);
     }
 
     /**
      * Imports the {@code ArrowArrayStream} at {@code stream} (moved: the original is marked released).
      *
      * @param stream the address of the producer's stream
-     * @param validation how much of each batch to check
+     * @param validation how much of each batch to check beyond its structure, which is always checked
      * @return a reader of its batches; close it to release the stream
      * @throws CDataException if the address is null, the stream released, or its schema bad
      */
-    public static CStreamReader importReader(MemorySegment stream, ImportValidation validation) {
+    public static CStreamReader importReader(MemorySegment stream, ValidationLevel validation) {
         return new CStreamReader(stream, Objects.requireNonNull(validation, "validation"));
     }
 }

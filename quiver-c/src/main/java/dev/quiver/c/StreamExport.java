@@ -48,7 +48,7 @@ final class StreamExport {
         synchronized int fail(Throwable e) {
             errorCode = e instanceof OutOfMemoryError || e instanceof MemoryLimitExceededException ? ENOMEM
                     : e instanceof IllegalArgumentException || e instanceof CDataException
-                            || e instanceof dev.quiver.core.array.ValidationException ? EINVAL : EIO;
+                            || e instanceof dev.quiver.core.validation.ValidationException ? EINVAL : EIO;
             String message = e.getMessage() == null ? e.toString() : e.getMessage();
             errorMessage = CStructs.cString(arena, message);
             return errorCode;

@@ -13,6 +13,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -142,7 +143,7 @@ class BadInputTest {
         MemorySegment offsets = buffers(child(c, 1)).getAtIndex(ADDRESS, 1).reinterpret(16);
         offsets.set(JAVA_INT, 4, 7); // offsets 0, 7, 3, 3: decreasing
         CDataException e = assertThrows(CDataException.class,
-                () -> CData.importBatch(c, SCHEMA, ImportValidation.FULL));
+                () -> CData.importBatch(c, SCHEMA, ValidationLevel.FULL));
         assertTrue(e.getMessage().contains("s"), e.getMessage());
         assertEquals(0, CStructs.pointer(c, CStructs.A_RELEASE));
     }
@@ -238,7 +239,7 @@ class BadInputTest {
     @Test
     void validImportsStillWork() {
         Schema schema = CData.importSchema(exportedSchema(SCHEMA));
-        try (Imported<RecordBatch> imported = CData.importBatch(exportedBatch(), schema, ImportValidation.FULL)) {
+        try (Imported<RecordBatch> imported = CData.importBatch(exportedBatch(), schema, ValidationLevel.FULL)) {
             Array l = imported.value().column(2);
             assertEquals(List.of(1L, 2L), l.getObject(0));
         }

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.core.type.Types;
-import dev.quiver.json.BatchComparator;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;

@@ -12,10 +12,12 @@ import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonFile;
-import dev.quiver.testkit.TestData;
+import dev.quiver.json.JsonReadOptions;
 import dev.quiver.testkit.TestData.GoldCase;
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -38,7 +40,7 @@ class GoldRoundTripTest {
     void exportThenImportEqualsTheOriginal(GoldCase c) throws IOException {
         int liveArrays = ArrayExport.LIVE.size();
         try (ScopedAllocator allocator = BufferAllocator.scoped(); Arena arena = Arena.ofConfined()) {
-            JsonFile json = new IntegrationJsonReader(allocator).read(c.json());
+            JsonFile json = IntegrationJsonReader.read(c.json(), JsonReadOptions.DEFAULT.withAllocator(allocator));
             long bytes = allocator.allocatedBytes();
             MemorySegment cSchema = arena.allocate(CData.ARROW_SCHEMA);
             CData.exportSchema(json.schema(), cSchema);
@@ -66,7 +68,7 @@ class GoldRoundTripTest {
         CData.exportBatch(batch, cArray);
         CTestSupport.RELEASES.set(0);
         CTestSupport.countReleases(cArray);
-        Imported<RecordBatch> imported = CData.importBatch(cArray, schema, ImportValidation.FULL);
+        Imported<RecordBatch> imported = CData.importBatch(cArray, schema, ValidationLevel.FULL);
         assertEquals(0, CStructs.pointer(cArray, CStructs.A_RELEASE), "the import moved the structure");
         assertSameBatch(batch, imported.value(), "batch at offset " + batch.column(0).offset());
         imported.close();
@@ -83,7 +85,7 @@ class GoldRoundTripTest {
             assertEquals(CTestSupport.withoutDictionaryIds(batch.schema().field(i)), field);
             MemorySegment cArray = arena.allocate(CData.ARROW_ARRAY);
             CData.exportArray(batch.column(i), cArray);
-            try (Imported<Array> imported = CData.importArray(cArray, field, ImportValidation.FULL)) {
+            try (Imported<Array> imported = CData.importArray(cArray, field, ValidationLevel.FULL)) {
                 assertSameBatch(new RecordBatch(new Schema(List.of(batch.schema().field(i))),
                         List.of(batch.column(i)), batch.rowCount()), new RecordBatch(new Schema(List.of(field)),
                         List.of(imported.value()), batch.rowCount()), "column " + field);

@@ -7,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -49,7 +50,7 @@ class LifetimeTest {
             CData.exportBatch(batch, c);
             allocator.close();
             assertNotEquals(0, allocator.allocatedBytes(), "held memory still counts");
-            try (Imported<RecordBatch> imported = CData.importBatch(c, SCHEMA, ImportValidation.FULL)) {
+            try (Imported<RecordBatch> imported = CData.importBatch(c, SCHEMA, ValidationLevel.FULL)) {
                 for (int i = 0; i < 100; i++) {
                     assertEquals(expected.get(i), imported.value().column(1).getObject(i));
                 }
@@ -125,7 +126,7 @@ class LifetimeTest {
             CStructs.callRelease(CStructs.pointer(parent, CStructs.A_RELEASE), parent);
             assertEquals(0, CStructs.pointer(parent, CStructs.A_RELEASE), "the parent is marked released");
             assertEquals(live + 1, ArrayExport.LIVE.size(), "only the moved child is alive");
-            try (Imported<Array> child = CData.importArray(moved, SCHEMA.field(1), ImportValidation.FULL)) {
+            try (Imported<Array> child = CData.importArray(moved, SCHEMA.field(1), ValidationLevel.FULL)) {
                 assertEquals("value 19", child.value().getObject(19));
             }
             assertEquals(live, ArrayExport.LIVE.size());

@@ -15,10 +15,12 @@ import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonFile;
-import dev.quiver.testkit.TestData;
+import dev.quiver.json.JsonReadOptions;
 import dev.quiver.testkit.TestData.GoldCase;
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -53,11 +55,11 @@ class StreamTest {
         int liveStreams = StreamExport.LIVE.size();
         int liveArrays = ArrayExport.LIVE.size();
         try (ScopedAllocator allocator = BufferAllocator.scoped(); Arena arena = Arena.ofConfined()) {
-            JsonFile json = new IntegrationJsonReader(allocator).read(c.json());
+            JsonFile json = IntegrationJsonReader.read(c.json(), JsonReadOptions.DEFAULT.withAllocator(allocator));
             ListReader producer = new ListReader(json.schema(), json.batches());
             MemorySegment stream = arena.allocate(CStreams.ARROW_ARRAY_STREAM);
             CStreams.exportReader(producer, stream);
-            try (CStreamReader reader = CStreams.importReader(stream, ImportValidation.FULL)) {
+            try (CStreamReader reader = CStreams.importReader(stream, ValidationLevel.FULL)) {
                 assertSameSchema(json.schema(), reader.schema());
                 for (RecordBatch expected : json.batches()) {
                     try (Imported<RecordBatch> batch = reader.readNextImported().orElseThrow()) {

@@ -1,15 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver arrow-to-json ARROW JSON}, as the integration tools of other Arrow implementations. */
 @Command(name = "arrow-to-json", mixinStandardHelpOptions = true,
@@ -27,7 +28,7 @@ final class ArrowToJsonCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (BatchSource source = Inputs.openArrow(arrow, IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = Inputs.openArrow(arrow, IpcReadOptions.DEFAULT)) {
             spec.commandLine().getOut().println(Conversion.copy(source, arrow, json, DataFormat.JSON,
                     IpcWriteOptions.DEFAULT));
         }

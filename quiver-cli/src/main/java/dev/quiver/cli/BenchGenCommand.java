@@ -1,7 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
 import dev.quiver.benchdata.BenchV1;
-import dev.quiver.cli.io.BatchSink;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.Progress;
@@ -10,9 +10,9 @@ import dev.quiver.core.memory.BufferAllocator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code quiver bench-gen}: writes the bench-v1 table. */
 @Command(name = "bench-gen", mixinStandardHelpOptions = true,
@@ -48,14 +48,14 @@ final class BenchGenCommand implements Callable<Integer> {
                 : DataFormat.byName(out) == DataFormat.ARROW_STREAM ? DataFormat.ARROW_STREAM : DataFormat.ARROW_FILE;
         long start = System.nanoTime();
         BenchV1 bench = new BenchV1(BufferAllocator.managed());
-        try (BatchSink sink = Outputs.create(out, target, BenchV1.SCHEMA, codec.writeOptions());
-                Progress progress = Progress.start("bench-gen", rows)) {
-            for (long at = 0; at < rows; at += BenchV1.BATCH_ROWS) {
-                int n = (int) Math.min(BenchV1.BATCH_ROWS, rows - at);
-                sink.write(bench.batch(at, n));
-                progress.advance(n);
-            }
-            sink.finish();
+        try (Progress progress = Progress.start("bench-gen", rows)) {
+            Outputs.write(out, target, BenchV1.SCHEMA, codec.writeOptions(), writer -> {
+                for (long at = 0; at < rows; at += BenchV1.BATCH_ROWS) {
+                    int n = (int) Math.min(BenchV1.BATCH_ROWS, rows - at);
+                    writer.write(bench.batch(at, n));
+                    progress.advance(n);
+                }
+            });
         }
         long nanos = System.nanoTime() - start;
         spec.commandLine().getOut().println("wrote " + out + " (bench-v1, " + target.label() + ", codec " + codec

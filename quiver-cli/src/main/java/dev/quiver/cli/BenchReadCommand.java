@@ -1,18 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
 import dev.quiver.benchdata.BenchChecksum;
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.ipc.IpcReadOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver bench-read FILE}: reads a bench-v1 file and prints its checksum and the time taken. */
 @Command(name = "bench-read", mixinStandardHelpOptions = true,
@@ -33,8 +35,9 @@ final class BenchReadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         long start = System.nanoTime();
         BenchChecksum checksum = new BenchChecksum();
-        try (BatchSource source = Inputs.openArrow(file, IpcReadOptions.DEFAULT.withValidateFull(!noValidate))) {
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
+        try (RecordBatchReader source = Inputs.openArrow(file, IpcReadOptions.DEFAULT
+                .withValidation(noValidate ? ValidationLevel.STRUCTURE : ValidationLevel.FULL))) {
+            for (RecordBatch batch : source) {
                 checksum.add(batch);
             }
         }

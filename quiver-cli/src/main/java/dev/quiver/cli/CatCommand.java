@@ -1,16 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.RowPreview;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver cat FILE}: the first rows of a file as an aligned table. */
 @Command(name = "cat", mixinStandardHelpOptions = true,
@@ -38,11 +39,14 @@ final class CatCommand implements Callable<Integer> {
             throw new CliException("--limit must be 0 or more, not " + limit, CliException.USAGE);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (BatchSource source = Inputs.open(file, csv.parsed())) {
+        try (RecordBatchReader source = Inputs.open(file, csv.parsed())) {
             RowPreview preview = new RowPreview(source.schema(), limit);
             boolean more = false;
-            for (RecordBatch batch = source.next(); batch != null && !more; batch = source.next()) {
+            for (RecordBatch batch : source) {
                 more = preview.add(batch) < batch.rowCount();
+                if (more) {
+                    break;
+                }
             }
             preview.table().print(out, "");
             if (more) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
 /** A failure to report to the user as one line, with the exit status to end with. */

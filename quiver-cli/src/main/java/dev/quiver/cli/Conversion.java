@@ -1,12 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSink;
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
@@ -28,27 +28,27 @@ final class Conversion {
         if (DataFormat.ofInput(in) != from) {
             throw new CliException(in + " is not an " + (from == DataFormat.ARROW_FILE ? "Arrow file" : "Arrow stream"));
         }
-        try (BatchSource source = Inputs.open(in, from, Map.of(), IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = Inputs.open(in, from, Map.of(), IpcReadOptions.DEFAULT)) {
             return copy(source, in, out, to, options);
         }
     }
 
     /** Writes every batch of {@code source} to {@code out} as {@code format}; returns a one-line summary. */
-    static String copy(BatchSource source, Path in, Path out, DataFormat format, IpcWriteOptions options)
+    static String copy(RecordBatchReader source, Path in, Path out, DataFormat format, IpcWriteOptions options)
             throws IOException {
         if (Files.exists(out) && Files.isSameFile(in, out)) {
             throw new CliException("the output " + out + " is the input: write to another file");
         }
-        long batches = 0;
-        long rows = 0;
-        try (BatchSink sink = Outputs.create(out, format, source.schema(), options)) {
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
-                sink.write(batch);
-                batches++;
-                rows += batch.rowCount();
+        long[] batchesAndRows = new long[2];
+        Outputs.write(out, format, source.schema(), options, writer -> {
+            for (RecordBatch batch : source) {
+                writer.write(batch);
+                batchesAndRows[0]++;
+                batchesAndRows[1] += batch.rowCount();
             }
-            sink.finish();
-        }
+        });
+        long batches = batchesAndRows[0];
+        long rows = batchesAndRows[1];
         String codec = format.isArrow() && options.codec() != null ? ", " + options.codec().type() : "";
         return "wrote " + out + " (" + format.label() + codec + "): " + Sizes.count(batches, "batch", "batches")
                 + ", " + Sizes.count(rows, "row", "rows") + ", " + Sizes.bytes(Files.size(out));

@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
+import dev.quiver.core.batch.RecordBatchReader;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver convert IN OUT}: between CSV, Arrow file, Arrow stream and integration JSON. */
 @Command(name = "convert", mixinStandardHelpOptions = true,
@@ -46,7 +47,7 @@ final class ConvertCommand implements Callable<Integer> {
         if (!target.isArrow() && codec != Codec.NONE) {
             throw new CliException("--codec applies to Arrow output only, not " + target.label(), CliException.USAGE);
         }
-        try (BatchSource source = Inputs.open(in, csv.parsed())) {
+        try (RecordBatchReader source = Inputs.open(in, csv.parsed())) {
             spec.commandLine().getOut().println(Conversion.copy(source, in, out, target, codec.writeOptions()));
         }
         spec.commandLine().getOut().flush();

@@ -1,10 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
 import dev.quiver.benchdata.BenchChecksum;
 import dev.quiver.benchdata.BenchGroups;
 import dev.quiver.benchdata.BenchV1;
-import dev.quiver.cli.io.BatchSink;
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
@@ -14,6 +13,7 @@ import dev.quiver.cli.text.RowPreview;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.cli.text.TextTable;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.ipc.IpcReadOptions;
@@ -30,9 +30,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** {@code quiver demo}: Quiver's main job on a built-in default, needing no files. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
@@ -154,13 +154,13 @@ final class DemoCommand implements Callable<Integer> {
     /** Writes the batches; returns the nanoseconds taken. */
     private long write(List<RecordBatch> batches, Path file, DataFormat format, Codec codec) throws IOException {
         long start = System.nanoTime();
-        try (BatchSink sink = Outputs.create(file, format, BenchV1.SCHEMA, codec.writeOptions());
-                Progress progress = Progress.start("writing " + format.label() + ", " + codec, rows)) {
-            for (RecordBatch batch : batches) {
-                sink.write(batch);
-                progress.advance(batch.rowCount());
-            }
-            sink.finish();
+        try (Progress progress = Progress.start("writing " + format.label() + ", " + codec, rows)) {
+            Outputs.write(file, format, BenchV1.SCHEMA, codec.writeOptions(), writer -> {
+                for (RecordBatch batch : batches) {
+                    writer.write(batch);
+                    progress.advance(batch.rowCount());
+                }
+            });
         }
         return System.nanoTime() - start;
     }
@@ -168,9 +168,9 @@ final class DemoCommand implements Callable<Integer> {
     /** Reads the file back, fully validated, and returns its checksum; a progress bar on the first read. */
     private List<String> read(Path file, DataFormat format, boolean first) throws IOException {
         BenchChecksum checksum = new BenchChecksum();
-        try (BatchSource source = Inputs.open(file, format, Map.of(), IpcReadOptions.DEFAULT);
+        try (RecordBatchReader source = Inputs.open(file, format, Map.of(), IpcReadOptions.DEFAULT);
                 Progress progress = Progress.start((first ? "reading " : "reading again ") + format.label(), rows)) {
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
+            for (RecordBatch batch : source) {
                 checksum.add(batch);
                 progress.advance(batch.rowCount());
             }

@@ -1,16 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.ipc.IpcReadOptions;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver json-to-arrow JSON ARROW}, as the integration tools of other Arrow implementations. */
 @Command(name = "json-to-arrow", mixinStandardHelpOptions = true,
@@ -38,7 +39,7 @@ final class JsonToArrowCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         DataFormat target = format != null ? format.format()
                 : DataFormat.byName(arrow) == DataFormat.ARROW_STREAM ? DataFormat.ARROW_STREAM : DataFormat.ARROW_FILE;
-        try (BatchSource source = Inputs.open(json, DataFormat.JSON, Map.of(), IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = Inputs.open(json, DataFormat.JSON, Map.of(), IpcReadOptions.DEFAULT)) {
             spec.commandLine().getOut().println(Conversion.copy(source, json, arrow, target, codec.writeOptions()));
         }
         spec.commandLine().getOut().flush();

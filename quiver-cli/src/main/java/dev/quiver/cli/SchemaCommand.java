@@ -1,16 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSource;
+import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver schema FILE}: the schema of a file, one field per line. */
 @Command(name = "schema", mixinStandardHelpOptions = true,
@@ -30,9 +32,9 @@ final class SchemaCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        try (BatchSource source = Inputs.open(file, csv.parsed())) {
+        try (RecordBatchReader source = Inputs.open(file, csv.parsed())) {
             Schema schema = source.schema();
-            out.println(source.format().label() + ", " + schema.fields().size() + " field"
+            out.println(DataFormat.ofInput(file).label() + ", " + schema.fields().size() + " field"
                     + (schema.fields().size() == 1 ? "" : "s") + ":");
             for (Field field : schema.fields()) {
                 print(out, field, "  ");

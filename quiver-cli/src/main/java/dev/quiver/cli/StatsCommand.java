@@ -1,23 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSource;
+import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
-import dev.quiver.cli.io.IpcScan;
 import dev.quiver.cli.text.ColumnStats;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.cli.text.TextTable;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.ipc.IpcException;
+import dev.quiver.ipc.IpcMessages;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver stats FILE}: batches, rows, nulls and bytes per column, compression. */
 @Command(name = "stats", mixinStandardHelpOptions = true,
@@ -38,28 +43,26 @@ final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        try (BatchSource source = Inputs.open(file, csv.parsed())) {
+        try (RecordBatchReader source = Inputs.open(file, csv.parsed())) {
             Schema schema = source.schema();
             List<ColumnStats> columns = new ArrayList<>();
             schema.fields().forEach(f -> columns.add(new ColumnStats()));
             long batches = 0;
             long rows = 0;
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
+            for (RecordBatch batch : source) {
                 batches++;
                 rows += batch.rowCount();
                 for (int c = 0; c < columns.size(); c++) {
                     columns.get(c).add(batch.column(c));
                 }
             }
-            out.println("file:        " + file + " (" + source.format().label() + ", " + Sizes.bytes(Files.size(file))
+            DataFormat format = DataFormat.ofInput(file);
+            out.println("file:        " + file + " (" + format.label() + ", " + Sizes.bytes(Files.size(file))
                     + ")");
             out.println("batches:     " + batches);
             out.println("rows:        " + rows);
-            if (source.format().isArrow()) {
-                IpcScan scan = IpcScan.of(file, source.format());
-                out.println("compression: " + scan.compression());
-                out.println("body bytes:  " + Sizes.bytes(scan.bodyBytes()) + " on disk (" + scan.dictionaryBatches()
-                        + " dictionary batch" + (scan.dictionaryBatches() == 1 ? "" : "es") + ")");
+            if (format.isArrow()) {
+                printMessages(out, file);
             }
             TextTable table = new TextTable(List.of("column", "type", "nulls", "bytes"), false, false, true, true);
             long total = 0;
@@ -76,5 +79,44 @@ final class StatsCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** What the messages declare: the compression of the record batches, and the body bytes on disk. */
+    private static void printMessages(PrintWriter out, Path file) {
+        List<IpcMessages.Summary> messages;
+        try {
+            messages = IpcMessages.scan(file);
+        } catch (IpcException e) {
+            throw new CliException(file + ": " + e.getMessage(), e);
+        }
+        Map<String, Integer> codecs = new TreeMap<>();
+        long body = 0;
+        int dictionaries = 0;
+        for (IpcMessages.Summary m : messages) {
+            switch (m.kind()) {
+                case RECORD_BATCH -> {
+                    body += m.bodyLength();
+                    codecs.merge(m.compression() == null ? "none" : m.compression().name(), 1, Integer::sum);
+                }
+                case DICTIONARY_BATCH -> {
+                    body += m.bodyLength();
+                    dictionaries++;
+                }
+                case SCHEMA -> { }
+            }
+        }
+        out.println("compression: " + compression(codecs));
+        out.println("body bytes:  " + Sizes.bytes(body) + " on disk (" + dictionaries + " dictionary batch"
+                + (dictionaries == 1 ? "" : "es") + ")");
+    }
+
+    /** {@code ZSTD}, {@code none}, or per codec ({@code LZ4_FRAME: 2, none: 1}). */
+    private static String compression(Map<String, Integer> codecs) {
+        if (codecs.size() <= 1) {
+            return codecs.isEmpty() ? "none" : codecs.keySet().iterator().next();
+        }
+        StringBuilder sb = new StringBuilder();
+        codecs.forEach((k, v) -> sb.append(sb.isEmpty() ? "" : ", ").append(k).append(": ").append(v));
+        return sb.toString();
     }
 }

@@ -1,17 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.BatchSource;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
-import dev.quiver.cli.io.IpcScan;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.compare.BatchComparator;
+import dev.quiver.core.compare.Difference;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.IpcReadOptions;
-import dev.quiver.json.BatchComparator;
-import dev.quiver.json.Difference;
+import dev.quiver.ipc.IpcStreamReader;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonFile;
 import java.io.IOException;
@@ -21,9 +22,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver validate FILE} and {@code quiver validate ARROW JSON}. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -52,18 +53,19 @@ final class ValidateCommand implements Callable<Integer> {
     }
 
     private static String validate(Path file) throws IOException {
-        try (BatchSource source = Inputs.open(file)) {
+        DataFormat format = DataFormat.ofInput(file);
+        try (RecordBatchReader source = Inputs.open(file)) {
             long batches = 0;
             long rows = 0;
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
-                if (!source.format().isArrow()) {
+            for (RecordBatch batch : source) {
+                if (format == DataFormat.CSV) {
                     batch.validateFull();
                 }
                 batches++;
                 rows += batch.rowCount();
             }
-            return "OK: " + file + " (" + source.format().label() + "): " + Sizes.count(batches, "batch", "batches")
-                    + ", " + Sizes.count(rows, "row", "rows") + ", fully valid" + endOfStream(file, source.format());
+            return "OK: " + file + " (" + format.label() + "): " + Sizes.count(batches, "batch", "batches")
+                    + ", " + Sizes.count(rows, "row", "rows") + ", fully valid" + endOfStream(source);
         } catch (QuiverException e) {
             throw new CliException(file + ": invalid: " + e.getMessage(), e);
         }
@@ -73,8 +75,8 @@ final class ValidateCommand implements Callable<Integer> {
      * A note when a stream ends without its end-of-stream marker: the format allows that (closing the
      * stream also ends it), but a stream cut short between two messages reads the same way.
      */
-    private static String endOfStream(Path file, DataFormat format) throws IOException {
-        if (format != DataFormat.ARROW_STREAM || IpcScan.of(file, format).endedWithMarker()) {
+    private static String endOfStream(RecordBatchReader source) {
+        if (!(source instanceof IpcStreamReader stream) || stream.endedWithMarker()) {
             return "";
         }
         return "; no end-of-stream marker: the stream may have been cut short";
@@ -93,15 +95,12 @@ final class ValidateCommand implements Callable<Integer> {
         }
         JsonFile expected;
         try {
-            expected = new IntegrationJsonReader().read(json);
+            expected = IntegrationJsonReader.read(json);
         } catch (QuiverException e) {
             throw new CliException(json + ": invalid: " + e.getMessage(), e);
         }
-        try (BatchSource source = Inputs.openArrow(arrow, IpcReadOptions.DEFAULT)) {
-            List<RecordBatch> batches = new ArrayList<>();
-            for (RecordBatch batch = source.next(); batch != null; batch = source.next()) {
-                batches.add(batch);
-            }
+        try (RecordBatchReader source = Inputs.openArrow(arrow, IpcReadOptions.DEFAULT)) {
+            List<RecordBatch> batches = source.stream().toList();
             if (!sameFields(source.schema(), expected.schema())) {
                 throw new CliException(arrow + " and " + json + " differ: schemas differ: " + source.schema()
                         + " vs " + expected.schema());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
 import dev.quiver.core.batch.RecordBatch;
@@ -32,7 +33,7 @@ final class BrokenInputs {
     /** An Arrow stream cut off inside the body of its second batch. */
     static Path truncatedStream(Path path) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (IpcStreamWriter writer = new IpcStreamWriter(bytes, SCHEMA)) {
+        try (IpcStreamWriter writer = IpcStreamWriter.open(bytes, SCHEMA)) {
             batches().forEach(writer::write);
         }
         byte[] all = bytes.toByteArray();
@@ -43,7 +44,7 @@ final class BrokenInputs {
     /** An Arrow file (footer intact) whose second batch holds a string that is not UTF-8. */
     static Path invalidUtf8File(Path path) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (IpcFileWriter writer = new IpcFileWriter(bytes, SCHEMA, IpcWriteOptions.DEFAULT)) {
+        try (IpcFileWriter writer = IpcFileWriter.open(bytes, SCHEMA, IpcWriteOptions.DEFAULT)) {
             batches().forEach(writer::write);
         }
         byte[] all = bytes.toByteArray();

@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.DecimalBuilder;
-import dev.quiver.core.array.IntBuilder;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.DecimalBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -29,7 +30,7 @@ class CatAnyValueTest {
 
     private Path write(String name, Schema schema, List<Array> columns) throws IOException {
         Path path = dir.resolve(name);
-        try (IpcFileWriter writer = new IpcFileWriter(path, schema)) {
+        try (IpcFileWriter writer = IpcFileWriter.open(path, schema)) {
             writer.write(new RecordBatch(schema, columns));
         }
         assertEquals(0, Cli.run("validate", path).exit());
@@ -40,7 +41,7 @@ class CatAnyValueTest {
     void aNullDictionaryValuePrintsAsNull() throws IOException {
         // A dictionary may hold nulls: a valid index then points at a null value (Columnar.rst, dictionary encoding).
         ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.UTF8, false);
-        IntBuilder indices = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        IntBuilder<?> indices = IntBuilder.int32(BufferAllocator.managed());
         indices.appendObject(0).appendObject(1).appendNull();
         ArrayBuilder values = ArrayBuilder.of(ArrowType.UTF8);
         values.appendObject("a").appendObject(null);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,7 +34,7 @@ class DamagedFramingTest {
 
     private static byte[] file() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (IpcFileWriter writer = new IpcFileWriter(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
+        try (IpcFileWriter writer = IpcFileWriter.open(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
             writer.write(RecordBatch.ofRows(SCHEMA, List.of(List.of(1), List.of(2))));
         }
         return out.toByteArray();
@@ -41,7 +42,7 @@ class DamagedFramingTest {
 
     private static byte[] stream() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (IpcStreamWriter writer = new IpcStreamWriter(out, SCHEMA)) {
+        try (IpcStreamWriter writer = IpcStreamWriter.open(out, SCHEMA)) {
             writer.write(RecordBatch.ofRows(SCHEMA, List.of(List.of(1), List.of(2))));
         }
         return out.toByteArray();
@@ -61,7 +62,7 @@ class DamagedFramingTest {
         Cli.Result r = Cli.run("stats", badRoot);
         assertEquals(1, r.exit());
         assertEquals(1, r.errLines().size(), r.err());
-        assertTrue(r.err().startsWith("quiver stats: " + badRoot + ": damaged message at byte 16: unreadable message "
+        assertTrue(r.err().startsWith("quiver stats: " + badRoot + ": message 0 at byte 8: malformed message "
                 + "metadata"), r.err());
 
         byte[] length = file();
@@ -69,8 +70,8 @@ class DamagedFramingTest {
         Path badLength = Files.write(dir.resolve("length.arrow"), length);
         Cli.Result l = Cli.run("stats", badLength);
         assertEquals(1, l.exit());
-        assertTrue(l.errLines().size() == 1 && l.err().contains(": damaged message at byte 8: metadata length 16777200 "
-                + "does not fit"), l.err());
+        assertTrue(l.errLines().size() == 1 && l.err().contains(": message 0 at byte 8 is truncated: its metadata needs "
+                + "16777200 bytes"), l.err());
     }
 
     @Test

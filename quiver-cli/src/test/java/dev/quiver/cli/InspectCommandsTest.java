@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -51,7 +52,7 @@ class InspectCommandsTest {
     void writeFile() throws IOException {
         file = dir.resolve("nested.arrow");
         try (OutputStream out = Files.newOutputStream(file);
-                IpcFileWriter writer = new IpcFileWriter(out, SCHEMA, IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec()))) {
+                IpcFileWriter writer = IpcFileWriter.open(out, SCHEMA, IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec()))) {
             writer.write(batch(0));
             writer.write(batch(3));
         }
@@ -118,7 +119,7 @@ class InspectCommandsTest {
     @Test
     void statsOfAnUncompressedStream() throws IOException {
         Path stream = dir.resolve("plain.arrows");
-        try (OutputStream out = Files.newOutputStream(stream); IpcStreamWriter writer = new IpcStreamWriter(out, SCHEMA)) {
+        try (OutputStream out = Files.newOutputStream(stream); IpcStreamWriter writer = IpcStreamWriter.open(out, SCHEMA)) {
             writer.write(batch(0));
         }
         Cli.Result r = Cli.run("stats", stream);

@@ -10,10 +10,10 @@ import dev.quiver.c.CData;
 import dev.quiver.c.CStreamReader;
 import dev.quiver.c.CStreams;
 import dev.quiver.c.Imported;
-import dev.quiver.c.ImportValidation;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
-import dev.quiver.json.BatchComparator;
+import dev.quiver.core.compare.BatchComparator;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.json.JsonFile;
 import dev.quiver.testkit.TestData.GoldCase;
 import java.io.ByteArrayInputStream;
@@ -110,7 +110,7 @@ class ArrowJavaCDataTest {
                     Data.exportVectorSchemaRoot(allocator, root, reader, array, schema);
                     dev.quiver.core.type.Schema imported = CData.importSchema(address(schema.memoryAddress()));
                     try (Imported<RecordBatch> got = CData.importBatch(address(array.memoryAddress()), imported,
-                            ImportValidation.FULL)) {
+                            ValidationLevel.FULL)) {
                         assertSameBatch(expected, arrowJavaNames(c, expected, got.value()), c.name());
                     }
                 }
@@ -149,7 +149,7 @@ class ArrowJavaCDataTest {
                 ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
             Data.exportArrayStream(allocator, source, stream);
             try (CStreamReader reader = CStreams.importReader(address(stream.memoryAddress()),
-                    ImportValidation.FULL)) {
+                    ValidationLevel.FULL)) {
                 for (RecordBatch expected : json.batches()) {
                     try (Imported<RecordBatch> got = reader.readNextImported().orElseThrow()) {
                         assertSameBatch(expected, arrowJavaNames(c, expected, got.value()), c.name());

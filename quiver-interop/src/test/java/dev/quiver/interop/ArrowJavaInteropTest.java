@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.json.BatchComparator;
-import dev.quiver.json.Difference;
+import dev.quiver.core.compare.BatchComparator;
+import dev.quiver.core.compare.Difference;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.json.JsonFile;
@@ -106,7 +107,7 @@ class ArrowJavaInteropTest {
     static List<RecordBatch> viaArrowJavaJson(byte[] ipc, boolean file, Path dir) throws IOException {
         List<RecordBatch> read = new ArrayList<>();
         for (Path json : ArrowJava.ipcToJson(ipc, file, dir)) {
-            read.addAll(new IntegrationJsonReader().read(json).batches());
+            read.addAll(IntegrationJsonReader.read(json).batches());
         }
         return read;
     }
@@ -114,7 +115,7 @@ class ArrowJavaInteropTest {
     static Path writeJson(dev.quiver.core.type.Schema schema, List<RecordBatch> batches, Path dir)
             throws IOException {
         Path json = dir.resolve("quiver.json");
-        new IntegrationJsonWriter().write(new JsonFile(schema, batches), json);
+        IntegrationJsonWriter.write(new JsonFile(schema, batches), json);
         return json;
     }
 

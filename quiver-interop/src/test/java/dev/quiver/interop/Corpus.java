@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.interop;
 
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;
 import dev.quiver.core.type.Field;
@@ -162,7 +163,7 @@ final class Corpus {
             for (int c = 0; c < batch.columns().size(); c++) {
                 Array column = batch.column(c);
                 columns.add(column.data().dictionary() == null ? column
-                        : Array.wrap(column.data().withDictionary(last.column(c).data().dictionary())));
+                        : Array.ofUnchecked(column.data().withDictionary(last.column(c).data().dictionary())));
             }
             out.add(new RecordBatch(batch.schema(), columns, batch.rowCount()));
         }

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.interop;
 
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.IntervalDayTime;
 import dev.quiver.core.array.IntervalMonthDayNano;
 import dev.quiver.core.array.UnionValue;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.HalfFloat;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;

@@ -1,14 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.interop;
 
-import dev.quiver.testkit.TestData;
-import dev.quiver.testkit.TestData.GoldCase;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.type.Schema;
-import dev.quiver.json.BatchComparator;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonFile;
+import dev.quiver.testkit.TestData.GoldCase;
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class GoldFilesTest {
     }
 
     static JsonFile json(GoldCase c) throws IOException {
-        JsonFile json = new IntegrationJsonReader().read(c.json());
+        JsonFile json = IntegrationJsonReader.read(c.json());
         for (RecordBatch b : json.batches()) {
             b.validateFull();
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.interop;
 
 import dev.quiver.core.batch.RecordBatch;
@@ -50,7 +51,7 @@ final class QuiverIpc {
 
     static byte[] writeStream(Schema schema, List<RecordBatch> batches, IpcWriteOptions options) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (IpcStreamWriter writer = new IpcStreamWriter(out, schema, options)) {
+        try (IpcStreamWriter writer = IpcStreamWriter.open(out, schema, options)) {
             for (RecordBatch batch : batches) {
                 writer.write(batch);
             }
@@ -60,7 +61,7 @@ final class QuiverIpc {
 
     static byte[] writeFile(Schema schema, List<RecordBatch> batches, IpcWriteOptions options) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (IpcFileWriter writer = new IpcFileWriter(out, schema, options)) {
+        try (IpcFileWriter writer = IpcFileWriter.open(out, schema, options)) {
             for (RecordBatch batch : batches) {
                 writer.write(batch);
             }
@@ -74,21 +75,21 @@ final class QuiverIpc {
 
     /** Reads a stream from an input stream (buffers in the reader's own memory). */
     static Read readStream(byte[] bytes) {
-        try (IpcStreamReader reader = new IpcStreamReader(new ByteArrayInputStream(bytes))) {
+        try (IpcStreamReader reader = IpcStreamReader.open(new ByteArrayInputStream(bytes))) {
             return new Read(reader.schema(), drain(reader));
         }
     }
 
     /** Reads a stream zero-copy from native memory. */
     static Read readStreamInMemory(byte[] bytes) {
-        try (IpcStreamReader reader = IpcStreamReader.of(nativeCopy(bytes), IpcReadOptions.DEFAULT)) {
+        try (IpcStreamReader reader = IpcStreamReader.open(nativeCopy(bytes), IpcReadOptions.DEFAULT)) {
             return new Read(reader.schema(), drain(reader));
         }
     }
 
     private static List<RecordBatch> drain(IpcStreamReader reader) {
         List<RecordBatch> batches = new ArrayList<>();
-        for (RecordBatch b = reader.next(); b != null; b = reader.next()) {
+        for (RecordBatch b : reader) {
             b.validateFull();
             batches.add(b);
         }
@@ -97,7 +98,7 @@ final class QuiverIpc {
 
     /** Reads a file held in native memory, zero-copy. */
     static Read readFile(byte[] bytes) {
-        try (IpcFileReader reader = IpcFileReader.of(nativeCopy(bytes), IpcReadOptions.DEFAULT)) {
+        try (IpcFileReader reader = IpcFileReader.open(nativeCopy(bytes), IpcReadOptions.DEFAULT)) {
             return drain(reader);
         }
     }

@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.interop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.type.ExtensionTypes;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.IpcWriteOptions;
-import dev.quiver.json.BatchComparator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

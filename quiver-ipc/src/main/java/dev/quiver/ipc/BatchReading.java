@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.array.Array;
@@ -34,7 +35,7 @@ final class BatchReading {
         List<ArrayData> columns = loader(m).load(schema.fields(), header, m.body(), dictionaries::get, m.describe());
         List<Array> arrays = new ArrayList<>(columns.size());
         for (ArrayData column : columns) {
-            arrays.add(Array.wrap(column));
+            arrays.add(Array.ofUnchecked(column));
         }
         return new RecordBatch(schema, arrays, header.length());
     }

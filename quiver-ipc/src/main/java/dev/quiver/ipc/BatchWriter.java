@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.QuiverException;
@@ -6,6 +7,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,11 +64,11 @@ final class BatchWriter {
     }
 
     Written writeBatch(RecordBatch batch, Map<String, String> metadata) {
-        checkSchema(batch);
+        checkSchema(schema, batch);
         List<ArrayData> columns = new ArrayList<>();
         for (Array column : batch.columns()) {
             try {
-                column.data().validate();
+                column.validate(ValidationLevel.STRUCTURE);
             } catch (QuiverException e) {
                 throw new IpcException("cannot write invalid data: " + e.getMessage(), e);
             }
@@ -91,7 +93,8 @@ final class BatchWriter {
         return new Written(dictionaryBlocks, block[0]);
     }
 
-    private void checkSchema(RecordBatch batch) {
+    /** Refuses a batch whose column types or dictionary ids are not those of {@code schema}. */
+    static void checkSchema(Schema schema, RecordBatch batch) {
         List<Field> expected = schema.fields();
         List<Field> actual = batch.schema().fields();
         boolean same = expected.size() == actual.size();

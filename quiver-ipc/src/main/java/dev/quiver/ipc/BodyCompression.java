@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.QuiverException;
-import dev.quiver.core.array.GrowableBuffer;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.GrowableBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.ipc.compression.CompressionType;

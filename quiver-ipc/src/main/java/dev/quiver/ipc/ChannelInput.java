@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
-import dev.quiver.core.array.GrowableBuffer;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.GrowableBuffer;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.array.Array;
@@ -80,6 +81,6 @@ final class DictionaryTracker {
     }
 
     private static boolean isPrefix(ArrayData prefix, ArrayData whole) {
-        return Array.wrap(prefix).rangeEquals(0, Array.wrap(whole), 0, prefix.length());
+        return Array.ofUnchecked(prefix).rangeEquals(0, Array.ofUnchecked(whole), 0, prefix.length());
     }
 }

@@ -1,5 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
+import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;

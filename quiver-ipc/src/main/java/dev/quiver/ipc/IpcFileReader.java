@@ -1,20 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
+import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.Schema;
 import java.io.IOException;
+import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads the IPC file format with random access to its record batches. Opening reads the footer and the
  * dictionaries (deltas applied in footer order; a second non-delta dictionary for an id is refused);
- * {@link #batch(int)} reads one batch. A memory-mapped file ({@link #map}) is read zero-copy: batch
+ * {@link #batch(int)} reads one batch, and iterating the reader ({@link #readNext()}, a for-each loop,
+ * {@link #stream()}) reads the batches in footer order.
+ *
+ * <p>Every way to open one is an {@code open} factory, with or without {@link IpcReadOptions} (by
+ * default {@link IpcReadOptions#DEFAULT}, full validation): from a {@link Path} or a seekable channel
+ * (each message copied into memory as it is read), an {@link InputStream} (read whole into memory
+ * first) or a {@link MemorySegment} (zero-copy); {@link #map} maps a file instead.
+ *
+ * <pre>{@code
+ * try (IpcFileReader reader = IpcFileReader.open(Path.of("data.arrow"))) {
+ *     RecordBatch last = reader.batch(reader.batchCount() - 1);
+ *     for (RecordBatch batch : reader) {
+ *         total += batch.rowCount();
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>A memory-mapped file ({@link #map}) is read zero-copy: batch
  * buffers are slices of the mapping, valid until {@link #close()}. Any malformed input ends in an
  * {@link IpcException}, and so does a mapped file that shrinks while mapped: its size is checked before
  * each batch, and a fault met reading the mapping is reported. The buffers of a compressed batch are
@@ -25,7 +49,7 @@ import java.util.Map;
  * read in progress, and a read after close throws. For parallel reads give each thread its own reader
  * (mappings are cheap).
  */
-public final class IpcFileReader implements AutoCloseable {
+public final class IpcFileReader implements RecordBatchReader {
     static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
     private static final int TAIL = 4 + 6;
 
@@ -35,6 +59,9 @@ public final class IpcFileReader implements AutoCloseable {
     private final Header.Footer footer;
     private final BatchReading reading;
     private boolean closed;
+    /** The batch {@link #readNext()} reads next. */
+    private int nextBatch;
+    private Map<String, String> batchMetadata = Map.of();
 
     private IpcFileReader(ByteInput input, AutoCloseable resource, MappedFile mapped, IpcReadOptions options) {
         this.messages = new MessageReader(input);
@@ -89,6 +116,49 @@ public final class IpcFileReader implements AutoCloseable {
     }
 
     /**
+     * Reads a file through a {@link FileChannel}, with the default options.
+     *
+     * @param path the file
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if the file cannot be opened or read, or its footer or dictionaries are
+     *     malformed
+     */
+    public static IpcFileReader open(Path path) {
+        return open(path, IpcReadOptions.DEFAULT);
+    }
+
+    /**
+     * Reads a file through a {@link FileChannel}, copying each message into memory from the options'
+     * allocator: the batches stay valid after {@link #close()}.
+     *
+     * @param path the file
+     * @param options how the file is read
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if the file cannot be opened or read, or its footer or dictionaries are
+     *     malformed
+     */
+    public static IpcFileReader open(Path path, IpcReadOptions options) {
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path);
+        } catch (IOException e) {
+            throw new IpcException("cannot open " + path + ": " + e.getMessage(), e);
+        }
+        return open(channel, options);
+    }
+
+    /**
+     * Reads a file through a channel, with the default options.
+     *
+     * @param channel the file's bytes; closed by {@link #close()}, and also if opening fails
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if reading fails, or the footer or dictionaries are malformed
+     */
+    public static IpcFileReader open(SeekableByteChannel channel) {
+        return open(channel, IpcReadOptions.DEFAULT);
+    }
+
+    /**
      * Reads a file through a channel, copying each message into memory from the options' allocator.
      *
      * @param channel the file's bytes; closed by {@link #close()}, and also if opening fails
@@ -101,6 +171,52 @@ public final class IpcFileReader implements AutoCloseable {
     }
 
     /**
+     * Reads a file from an {@link InputStream}, with the default options.
+     *
+     * @param in the file's bytes, read to their end at once; closed before this returns
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if reading fails, or the footer or dictionaries are malformed
+     */
+    public static IpcFileReader open(InputStream in) {
+        return open(in, IpcReadOptions.DEFAULT);
+    }
+
+    /**
+     * Reads a file from an {@link InputStream}: random access needs the whole file, so the stream is read
+     * to its end into memory from the options' allocator (give it a limit to bound what a stream may
+     * take), then read zero-copy from there.
+     *
+     * @param in the file's bytes, read to their end at once; closed before this returns
+     * @param options how the file is read
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if reading fails or takes more memory than the allocator allows, or the
+     *     footer or dictionaries are malformed
+     */
+    public static IpcFileReader open(InputStream in, IpcReadOptions options) {
+        ArrowBuffer bytes;
+        try (ChannelInput input = new ChannelInput(Channels.newChannel(in), options.allocator())) {
+            bytes = input.read(Long.MAX_VALUE);
+        } catch (IOException e) {
+            throw new IpcException("reading the file failed: " + e.getMessage(), e);
+        } catch (QuiverException e) {
+            throw new IpcException("reading the file into memory failed: " + e.getMessage(), e);
+        }
+        return open(bytes.segment(), options);
+    }
+
+    /**
+     * Reads a file held in memory, with the default options, zero-copy: batch buffers are slices of
+     * {@code bytes}.
+     *
+     * @param bytes the whole file; it must stay accessible as long as the batches read are used
+     * @return a reader whose footer and dictionaries have been read
+     * @throws IpcException if the footer or dictionaries are malformed
+     */
+    public static IpcFileReader open(MemorySegment bytes) {
+        return open(bytes, IpcReadOptions.DEFAULT);
+    }
+
+    /**
      * Reads a file held in memory, zero-copy: batch buffers are slices of {@code bytes}.
      *
      * @param bytes the whole file; it must stay accessible as long as the batches read are used
@@ -108,7 +224,7 @@ public final class IpcFileReader implements AutoCloseable {
      * @return a reader whose footer and dictionaries have been read
      * @throws IpcException if the footer or dictionaries are malformed
      */
-    public static IpcFileReader of(MemorySegment bytes, IpcReadOptions options) {
+    public static IpcFileReader open(MemorySegment bytes, IpcReadOptions options) {
         return new IpcFileReader(new SegmentInput(bytes), null, null, options);
     }
 
@@ -153,6 +269,7 @@ public final class IpcFileReader implements AutoCloseable {
      *
      * @return the schema of every batch in the file
      */
+    @Override
     public Schema schema() {
         return footer.schema();
     }
@@ -199,12 +316,41 @@ public final class IpcFileReader implements AutoCloseable {
             if (!(m.message().header() instanceof Header.Batch)) {
                 throw new IpcException(what + ": " + m.describe() + " is not a record batch");
             }
-            return reading.recordBatch(m);
+            RecordBatch batch = reading.recordBatch(m);
+            batchMetadata = m.message().customMetadata();
+            return batch;
         } catch (IOException e) {
             throw new IpcException(what + ": reading failed: " + e.getMessage(), e);
         } catch (InternalError e) {
             throw mappingFault(what, e);
         }
+    }
+
+    /**
+     * The batch after the one this method last returned, in footer order: the first call reads batch 0.
+     * {@link #batch(int)} does not move this position.
+     *
+     * @return the batch, or empty after the last one
+     * @throws IpcException if reading fails, or the block or its message is malformed or invalid
+     */
+    @Override
+    public synchronized Optional<RecordBatch> readNext() {
+        if (nextBatch >= batchCount()) {
+            batchMetadata = Map.of();
+            return Optional.empty();
+        }
+        return Optional.of(batch(nextBatch++));
+    }
+
+    /**
+     * The custom metadata of the message of the batch last read, by {@link #batch(int)} or
+     * {@link #readNext()}.
+     *
+     * @return the metadata, empty if the message has none, before the first batch and after the end
+     */
+    @Override
+    public synchronized Map<String, String> batchMetadata() {
+        return batchMetadata;
     }
 
     /** A fault reading the mapping as an IpcException; any other InternalError is not the reader's to judge. */

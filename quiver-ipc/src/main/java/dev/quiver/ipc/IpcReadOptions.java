@@ -1,6 +1,8 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.ipc.compression.CompressionType;
 import java.util.EnumMap;
@@ -8,8 +10,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * How IPC is read: whether every array is fully validated (the default, right for untrusted input;
- * switch it off only for trusted input), the allocator for memory the reader fills (stream bodies,
+ * How IPC is read: how far every array read is validated ({@link ValidationLevel#FULL} by default, right
+ * for untrusted input; lower levels only for trusted input), the allocator for memory the reader fills (stream bodies,
  * decompressed and byte-swapped buffers; give it a limit to bound what one input may take), the
  * codecs by compression type, and the most bytes the buffers of one compressed record or dictionary
  * batch may take once decompressed. Whatever this limit, no buffer decompresses to more than its
@@ -17,30 +19,38 @@ import java.util.Objects;
  * say; the variadic buffers of binary views, which may hold unused bytes, only by this limit): a
  * decompression bomb is refused before it takes memory.
  *
- * @param validateFull whether every array read is checked against every invariant of the spec
- *     ({@link dev.quiver.core.array.Array#validateFull()}) rather than only for buffer counts and sizes
+ * <p>Whatever the level, the reader checks the messages themselves: their framing, metadata, field
+ * nodes and buffer ranges against the body, compression and dictionary ids. The level says what is
+ * checked of the arrays built from them: {@link ValidationLevel#FULL} every rule of the format, value by
+ * value (offsets, UTF-8, dictionary indices, union type ids); {@link ValidationLevel#STRUCTURE} buffer
+ * counts and sizes, child counts and lengths, the ends of offsets; {@link ValidationLevel#NONE} nothing
+ * more, for input this process wrote itself or validated before: an array that breaks the rules may
+ * then throw an {@link IndexOutOfBoundsException} when accessed, or give wrong values.
+ *
+ * @param validation how far every array read is validated
  * @param allocator the allocator for memory the reader fills
  * @param codecs the codec used for each compression type a record batch may declare; a batch compressed
  *     with a type missing here is refused
  * @param maxDecompressedBytes the most bytes the buffers of one compressed batch may take once
  *     decompressed
  */
-public record IpcReadOptions(boolean validateFull, BufferAllocator allocator,
+public record IpcReadOptions(ValidationLevel validation, BufferAllocator allocator,
         Map<CompressionType, CompressionCodec> codecs, long maxDecompressedBytes) {
     /** The default {@link #maxDecompressedBytes()}: 4 GiB. */
     public static final long DEFAULT_MAX_DECOMPRESSED_BYTES = 4L << 30;
 
-    /** Full validation, the managed allocator, the provided codecs, 4 GiB per decompressed batch. */
-    public static final IpcReadOptions DEFAULT = new IpcReadOptions(true, BufferAllocator.managed(), defaultCodecs(),
+    /** {@link ValidationLevel#FULL} validation, the managed allocator, the provided codecs, 4 GiB per decompressed batch. */
+    public static final IpcReadOptions DEFAULT = new IpcReadOptions(ValidationLevel.FULL, BufferAllocator.managed(), defaultCodecs(),
             DEFAULT_MAX_DECOMPRESSED_BYTES);
 
     /**
      * Checks the options and keeps an unmodifiable copy of the codecs.
      *
-     * @throws NullPointerException if {@code allocator} or {@code codecs} is null
+     * @throws NullPointerException if {@code validation}, {@code allocator} or {@code codecs} is null
      * @throws IllegalArgumentException if {@code maxDecompressedBytes} is negative
      */
     public IpcReadOptions {
+        Objects.requireNonNull(validation, "validation");
         Objects.requireNonNull(allocator, "allocator");
         codecs = Map.copyOf(codecs);
         if (maxDecompressedBytes < 0) {
@@ -51,13 +61,13 @@ public record IpcReadOptions(boolean validateFull, BufferAllocator allocator,
     /**
      * Options with the default limit of decompressed bytes per batch.
      *
-     * @param validateFull whether every array is fully validated
+     * @param validation how far every array read is validated
      * @param allocator the allocator for memory the reader fills
      * @param codecs the codecs by compression type
      */
-    public IpcReadOptions(boolean validateFull, BufferAllocator allocator,
+    public IpcReadOptions(ValidationLevel validation, BufferAllocator allocator,
             Map<CompressionType, CompressionCodec> codecs) {
-        this(validateFull, allocator, codecs, DEFAULT_MAX_DECOMPRESSED_BYTES);
+        this(validation, allocator, codecs, DEFAULT_MAX_DECOMPRESSED_BYTES);
     }
 
     private static Map<CompressionType, CompressionCodec> defaultCodecs() {
@@ -69,13 +79,14 @@ public record IpcReadOptions(boolean validateFull, BufferAllocator allocator,
     }
 
     /**
-     * These options with full validation on or off.
+     * These options with another validation level.
      *
-     * @param newValidateFull whether arrays are fully validated
+     * @param newValidation how far every array read is validated ({@link ValidationLevel#NONE} and
+     *     {@link ValidationLevel#STRUCTURE} only for trusted input)
      * @return the new options
      */
-    public IpcReadOptions withValidateFull(boolean newValidateFull) {
-        return new IpcReadOptions(newValidateFull, allocator, codecs, maxDecompressedBytes);
+    public IpcReadOptions withValidation(ValidationLevel newValidation) {
+        return new IpcReadOptions(newValidation, allocator, codecs, maxDecompressedBytes);
     }
 
     /**
@@ -85,7 +96,7 @@ public record IpcReadOptions(boolean validateFull, BufferAllocator allocator,
      * @return the new options
      */
     public IpcReadOptions withAllocator(BufferAllocator newAllocator) {
-        return new IpcReadOptions(validateFull, newAllocator, codecs, maxDecompressedBytes);
+        return new IpcReadOptions(validation, newAllocator, codecs, maxDecompressedBytes);
     }
 
     /**
@@ -97,7 +108,7 @@ public record IpcReadOptions(boolean validateFull, BufferAllocator allocator,
     public IpcReadOptions withCodec(CompressionCodec codec) {
         Map<CompressionType, CompressionCodec> map = new EnumMap<>(codecs);
         map.put(codec.type(), codec);
-        return new IpcReadOptions(validateFull, allocator, map, maxDecompressedBytes);
+        return new IpcReadOptions(validation, allocator, map, maxDecompressedBytes);
     }
 
     /**
@@ -109,6 +120,6 @@ public record IpcReadOptions(boolean validateFull, BufferAllocator allocator,
      * @throws IllegalArgumentException if the limit is negative
      */
     public IpcReadOptions withMaxDecompressedBytes(long newMaxDecompressedBytes) {
-        return new IpcReadOptions(validateFull, allocator, codecs, newMaxDecompressedBytes);
+        return new IpcReadOptions(validation, allocator, codecs, newMaxDecompressedBytes);
     }
 }

@@ -1,57 +1,141 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Schema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Reads the IPC stream format: the schema first, then record batches, applying dictionary batches
  * (new, delta, replacement) as they come. The stream ends at the end-of-stream marker or where the
  * input simply ends between messages. Any malformed input ends in an {@link IpcException}.
+ *
+ * <p>Every way to open one is an {@code open} factory, with or without {@link IpcReadOptions} (by
+ * default {@link IpcReadOptions#DEFAULT}, full validation): from a {@link Path}, a channel, an
+ * {@link InputStream} or a {@link MemorySegment} (zero-copy). The schema message is read at once.
+ *
+ * <pre>{@code
+ * try (IpcStreamReader reader = IpcStreamReader.open(Path.of("data.arrows"))) {
+ *     for (RecordBatch batch : reader) {
+ *         total += batch.rowCount();
+ *     }
+ * }
+ * }</pre>
  */
-public final class IpcStreamReader implements AutoCloseable {
+public final class IpcStreamReader implements RecordBatchReader {
     private final MessageReader messages;
     private final Schema schema;
     private final Map<String, String> schemaMessageMetadata;
     private final BatchReading reading;
-    private Map<String, String> batchMessageMetadata = Map.of();
+    private Map<String, String> batchMetadata = Map.of();
     private boolean ended;
 
     /**
-     * Reads a stream with the default options (full validation); the schema message is read at once.
+     * Reads the stream in a file, with the default options.
      *
-     * @param in the stream's bytes; closed by {@link #close()}
-     * @throws IpcException if reading fails or the input does not begin with a valid schema message
+     * @param path the file
+     * @return a reader whose schema message has been read
+     * @throws IpcException if the file cannot be opened or read, or does not begin with a valid schema
+     *     message
      */
-    public IpcStreamReader(InputStream in) {
-        this(Channels.newChannel(in), IpcReadOptions.DEFAULT);
+    public static IpcStreamReader open(Path path) {
+        return open(path, IpcReadOptions.DEFAULT);
     }
 
     /**
-     * Reads a stream; the schema message is read at once.
+     * Reads the stream in a file.
      *
-     * @param in the stream's bytes; closed by {@link #close()}
+     * @param path the file
      * @param options how the stream is read
-     * @throws IpcException if reading fails or the input does not begin with a valid schema message
+     * @return a reader whose schema message has been read
+     * @throws IpcException if the file cannot be opened or read, or does not begin with a valid schema
+     *     message
      */
-    public IpcStreamReader(InputStream in, IpcReadOptions options) {
-        this(Channels.newChannel(in), options);
+    public static IpcStreamReader open(Path path, IpcReadOptions options) {
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path);
+        } catch (IOException e) {
+            throw new IpcException("cannot open " + path + ": " + e.getMessage(), e);
+        }
+        return open(channel, options);
     }
 
     /**
-     * Reads a stream from a channel; the schema message is read at once.
+     * Reads a stream from a channel, with the default options.
      *
-     * @param channel the stream's bytes; closed by {@link #close()}
-     * @param options how the stream is read
+     * @param channel the stream's bytes; closed by {@link #close()}, and also if opening fails
+     * @return a reader whose schema message has been read
      * @throws IpcException if reading fails or the input does not begin with a valid schema message
      */
-    public IpcStreamReader(ReadableByteChannel channel, IpcReadOptions options) {
-        this(new ChannelInput(channel, options.allocator()), options);
+    public static IpcStreamReader open(ReadableByteChannel channel) {
+        return open(channel, IpcReadOptions.DEFAULT);
+    }
+
+    /**
+     * Reads a stream from a channel.
+     *
+     * @param channel the stream's bytes; closed by {@link #close()}, and also if opening fails
+     * @param options how the stream is read
+     * @return a reader whose schema message has been read
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
+     */
+    public static IpcStreamReader open(ReadableByteChannel channel, IpcReadOptions options) {
+        ChannelInput input = new ChannelInput(channel, options.allocator());
+        try {
+            return new IpcStreamReader(input, options);
+        } catch (RuntimeException e) {
+            try {
+                input.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Reads a stream from an {@link InputStream}, with the default options.
+     *
+     * @param in the stream's bytes; closed by {@link #close()}, and also if opening fails
+     * @return a reader whose schema message has been read
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
+     */
+    public static IpcStreamReader open(InputStream in) {
+        return open(in, IpcReadOptions.DEFAULT);
+    }
+
+    /**
+     * Reads a stream from an {@link InputStream}.
+     *
+     * @param in the stream's bytes; closed by {@link #close()}, and also if opening fails
+     * @param options how the stream is read
+     * @return a reader whose schema message has been read
+     * @throws IpcException if reading fails or the input does not begin with a valid schema message
+     */
+    public static IpcStreamReader open(InputStream in, IpcReadOptions options) {
+        return open(Channels.newChannel(in), options);
+    }
+
+    /**
+     * Reads a stream held in memory, with the default options; buffers are slices of {@code bytes}
+     * (zero-copy).
+     *
+     * @param bytes the whole stream; it must stay accessible as long as the batches read are used
+     * @return a reader whose schema message has been read
+     * @throws IpcException if {@code bytes} does not begin with a valid schema message
+     */
+    public static IpcStreamReader open(MemorySegment bytes) {
+        return open(bytes, IpcReadOptions.DEFAULT);
     }
 
     /**
@@ -62,7 +146,7 @@ public final class IpcStreamReader implements AutoCloseable {
      * @return a reader whose schema message has been read
      * @throws IpcException if {@code bytes} does not begin with a valid schema message
      */
-    public static IpcStreamReader of(MemorySegment bytes, IpcReadOptions options) {
+    public static IpcStreamReader open(MemorySegment bytes, IpcReadOptions options) {
         return new IpcStreamReader(new SegmentInput(bytes), options);
     }
 
@@ -85,6 +169,7 @@ public final class IpcStreamReader implements AutoCloseable {
      *
      * @return the schema of the schema message
      */
+    @Override
     public Schema schema() {
         return schema;
     }
@@ -99,19 +184,20 @@ public final class IpcStreamReader implements AutoCloseable {
     }
 
     /**
-     * The custom metadata of the message of the batch last returned by {@link #next()}.
+     * The custom metadata of the message of the batch last read.
      *
-     * @return the metadata, empty if the message has none or no batch has been returned yet
+     * @return the metadata, empty if the message has none, before the first batch and after the end
      */
-    public Map<String, String> batchMessageMetadata() {
-        return batchMessageMetadata;
+    @Override
+    public Map<String, String> batchMetadata() {
+        return batchMetadata;
     }
 
     /**
      * Whether the stream has ended at its end-of-stream marker (0xFFFFFFFF 0x00000000, or 0x00000000 in the
      * framing before 0.15), rather than where the input simply ended between messages. Both are valid
-     * ends (the IPC format's end-of-stream rule); this tells them apart once {@link #next()} has
-     * returned null.
+     * ends (the IPC format's end-of-stream rule); this tells them apart once {@link #readNext()} has
+     * returned empty.
      *
      * @return true once the stream ended at the marker; false while it has not ended, or if the input
      *     ended without one
@@ -123,10 +209,11 @@ public final class IpcStreamReader implements AutoCloseable {
     /**
      * The next record batch, after applying the dictionary batches that precede it.
      *
-     * @return the batch, or null at the end of the stream
+     * @return the batch, or empty at the end of the stream
      * @throws IpcException if a message is malformed or invalid, reading fails, or a second schema comes
      */
-    public RecordBatch next() {
+    @Override
+    public Optional<RecordBatch> readNext() {
         while (!ended) {
             MessageReader.IpcMessage m = nextMessage();
             if (m == null) {
@@ -137,13 +224,14 @@ public final class IpcStreamReader implements AutoCloseable {
                 case Header.Dictionary d -> reading.applyDictionary(m);
                 case Header.Batch b -> {
                     RecordBatch batch = reading.recordBatch(m);
-                    batchMessageMetadata = m.message().customMetadata();
-                    return batch;
+                    batchMetadata = m.message().customMetadata();
+                    return Optional.of(batch);
                 }
                 case Header.SchemaHeader s -> throw new IpcException(m.describe() + ": a second schema in the stream");
             }
         }
-        return null;
+        batchMetadata = Map.of();
+        return Optional.empty();
     }
 
     private MessageReader.IpcMessage nextMessage() {

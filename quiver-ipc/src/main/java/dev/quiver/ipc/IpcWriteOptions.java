@@ -1,8 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Endianness;
 import dev.quiver.ipc.compression.CompressionCodec;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -10,23 +13,26 @@ import java.util.Objects;
  * How IPC is written: the alignment of body buffers (8, the format's minimum, or 64), the body
  * compression codec (null: none), the byte order of the data written (little-endian unless asked
  * otherwise; big-endian data is byte-swapped on the way out), the allocator for the temporary
- * memory of compaction, compression and byte swapping, and custom metadata for the schema message
- * (distinct from the schema's own metadata).
+ * memory of compaction, compression and byte swapping, custom metadata for the schema message
+ * (distinct from the schema's own metadata), and custom metadata for the footer of a file.
  *
  * @param alignment the alignment of body buffers in bytes: 8 or 64
  * @param codec the body compression codec, or null for uncompressed bodies
  * @param byteOrder the byte order of the data written
  * @param allocator where the temporary memory of compaction, compression and byte swapping comes from
  * @param schemaMessageMetadata custom metadata of the schema message; null is taken as none
+ * @param footerMetadata custom metadata of the footer of a file (streams have no footer and ignore it);
+ *     null is taken as none
  */
 public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness byteOrder, BufferAllocator allocator,
-        Map<String, String> schemaMessageMetadata) {
-    /** 8-byte alignment, no compression, little-endian, no schema message metadata. */
+        Map<String, String> schemaMessageMetadata, Map<String, String> footerMetadata) {
+    /** 8-byte alignment, no compression, little-endian, no schema message or footer metadata. */
     public static final IpcWriteOptions DEFAULT = new IpcWriteOptions(8, null, Endianness.LITTLE,
-            BufferAllocator.managed(), Map.of());
+            BufferAllocator.managed(), Map.of(), Map.of());
 
     /**
-     * Checks the options and keeps an unmodifiable copy of the schema message metadata, in its order.
+     * Checks the options and keeps unmodifiable copies of the schema message and footer metadata, in
+     * their order.
      *
      * @throws IllegalArgumentException if {@code alignment} is neither 8 nor 64
      * @throws NullPointerException if {@code byteOrder} or {@code allocator} is null
@@ -37,8 +43,12 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
         }
         Objects.requireNonNull(byteOrder, "byteOrder");
         Objects.requireNonNull(allocator, "allocator");
-        schemaMessageMetadata = schemaMessageMetadata == null ? Map.of()
-                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(schemaMessageMetadata));
+        schemaMessageMetadata = copy(schemaMessageMetadata);
+        footerMetadata = copy(footerMetadata);
+    }
+
+    private static Map<String, String> copy(Map<String, String> metadata) {
+        return metadata == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(metadata));
     }
 
     /**
@@ -49,7 +59,7 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
      * @throws IllegalArgumentException if {@code newAlignment} is neither 8 nor 64
      */
     public IpcWriteOptions withAlignment(int newAlignment) {
-        return new IpcWriteOptions(newAlignment, codec, byteOrder, allocator, schemaMessageMetadata);
+        return new IpcWriteOptions(newAlignment, codec, byteOrder, allocator, schemaMessageMetadata, footerMetadata);
     }
 
     /**
@@ -59,7 +69,7 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
      * @return the new options
      */
     public IpcWriteOptions withCodec(CompressionCodec newCodec) {
-        return new IpcWriteOptions(alignment, newCodec, byteOrder, allocator, schemaMessageMetadata);
+        return new IpcWriteOptions(alignment, newCodec, byteOrder, allocator, schemaMessageMetadata, footerMetadata);
     }
 
     /**
@@ -69,7 +79,7 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
      * @return the new options
      */
     public IpcWriteOptions withByteOrder(Endianness newByteOrder) {
-        return new IpcWriteOptions(alignment, codec, newByteOrder, allocator, schemaMessageMetadata);
+        return new IpcWriteOptions(alignment, codec, newByteOrder, allocator, schemaMessageMetadata, footerMetadata);
     }
 
     /**
@@ -79,7 +89,7 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
      * @return the new options
      */
     public IpcWriteOptions withAllocator(BufferAllocator newAllocator) {
-        return new IpcWriteOptions(alignment, codec, byteOrder, newAllocator, schemaMessageMetadata);
+        return new IpcWriteOptions(alignment, codec, byteOrder, newAllocator, schemaMessageMetadata, footerMetadata);
     }
 
     /**
@@ -89,6 +99,16 @@ public record IpcWriteOptions(int alignment, CompressionCodec codec, Endianness 
      * @return the new options
      */
     public IpcWriteOptions withSchemaMessageMetadata(Map<String, String> metadata) {
-        return new IpcWriteOptions(alignment, codec, byteOrder, allocator, metadata);
+        return new IpcWriteOptions(alignment, codec, byteOrder, allocator, metadata, footerMetadata);
+    }
+
+    /**
+     * These options with custom metadata on the footer of a file.
+     *
+     * @param metadata the custom metadata of the footer, replacing any set before; null is none
+     * @return the new options
+     */
+    public IpcWriteOptions withFooterMetadata(Map<String, String> metadata) {
+        return new IpcWriteOptions(alignment, codec, byteOrder, allocator, schemaMessageMetadata, metadata);
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.QuiverException;
@@ -10,6 +11,7 @@ import dev.quiver.core.type.BufferSpec;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Layout;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.ipc.flatbuf.MetadataVersion;
 import java.lang.foreign.MemorySegment;
@@ -21,7 +23,7 @@ import java.util.function.LongFunction;
  * Rebuilds array data from a RecordBatch header and its body, walking the schema's fields in pre-order
  * as the writer flattened them. Every node, buffer range and count is checked against the header and the
  * body before use; buffers are zero-copy slices of the body unless they are compressed, big-endian or
- * misaligned. The result is validated: structurally always, fully unless the options say otherwise.
+ * misaligned. The result is validated to the options' {@link IpcReadOptions#validation() level}.
  */
 final class RecordBatchLoader {
     private final IpcReadOptions options;
@@ -233,11 +235,18 @@ final class RecordBatchLoader {
         return out;
     }
 
-    /** Validates a column; its dictionaries were validated when they arrived, so only indices are checked. */
+    /**
+     * Validates a column to the options' level; its dictionaries were validated when they arrived, so
+     * full validation checks only their indices.
+     */
     private void validate(ArrayData column) {
-        column.validate();
-        if (options.validateFull()) {
-            Array.wrap(column).validateFullTrustingDictionaries();
+        switch (options.validation()) {
+            case NONE -> { }
+            case STRUCTURE -> column.validate(ValidationLevel.STRUCTURE);
+            case FULL -> {
+                column.validate(ValidationLevel.STRUCTURE);
+                Array.ofUnchecked(column).validateFullTrustingDictionaries();
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
-import dev.quiver.core.array.GrowableBuffer;
+import dev.quiver.core.memory.GrowableBuffer;
 import dev.quiver.core.memory.LE;
 import java.io.InputStream;
 import java.io.OutputStream;

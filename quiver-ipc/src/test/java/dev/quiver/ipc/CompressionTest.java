@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -13,6 +14,7 @@ import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.ipc.compression.CompressionType;
 import dev.quiver.ipc.compression.Lz4FrameCodec;
@@ -179,15 +181,15 @@ class CompressionTest {
                 ints(ArrowType.INT8, small)));
         for (CompressionCodec codec : List.of(new Lz4FrameCodec(), new ZstdCodec())) {
             byte[] stream = TestData.written(out -> {
-                try (IpcStreamWriter w = new IpcStreamWriter(out, schema, IpcWriteOptions.DEFAULT.withCodec(codec))) {
+                try (IpcStreamWriter w = IpcStreamWriter.open(out, schema, IpcWriteOptions.DEFAULT.withCodec(codec))) {
                     w.write(batch);
                 }
             });
             List<Header> headers = DictionaryTest.headers(stream);
             Header.Batch header = (Header.Batch) headers.get(1);
             assertEquals(codec.type(), header.compression());
-            try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-                RecordBatch back = r.next();
+            try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+                RecordBatch back = r.readNext().orElseThrow();
                 assertEquals(batch.column(0), back.column(0));
                 assertEquals(batch.column(1), back.column(1));
             }
@@ -199,15 +201,15 @@ class CompressionTest {
     void aMissingCodecIsReported() {
         Schema schema = Schema.of(Field.nullable("a", ArrowType.INT64));
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, schema,
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, schema,
                     IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec()))) {
                 w.write(new RecordBatch(schema, List.of(ints(ArrowType.INT64, 1L, 2L))));
             }
         });
-        IpcReadOptions noCodecs = new IpcReadOptions(true, ALLOCATOR, java.util.Map.of());
+        IpcReadOptions noCodecs = new IpcReadOptions(ValidationLevel.FULL, ALLOCATOR, java.util.Map.of());
         IpcException e = assertThrows(IpcException.class, () -> {
-            try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream), noCodecs)) {
-                r.next();
+            try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream), noCodecs)) {
+                r.readNext().orElseThrow();
             }
         });
         assertTrue(e.getMessage().contains("no codec for " + CompressionType.ZSTD), e.getMessage());

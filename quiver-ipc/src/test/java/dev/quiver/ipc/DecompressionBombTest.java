@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -184,8 +185,8 @@ class DecompressionBombTest {
         IpcException e = refused(stream, IpcReadOptions.DEFAULT.withMaxDecompressedBytes(PEAK / 2));
         assertTrue(e.getMessage().contains("more than the 524288 bytes left of the batch's limit "
                 + "(IpcReadOptions.maxDecompressedBytes)"), e.getMessage());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            RecordBatch batch = r.next();
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            RecordBatch batch = r.readNext().orElseThrow();
             assertEquals(rows, batch.rowCount());
             assertEquals(0L, batch.column(0).getObject(rows - 1));
         }

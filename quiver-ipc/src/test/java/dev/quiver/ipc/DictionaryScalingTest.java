@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.DictionaryArray;
-import dev.quiver.core.array.IntBuilder;
-import dev.quiver.core.array.VarBinaryBuilder;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.VarBinaryBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -48,7 +49,7 @@ class DictionaryScalingTest {
 
     /** One row: index {@code index} into {@code dictionary}. */
     private static ArrayData indexInto(ArrayData dictionary, int index) {
-        ArrayData indices = new IntBuilder(ArrowType.INT32, ALLOCATOR).append(index).build().data();
+        ArrayData indices = IntBuilder.int32(ALLOCATOR).append(index).build().data();
         return new ArrayData(TYPE, 1, 0, 0, indices.buffers(), List.of(), dictionary);
     }
 
@@ -63,17 +64,18 @@ class DictionaryScalingTest {
         int batches = 20_000;
         ArrayData dictionary = strings(0, entries);
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 for (int k = 0; k < batches; k++) {
-                    w.write(new RecordBatch(SCHEMA, List.of(Array.wrap(indexInto(dictionary, k * 7 % entries)))));
+                    Array indices = Array.ofUnchecked(indexInto(dictionary, k * 7 % entries));
+                    w.write(new RecordBatch(SCHEMA, List.of(indices)));
                 }
             }
         });
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
             for (int k = 0; k < batches; k++) {
-                assertEquals(entry(k * 7 % entries), decoded(r.next()), "batch " + k);
+                assertEquals(entry(k * 7 % entries), decoded(r.readNext().orElseThrow()), "batch " + k);
             }
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
     }
 
@@ -94,13 +96,13 @@ class DictionaryScalingTest {
             framer.write(MessageCodec.encodeBatch(row.header(), row.body().length(), Map.of()), row.body());
         }
         framer.writeEndOfStream();
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(out.toByteArray()))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(out.toByteArray()))) {
             for (int i = 0; i <= deltas; i++) {
-                RecordBatch batch = r.next();
+                RecordBatch batch = r.readNext().orElseThrow();
                 assertEquals(entry(i), decoded(batch), "batch " + i);
                 assertEquals(i + 1, ((DictionaryArray) batch.column(0)).dictionary().length());
             }
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -33,7 +34,7 @@ class DictionaryTest {
         Long[] boxed = Arrays.stream(dictionary).boxed().toArray(Long[]::new);
         ArrayData dict = ints(ArrowType.INT64, boxed).data();
         ArrayData idx = ints(ArrowType.INT32, indices).data();
-        return Array.wrap(new ArrayData(TYPE, idx.length(), 0, ArrayData.UNKNOWN_NULL_COUNT, idx.buffers(),
+        return Array.ofUnchecked(new ArrayData(TYPE, idx.length(), 0, ArrayData.UNKNOWN_NULL_COUNT, idx.buffers(),
                 List.of(), dict));
     }
 
@@ -44,8 +45,8 @@ class DictionaryTest {
     /** The decoded values of dictionary-encoded int64 data (null for null slots). */
     static List<Long> decode(Array column) {
         ArrayData data = column.data();
-        Array indices = Array.wrap(data.withType(ArrowType.INT32).withDictionary(null));
-        Array dict = Array.wrap(data.dictionary());
+        Array indices = Array.ofUnchecked(data.withType(ArrowType.INT32).withDictionary(null));
+        Array dict = Array.ofUnchecked(data.dictionary());
         List<Long> out = new ArrayList<>();
         for (long i = 0; i < column.length(); i++) {
             out.add(indices.isNull(i) ? null : (Long) dict.getObject((Integer) indices.getObject(i)));
@@ -70,7 +71,7 @@ class DictionaryTest {
     @Test
     void specDeltaStream() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(encoded(ABC, 0L, 1L, 2L, 1L)));
                 w.write(batch(encoded(ABCDE, 3L, 2L, 4L, 0L)));
             }
@@ -85,19 +86,19 @@ class DictionaryTest {
         assertEquals(true, delta.delta());
         assertEquals(2, delta.data().length());
 
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            assertEquals(List.of(65L, 66L, 67L, 66L), decode(r.next().column(0)));
-            RecordBatch second = r.next();
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            assertEquals(List.of(65L, 66L, 67L, 66L), decode(r.readNext().orElseThrow().column(0)));
+            RecordBatch second = r.readNext().orElseThrow();
             assertEquals(List.of(68L, 67L, 69L, 65L), decode(second.column(0)));
             assertEquals(5, second.column(0).data().dictionary().length());
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
     }
 
     @Test
     void specReplacementStream() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(encoded(ABC, 0L, 1L, 2L, 1L)));
                 w.write(batch(encoded(ACDE, 2L, 1L, 3L, 0L)));
             }
@@ -106,9 +107,9 @@ class DictionaryTest {
         Header.Dictionary replacement = (Header.Dictionary) headers.get(3);
         assertEquals(false, replacement.delta());
         assertEquals(4, replacement.data().length());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            assertEquals(List.of(65L, 66L, 67L, 66L), decode(r.next().column(0)));
-            assertEquals(List.of(68L, 67L, 69L, 65L), decode(r.next().column(0)));
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            assertEquals(List.of(65L, 66L, 67L, 66L), decode(r.readNext().orElseThrow().column(0)));
+            assertEquals(List.of(68L, 67L, 69L, 65L), decode(r.readNext().orElseThrow().column(0)));
         }
     }
 
@@ -116,41 +117,41 @@ class DictionaryTest {
     void sameDictionaryIsSentOnce() throws IOException {
         Array column = encoded(ABC, 0L, null, 2L);
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(column));
                 w.write(batch(column.slice(1, 2)));
                 w.write(batch(encoded(ABC, 1L)));
             }
         });
         assertEquals(5, headers(stream).size());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            assertEquals(Arrays.asList(65L, null, 67L), decode(r.next().column(0)));
-            assertEquals(Arrays.asList(null, 67L), decode(r.next().column(0)));
-            assertEquals(List.of(66L), decode(r.next().column(0)));
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            assertEquals(Arrays.asList(65L, null, 67L), decode(r.readNext().orElseThrow().column(0)));
+            assertEquals(Arrays.asList(null, 67L), decode(r.readNext().orElseThrow().column(0)));
+            assertEquals(List.of(66L), decode(r.readNext().orElseThrow().column(0)));
         }
     }
 
     @Test
     void fileAppliesDeltasAndRefusesReplacement() {
         byte[] file = TestData.written(out -> {
-            try (IpcFileWriter w = new IpcFileWriter(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
+            try (IpcFileWriter w = IpcFileWriter.open(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
                 w.write(batch(encoded(ABC, 0L, 1L)));
                 w.write(batch(encoded(ABCDE, 4L)));
             }
         });
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(file), IpcReadOptions.DEFAULT)) {
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(file), IpcReadOptions.DEFAULT)) {
             assertEquals(List.of(65L, 66L), decode(r.batch(0).column(0)));
             assertEquals(List.of(69L), decode(r.batch(1).column(0)));
             assertEquals(5, r.batch(0).column(0).data().dictionary().length());
         }
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
-        IpcFileWriter w = new IpcFileWriter(sink, SCHEMA, IpcWriteOptions.DEFAULT);
+        IpcFileWriter w = IpcFileWriter.open(sink, SCHEMA, IpcWriteOptions.DEFAULT);
         w.write(batch(encoded(ABC, 0L)));
         IpcException e = assertThrows(IpcException.class, () -> w.write(batch(encoded(ACDE, 0L))));
         assertTrue(e.getMessage().contains("cannot replace"), e.getMessage());
         w.write(batch(encoded(ABC, 2L)));
         w.close();
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(sink.toByteArray()), IpcReadOptions.DEFAULT)) {
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(sink.toByteArray()), IpcReadOptions.DEFAULT)) {
             assertEquals(2, r.batchCount());
         }
     }
@@ -170,7 +171,7 @@ class DictionaryTest {
         dictionaries.addAll(b.dictionaries());
         writer.writeFooterAndClose(new Header.Footer(SCHEMA, dictionaries, List.of(a.batch(), b.batch()), Map.of()));
         IpcException e = assertThrows(IpcException.class,
-                () -> IpcFileReader.of(TestData.segment(sink.toByteArray()), IpcReadOptions.DEFAULT));
+                () -> IpcFileReader.open(TestData.segment(sink.toByteArray()), IpcReadOptions.DEFAULT));
         assertTrue(e.getMessage().contains("cannot replace dictionary 0"), e.getMessage());
     }
 
@@ -188,28 +189,28 @@ class DictionaryTest {
         ArrayData lists = ArrayData.of(listType, 2, Arrays.asList(null, TestData.int32s(0, 1, 3)), List.of(items));
         ArrayData outerIndices = ints(ArrowType.INT8, 1L, 1L, 0L).data();
         ArrayData column = new ArrayData(outerType, 3, 0, 0, outerIndices.buffers(), List.of(), lists);
-        RecordBatch batch = new RecordBatch(schema, List.of(Array.wrap(column)));
+        RecordBatch batch = new RecordBatch(schema, List.of(Array.ofUnchecked(column)));
 
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, schema)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, schema)) {
                 w.write(batch);
             }
         });
         List<Header> headers = headers(stream);
         assertEquals(1, ((Header.Dictionary) headers.get(1)).id());
         assertEquals(0, ((Header.Dictionary) headers.get(2)).id());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
             assertEquals(schema, r.schema());
-            ArrayData read = r.next().column(0).data();
+            ArrayData read = r.readNext().orElseThrow().column(0).data();
             assertEquals(3, read.length());
             ArrayData readLists = read.dictionary();
             assertEquals(2, readLists.length());
             ArrayData readItems = readLists.child(0);
             assertEquals(3, readItems.length());
-            assertEquals(ints(ArrowType.INT64, 100L, 200L), Array.wrap(readItems.dictionary()));
+            assertEquals(ints(ArrowType.INT64, 100L, 200L), Array.ofUnchecked(readItems.dictionary()));
             assertEquals(ints(ArrowType.INT32, 1L, 0L, 1L),
-                    Array.wrap(readItems.withType(ArrowType.INT32).withDictionary(null)));
-            assertEquals(ints(ArrowType.INT8, 1L, 1L, 0L), Array.wrap(read.withType(ArrowType.INT8)
+                    Array.ofUnchecked(readItems.withType(ArrowType.INT32).withDictionary(null)));
+            assertEquals(ints(ArrowType.INT8, 1L, 1L, 0L), Array.ofUnchecked(read.withType(ArrowType.INT8)
                     .withDictionary(null)));
         }
     }
@@ -218,15 +219,15 @@ class DictionaryTest {
     void oneIdSharedByTwoFields() throws IOException {
         Schema schema = Schema.of(new Field("a", TYPE, true, 0L, Map.of()), new Field("b", TYPE, true, 0L, Map.of()));
         Array a = encoded(ABC, 0L, 1L);
-        Array b = Array.wrap(encoded(ABC, 2L, 2L).data().withDictionary(a.data().dictionary()));
+        Array b = Array.ofUnchecked(encoded(ABC, 2L, 2L).data().withDictionary(a.data().dictionary()));
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, schema)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, schema)) {
                 w.write(new RecordBatch(schema, List.of(a, b)));
             }
         });
         assertEquals(3, headers(stream).size());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
-            RecordBatch batch = r.next();
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            RecordBatch batch = r.readNext().orElseThrow();
             assertEquals(List.of(65L, 66L), decode(batch.column(0)));
             assertEquals(List.of(67L, 67L), decode(batch.column(1)));
         }
@@ -235,7 +236,7 @@ class DictionaryTest {
     @Test
     void dictionaryUsedBeforeDefinitionIsRefusedUnlessAllNull() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(encoded(ABC, 0L)));
             }
         });
@@ -243,21 +244,21 @@ class DictionaryTest {
         List<int[]> spans = spans(stream);
         byte[] withoutDictionary = concat(stream, spans.get(0), spans.get(2), spans.get(3));
         IpcException e = assertThrows(IpcException.class, () -> {
-            try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(withoutDictionary))) {
-                r.next();
+            try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(withoutDictionary))) {
+                r.readNext().orElseThrow();
             }
         });
         assertTrue(e.getMessage().contains("used before it is defined"), e.getMessage());
 
         byte[] allNull = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch(encoded(ABC, null, null)));
             }
         });
         List<int[]> s2 = spans(allNull);
         byte[] nullsFirst = concat(allNull, s2.get(0), s2.get(2), s2.get(1), s2.get(3));
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(nullsFirst))) {
-            assertEquals(Arrays.asList(null, null), decode(r.next().column(0)));
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(nullsFirst))) {
+            assertEquals(Arrays.asList(null, null), decode(r.readNext().orElseThrow().column(0)));
         }
     }
 
@@ -292,7 +293,7 @@ class DictionaryTest {
         GrowingArray grown = new GrowingArray(ArrowType.INT16, allocator);
         grown.append(compactor.compact(a.slice(2, 7).data()), "t");
         grown.append(compactor.compact(b.data()), "t");
-        Array joined = Array.wrap(grown.view());
+        Array joined = Array.ofUnchecked(grown.view());
         assertEquals(ints(ArrowType.INT16, 3L, 4L, 5L, null, 7L, 8L, 9L, null, 11L, 12L), joined);
         assertEquals(2, joined.nullCount());
         GrowingArray strings = new GrowingArray(ArrowType.UTF8, allocator);

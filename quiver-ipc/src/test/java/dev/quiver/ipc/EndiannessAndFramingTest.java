@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -32,13 +33,14 @@ class EndiannessAndFramingTest {
         ArrayData utf8 = ArrayData.of(ArrowType.UTF8, 3, Arrays.asList(TestData.bytes(0b101),
                 TestData.int32s(0, 2, 2, 5), TestData.bytes('h', 'i', 'a', 'b', 'c')), List.of());
         return new RecordBatch(SCHEMA, List.of(ints(ArrowType.INT32, 1L, null, 0x01020304L),
-                ints(ArrowType.UINT16, 0x0102L, 7L, null), ints(ArrowType.INT64, -1L, 2L, 3L), Array.wrap(utf8)));
+                ints(ArrowType.UINT16, 0x0102L, 7L, null), ints(ArrowType.INT64, -1L, 2L, 3L),
+                Array.ofUnchecked(utf8)));
     }
 
     @Test
     void bigEndianIsWrittenSwappedAndReadBackLittleEndian() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA,
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA,
                     IpcWriteOptions.DEFAULT.withByteOrder(Endianness.BIG))) {
                 w.write(batch());
             }
@@ -53,9 +55,9 @@ class EndiannessAndFramingTest {
         ArrowBuffer offsets = m.body().slice(header.buffers()[14], header.buffers()[15]);
         assertArrayEquals(new byte[] {0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 5}, offsets.toByteArray());
 
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
             assertEquals(Endianness.BIG, r.schema().endianness());
-            RecordBatch back = r.next();
+            RecordBatch back = r.readNext().orElseThrow();
             RecordBatch expected = batch();
             for (int c = 0; c < 3; c++) {
                 assertEquals(expected.column(c), back.column(c));
@@ -91,7 +93,7 @@ class EndiannessAndFramingTest {
     @Test
     void framingWithoutContinuationMarkerIsRead() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch());
                 w.write(batch().slice(1, 2));
             }
@@ -101,25 +103,25 @@ class EndiannessAndFramingTest {
         for (int[] span : DictionaryTest.spans(stream)) {
             legacy.write(stream, span[0] + 4, span[1] - span[0] - 4);
         }
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(legacy.toByteArray()))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(legacy.toByteArray()))) {
             assertEquals(SCHEMA, r.schema());
-            assertEquals(batch().column(0), r.next().column(0));
-            assertEquals(batch().slice(1, 2).column(2), r.next().column(2));
-            assertNull(r.next());
+            assertEquals(batch().column(0), r.readNext().orElseThrow().column(0));
+            assertEquals(batch().slice(1, 2).column(2), r.readNext().orElseThrow().column(2));
+            assertNull(r.readNext().orElse(null));
         }
     }
 
     @Test
     void aStreamThatSimplyEndsIsReadFine() {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
                 w.write(batch());
             }
         });
         byte[] noEos = Arrays.copyOf(stream, stream.length - 8);
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(noEos))) {
-            assertEquals(batch().column(0), r.next().column(0));
-            assertNull(r.next());
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(noEos))) {
+            assertEquals(batch().column(0), r.readNext().orElseThrow().column(0));
+            assertNull(r.readNext().orElse(null));
         }
         assertArrayEquals(new byte[] {-1, -1, -1, -1, 0, 0, 0, 0}, Arrays.copyOfRange(stream, stream.length - 8,
                 stream.length));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -5,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -13,6 +13,7 @@ import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.flatbuf.Block;
 import dev.quiver.ipc.flatbuf.Footer;
 import dev.quiver.ipc.flatbuf.MetadataVersion;
+import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +37,7 @@ class FileFooterTest {
 
     private static byte[] file() {
         return TestData.written(out -> {
-            try (IpcFileWriter w = new IpcFileWriter(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
+            try (IpcFileWriter w = IpcFileWriter.open(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
                 for (RecordBatch b : batches()) {
                     w.write(b);
                 }
@@ -80,7 +81,7 @@ class FileFooterTest {
     }
 
     private static List<RecordBatch> read(byte[] file) {
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(file), IpcReadOptions.DEFAULT)) {
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(file), IpcReadOptions.DEFAULT)) {
             List<RecordBatch> out = new ArrayList<>();
             for (int k = 0; k < r.batchCount(); k++) {
                 out.add(r.batch(k));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -98,13 +99,13 @@ class GrowingArrayTest {
                 expected.addAll(c.values().subList((int) part[0], (int) (part[0] + part[1])));
                 ArrayData view = grown.view();
                 Array want = array(c.type(), expected);
-                assertEquals(want, Array.wrap(view), c.type().toString());
-                Array.wrap(view).validateFull();
+                assertEquals(want, Array.ofUnchecked(view), c.type().toString());
+                Array.ofUnchecked(view).validateFull();
                 views.add(view);
                 expectedViews.add(want);
             }
             for (int i = 0; i < views.size(); i++) {
-                assertEquals(expectedViews.get(i), Array.wrap(views.get(i)), c.type() + " view " + i);
+                assertEquals(expectedViews.get(i), Array.ofUnchecked(views.get(i)), c.type() + " view " + i);
             }
         }
     }
@@ -119,7 +120,7 @@ class GrowingArrayTest {
             for (int i = 0; i < 200; i++) {
                 grown.append(part.data(), "test");
             }
-            assertEquals(part, Array.wrap(first));
+            assertEquals(part, Array.ofUnchecked(first));
             assertEquals(603, grown.view().length());
         }
     }

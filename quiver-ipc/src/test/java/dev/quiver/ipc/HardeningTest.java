@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -51,13 +52,14 @@ class HardeningTest {
         ArrayData s = ArrayData.of(SCHEMA.field(3).type(), rows, java.util.Arrays.asList((Object) null).stream()
                 .map(o -> (dev.quiver.core.memory.ArrowBuffer) null).toList(), List.of(x));
         return new RecordBatch(SCHEMA, List.of(ints(ArrowType.INT32, values),
-                Array.wrap(new ArrayData(ArrowType.NULL, rows, 0, rows, List.of(), List.of(), null)), Array.wrap(d),
-                Array.wrap(s)));
+                Array.ofUnchecked(new ArrayData(ArrowType.NULL, rows, 0, rows, List.of(), List.of(), null)),
+                Array.ofUnchecked(d),
+                Array.ofUnchecked(s)));
     }
 
     static byte[] stream(IpcWriteOptions options) {
         return TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA, options)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA, options)) {
                 w.write(batch(9, 3), Map.of("m", "1"));
                 w.write(batch(20, 5));
                 w.write(batch(0, 5));
@@ -67,7 +69,7 @@ class HardeningTest {
 
     static byte[] file() {
         return TestData.written(out -> {
-            try (IpcFileWriter w = new IpcFileWriter(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
+            try (IpcFileWriter w = IpcFileWriter.open(out, SCHEMA, IpcWriteOptions.DEFAULT)) {
                 w.write(batch(9, 3));
                 w.write(batch(20, 5));
             }
@@ -77,8 +79,8 @@ class HardeningTest {
     /** Reads everything; returns the number of batches. Only IpcException may escape. */
     static int readStream(byte[] bytes, IpcReadOptions options) {
         int n = 0;
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(bytes), options)) {
-            for (RecordBatch b = r.next(); b != null; b = r.next()) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(bytes), options)) {
+            for (RecordBatch b : r) {
                 b.validateFull();
                 n++;
             }
@@ -87,7 +89,7 @@ class HardeningTest {
     }
 
     static int readFile(byte[] bytes) {
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(bytes), IpcReadOptions.DEFAULT)) {
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(bytes), IpcReadOptions.DEFAULT)) {
             for (int k = 0; k < r.batchCount(); k++) {
                 r.batch(k).validateFull();
             }
@@ -232,7 +234,7 @@ class HardeningTest {
             public void close() {
             }
         };
-        IpcStreamWriter w = new IpcStreamWriter(failing, SCHEMA, IpcWriteOptions.DEFAULT);
+        IpcStreamWriter w = IpcStreamWriter.open(failing, SCHEMA, IpcWriteOptions.DEFAULT);
         IpcException first = assertThrows(IpcException.class, () -> w.write(batch(5, 2)));
         assertTrue(first.getMessage().contains("disk full"), first.getMessage());
         assertThrows(IpcException.class, () -> w.write(batch(5, 2)));

@@ -1,9 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quiver.testkit.TestData;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
@@ -11,6 +11,7 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.core.type.Types;
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -35,8 +36,8 @@ class IntegrationFilesTest {
     void streamAndFileReadAlike(Path stream) throws IOException {
         Path file = Path.of(stream.toString().replace(".stream", ".arrow_file"));
         List<RecordBatch> fromStream = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(stream); IpcStreamReader r = new IpcStreamReader(in)) {
-            for (RecordBatch b = r.next(); b != null; b = r.next()) {
+        try (InputStream in = Files.newInputStream(stream); IpcStreamReader r = IpcStreamReader.open(in)) {
+            for (RecordBatch b : r) {
                 b.validateFull();
                 fromStream.add(b);
             }
@@ -64,7 +65,7 @@ class IntegrationFilesTest {
         assertEquals(expected.nullCount(), actual.nullCount(), where);
         assertEquals(expected.bufferCount(), actual.bufferCount(), where);
         assertEquals(expected.children().size(), actual.children().size(), where);
-        assertValuesEqual(Array.wrap(expected), Array.wrap(actual), where);
+        assertValuesEqual(Array.ofUnchecked(expected), Array.ofUnchecked(actual), where);
         for (int i = 0; i < expected.children().size(); i++) {
             assertSameData(expected.child(i), actual.child(i), where + "." + i);
         }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -35,7 +36,7 @@ class IpcFileWriterPathTest {
     @Test
     void theFileAppearsOnlyOnClose() throws IOException {
         Path file = dir.resolve("out.arrow");
-        try (IpcFileWriter writer = new IpcFileWriter(file, SCHEMA)) {
+        try (IpcFileWriter writer = IpcFileWriter.open(file, SCHEMA)) {
             writer.write(RecordBatch.ofRows(SCHEMA, List.of(List.of(1), List.of(2))));
             assertFalse(Files.exists(file));
         }
@@ -51,7 +52,7 @@ class IpcFileWriterPathTest {
         byte[] old = {1, 2, 3};
         Path file = Files.write(dir.resolve("out.arrow"), old);
         Schema noId = Schema.of(new Field("d", new ArrowType.Dictionary(ArrowType.INT32, ArrowType.UTF8, false), true));
-        assertThrows(IpcException.class, () -> new IpcFileWriter(file, noId));
+        assertThrows(IpcException.class, () -> IpcFileWriter.open(file, noId));
         assertArrayEquals(old, Files.readAllBytes(file));
         assertEquals(List.of(file), files());
     }
@@ -60,7 +61,7 @@ class IpcFileWriterPathTest {
     void theChannelFormWritesThroughAnAtomicOutputWithSync() throws IOException {
         Path file = dir.resolve("synced.arrow");
         try (AtomicFileOutput output = AtomicFileOutput.create(file, true)) {
-            try (IpcFileWriter writer = new IpcFileWriter(output.channel(), SCHEMA, IpcWriteOptions.DEFAULT, Map.of())) {
+            try (IpcFileWriter writer = IpcFileWriter.open(output.channel(), SCHEMA, IpcWriteOptions.DEFAULT)) {
                 writer.write(RecordBatch.ofRows(SCHEMA, List.of(List.of(7))));
             }
             output.commit();

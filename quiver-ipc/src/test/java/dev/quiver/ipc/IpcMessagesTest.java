@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -64,7 +65,7 @@ class IpcMessagesTest {
         Arrays.fill(bad, 16, 16 + metadataLength, (byte) 0xFF);
         Path path = Files.write(dir.resolve("bad.arrow"), bad);
         assertThrows(IpcException.class, () -> IpcMessages.scan(path));
-        assertThrows(IpcException.class, () -> new IpcStreamReader(new ByteArrayInputStream(
+        assertThrows(IpcException.class, () -> IpcStreamReader.open(new ByteArrayInputStream(
                 Arrays.copyOfRange(bad, 8, bad.length))));
     }
 }

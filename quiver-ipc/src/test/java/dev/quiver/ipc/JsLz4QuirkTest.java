@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -62,12 +63,12 @@ class JsLz4QuirkTest {
     @Test
     void streamAndFileAreRead() throws Exception {
         List<RecordBatch> batches = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(resource("js-lz4.arrows")); IpcStreamReader r = new IpcStreamReader(in)) {
+        try (InputStream in = Files.newInputStream(resource("js-lz4.arrows")); IpcStreamReader r = IpcStreamReader.open(in)) {
             assertEquals(ArrowType.INT32, r.schema().field(0).type());
-            for (RecordBatch b = r.next(); b != null; b = r.next()) {
+            for (RecordBatch b : r) {
                 batches.add(b);
             }
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
         check(batches);
         List<RecordBatch> fromFile = new ArrayList<>();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -38,12 +39,12 @@ class LargeMappedFileTest {
         ArrowBuffer values = BufferAllocator.managed().allocate(GIB);
         values.setLong(0, 42);
         values.setLong(GIB - 8, 43);
-        RecordBatch big = new RecordBatch(schema, List.of(Array.wrap(ArrayData.of(ArrowType.INT64, rows,
+        RecordBatch big = new RecordBatch(schema, List.of(Array.ofUnchecked(ArrayData.of(ArrowType.INT64, rows,
                 Arrays.asList(null, values), List.of()))));
         RecordBatch last = new RecordBatch(schema, List.of(ints(ArrowType.INT64, 7L, 8L, 9L)));
         Path file = dir.resolve("large.arrow");
         try {
-            try (IpcFileWriter w = new IpcFileWriter(file, schema)) {
+            try (IpcFileWriter w = IpcFileWriter.open(file, schema)) {
                 for (int i = 0; i < 3; i++) {
                     w.write(big);
                 }

@@ -1,12 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quiver.core.array.IntBuilder;
-import dev.quiver.core.array.VarBinaryBuilder;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.VarBinaryBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -44,7 +45,7 @@ class MappedFileFailureTest {
     void aTruncatedMappedFileFailsWithTheReadersOwnException() throws IOException {
         Schema schema = Schema.of(Field.nullable("a", ArrowType.INT32));
         Path file = dir.resolve("whole.arrow");
-        try (IpcFileWriter writer = new IpcFileWriter(file, schema)) {
+        try (IpcFileWriter writer = IpcFileWriter.open(file, schema)) {
             writer.write(RecordBatch.ofRows(schema, List.of(List.of(1), List.of(2))));
         }
         byte[] bytes = Files.readAllBytes(file);
@@ -54,7 +55,7 @@ class MappedFileFailureTest {
     }
 
     private static RecordBatch batch(int rows, int seed) {
-        IntBuilder ints = new IntBuilder(ArrowType.INT64, BufferAllocator.managed());
+        IntBuilder<?> ints = IntBuilder.int64(BufferAllocator.managed());
         VarBinaryBuilder strings = new VarBinaryBuilder(ArrowType.UTF8, BufferAllocator.managed());
         Random random = new Random(seed);
         for (int i = 0; i < rows; i++) {
@@ -67,7 +68,7 @@ class MappedFileFailureTest {
     private static byte[] file(CompressionCodec codec, int rows) {
         IpcWriteOptions options = codec == null ? IpcWriteOptions.DEFAULT : IpcWriteOptions.DEFAULT.withCodec(codec);
         return TestData.written(out -> {
-            try (IpcFileWriter w = new IpcFileWriter(out, SCHEMA, options)) {
+            try (IpcFileWriter w = IpcFileWriter.open(out, SCHEMA, options)) {
                 for (int b = 0; b < BATCHES; b++) {
                     w.write(batch(rows, b));
                 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -63,12 +64,12 @@ class MetadataVersionTest {
 
     @Test
     void v4UnionsSkipTheirValidityBuffer() throws IOException {
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(v4Stream()))) {
-            RecordBatch batch = r.next();
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(v4Stream()))) {
+            RecordBatch batch = r.readNext().orElseThrow();
             ArrayData u = batch.column(0).data();
             assertEquals(1, u.bufferCount());
             assertArrayEquals(new byte[] {0, 0}, u.buffer(0).toByteArray());
-            assertEquals(ints(ArrowType.INT32, 5L, null), Array.wrap(u.child(0)));
+            assertEquals(ints(ArrowType.INT32, 5L, null), Array.ofUnchecked(u.child(0)));
         }
     }
 
@@ -84,8 +85,8 @@ class MetadataVersionTest {
     @Test
     void v5IsWritten() throws IOException {
         byte[] stream = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, SCHEMA)) {
-                w.write(new RecordBatch(SCHEMA, List.of(Array.wrap(ArrayData.of(UNION, 1,
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, SCHEMA)) {
+                w.write(new RecordBatch(SCHEMA, List.of(Array.ofUnchecked(ArrayData.of(UNION, 1,
                         Arrays.asList(TestData.bytes(0)), List.of(ints(ArrowType.INT32, 1L).data()))))));
             }
         });

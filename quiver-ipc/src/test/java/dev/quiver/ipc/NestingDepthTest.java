@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -33,17 +34,17 @@ class NestingDepthTest {
     }
 
     private static byte[] streamOf(Schema schema) {
-        return TestData.written(out -> new IpcStreamWriter(out, schema, IpcWriteOptions.DEFAULT).close());
+        return TestData.written(out -> IpcStreamWriter.open(out, schema, IpcWriteOptions.DEFAULT).close());
     }
 
     @Test
     void theDeepestAllowedSchemaIsWrittenAndReadBack() {
         Schema schema = nested(IpcLimits.MAX_NESTING_DEPTH);
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(streamOf(schema)))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(streamOf(schema)))) {
             assertEquals(schema, r.schema());
         }
-        byte[] file = TestData.written(out -> new IpcFileWriter(out, schema, IpcWriteOptions.DEFAULT).close());
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(file), IpcReadOptions.DEFAULT)) {
+        byte[] file = TestData.written(out -> IpcFileWriter.open(out, schema, IpcWriteOptions.DEFAULT).close());
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(file), IpcReadOptions.DEFAULT)) {
             assertEquals(schema, r.schema());
         }
     }
@@ -53,7 +54,7 @@ class NestingDepthTest {
         Schema schema = nested(IpcLimits.MAX_NESTING_DEPTH + 1);
         IpcException e = assertThrows(IpcException.class, () -> streamOf(schema));
         assertTrue(e.getMessage().contains("nest deeper than 64"), e.getMessage());
-        assertThrows(IpcException.class, () -> TestData.written(out -> new IpcFileWriter(out, schema,
+        assertThrows(IpcException.class, () -> TestData.written(out -> IpcFileWriter.open(out, schema,
                 IpcWriteOptions.DEFAULT).close()));
         // The same schema message, framed without the writer's check, is refused by the reader.
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -64,7 +65,7 @@ class NestingDepthTest {
             throw new AssertionError(ex);
         }
         IpcException read = assertThrows(IpcException.class,
-                () -> new IpcStreamReader(new ByteArrayInputStream(out.toByteArray())));
+                () -> IpcStreamReader.open(new ByteArrayInputStream(out.toByteArray())));
         assertTrue(read.getMessage().contains("nest deeper than 64"), read.getMessage());
     }
 
@@ -87,7 +88,7 @@ class NestingDepthTest {
     @Test
     void aRefusedSchemaLeavesAnExistingFileAsItWas() throws IOException {
         Path file = Files.write(dir.resolve("kept.arrow"), new byte[] {1, 2, 3});
-        assertThrows(IpcException.class, () -> new IpcFileWriter(file, nested(65)).close());
+        assertThrows(IpcException.class, () -> IpcFileWriter.open(file, nested(65)).close());
         assertArrayEquals(new byte[] {1, 2, 3}, Files.readAllBytes(file));
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -55,11 +56,11 @@ class PyarrowCompressedFilesTest {
         List<Header> headers = DictionaryTest.headers(Files.readAllBytes(stream));
         assertEquals(codec.equals("lz4") ? CompressionType.LZ4_FRAME : CompressionType.ZSTD,
                 ((Header.Batch) headers.get(1)).compression());
-        try (InputStream in = Files.newInputStream(stream); IpcStreamReader r = new IpcStreamReader(in)) {
-            check(r.next(), 0, N);
-            check(r.next(), 1234, 777);
-            check(r.next(), 0, 0);
-            assertNull(r.next());
+        try (InputStream in = Files.newInputStream(stream); IpcStreamReader r = IpcStreamReader.open(in)) {
+            check(r.readNext().orElseThrow(), 0, N);
+            check(r.readNext().orElseThrow(), 1234, 777);
+            check(r.readNext().orElseThrow(), 0, 0);
+            assertNull(r.readNext().orElse(null));
         }
         try (IpcFileReader r = IpcFileReader.map(resource(codec + ".arrow"))) {
             assertEquals(3, r.batchCount());

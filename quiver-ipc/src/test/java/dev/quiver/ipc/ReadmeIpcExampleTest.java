@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -7,8 +8,8 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.compression.ZstdCodec;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,14 +24,18 @@ class ReadmeIpcExampleTest {
         RecordBatch batch = RecordBatch.ofRows(
                 Schema.of(Field.notNull("id", ArrowType.INT64), Field.nullable("score", ArrowType.INT32)),
                 List.of(List.of(1L, 10), Arrays.asList(2L, null)));
-        try (var out = Files.newOutputStream(path);
-             var writer = new IpcFileWriter(out, batch.schema(),
-                     IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec()))) {
+        try (var writer = IpcFileWriter.open(path, batch.schema(),
+                IpcWriteOptions.DEFAULT.withCodec(new ZstdCodec()))) {
             writer.write(batch);
         }
         try (var reader = IpcFileReader.map(path)) {
             RecordBatch first = reader.batch(0);
             assertEquals(batch, first);
+            List<RecordBatch> all = new ArrayList<>();
+            for (RecordBatch b : reader) {
+                all.add(b);
+            }
+            assertEquals(List.of(batch), all);
         }
     }
 }

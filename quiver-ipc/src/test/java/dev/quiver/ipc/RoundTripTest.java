@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static dev.quiver.ipc.TestData.ints;
@@ -57,7 +58,8 @@ class RoundTripTest {
         List<Array> columns = new ArrayList<>();
         for (Field f : schema.fields()) {
             if (f.type() instanceof ArrowType.Null) {
-                columns.add(Array.wrap(new ArrayData(ArrowType.NULL, rows, 0, rows, List.of(), List.of(), null)));
+                columns.add(Array.ofUnchecked(new ArrayData(ArrowType.NULL, rows, 0, rows, List.of(), List.of(),
+                        null)));
                 continue;
             }
             Long[] values = new Long[rows];
@@ -99,27 +101,27 @@ class RoundTripTest {
         Schema schema = schema();
         List<RecordBatch> batches = batches(schema);
         byte[] bytes = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, schema, options)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, schema, options)) {
                 for (RecordBatch b : batches) {
                     w.write(b, Map.of("rows", Long.toString(b.rowCount())));
                 }
             }
         });
         assertEquals(0, bytes.length % 8);
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(bytes))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(bytes))) {
             assertEquals(schema, r.schema());
             for (RecordBatch b : batches) {
-                assertSame(b, r.next());
-                assertEquals(Map.of("rows", Long.toString(b.rowCount())), r.batchMessageMetadata());
+                assertSame(b, r.readNext().orElseThrow());
+                assertEquals(Map.of("rows", Long.toString(b.rowCount())), r.batchMetadata());
             }
-            assertNull(r.next());
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
+            assertNull(r.readNext().orElse(null));
         }
-        try (IpcStreamReader r = IpcStreamReader.of(TestData.segment(bytes), IpcReadOptions.DEFAULT)) {
+        try (IpcStreamReader r = IpcStreamReader.open(TestData.segment(bytes), IpcReadOptions.DEFAULT)) {
             for (RecordBatch b : batches) {
-                assertSame(b, r.next());
+                assertSame(b, r.readNext().orElseThrow());
             }
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
     }
 
@@ -129,9 +131,9 @@ class RoundTripTest {
         Schema schema = schema();
         List<RecordBatch> batches = batches(schema);
         Path file = dir.resolve("t.arrow");
-        try (IpcFileWriter w = new IpcFileWriter(Files.newByteChannel(file,
-                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE), schema, options,
-                Map.of("footer", "yes"))) {
+        try (IpcFileWriter w = IpcFileWriter.open(Files.newByteChannel(file,
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE), schema,
+                options.withFooterMetadata(Map.of("footer", "yes")))) {
             for (RecordBatch b : batches) {
                 w.write(b);
             }
@@ -150,12 +152,12 @@ class RoundTripTest {
         }
         // The file holds the stream: read it as one after the 8-byte magic and padding.
         byte[] all = Files.readAllBytes(file);
-        try (IpcStreamReader r = new IpcStreamReader(Channels.newChannel(
+        try (IpcStreamReader r = IpcStreamReader.open(Channels.newChannel(
                 new ByteArrayInputStream(all, 8, all.length - 8)), IpcReadOptions.DEFAULT)) {
             for (RecordBatch b : batches) {
-                assertSame(b, r.next());
+                assertSame(b, r.readNext().orElseThrow());
             }
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
     }
 
@@ -163,13 +165,13 @@ class RoundTripTest {
     @MethodSource("options")
     void zeroBatches(IpcWriteOptions options) throws IOException {
         Schema schema = schema();
-        byte[] stream = TestData.written(out -> new IpcStreamWriter(out, schema, options).close());
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(stream))) {
+        byte[] stream = TestData.written(out -> IpcStreamWriter.open(out, schema, options).close());
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
             assertEquals(schema, r.schema());
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
         }
-        byte[] file = TestData.written(out -> new IpcFileWriter(out, schema, options).close());
-        try (IpcFileReader r = IpcFileReader.of(TestData.segment(file), IpcReadOptions.DEFAULT)) {
+        byte[] file = TestData.written(out -> IpcFileWriter.open(out, schema, options).close());
+        try (IpcFileReader r = IpcFileReader.open(TestData.segment(file), IpcReadOptions.DEFAULT)) {
             assertEquals(schema, r.schema());
             assertEquals(0, r.batchCount());
         }
@@ -180,7 +182,7 @@ class RoundTripTest {
     void bodyBuffersAreAligned(IpcWriteOptions options) {
         Schema schema = schema();
         byte[] bytes = TestData.written(out -> {
-            try (IpcStreamWriter w = new IpcStreamWriter(out, schema, options)) {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, schema, options)) {
                 w.write(batch(schema, 77, 5));
             }
         });

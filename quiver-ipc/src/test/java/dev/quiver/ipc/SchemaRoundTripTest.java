@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -92,15 +93,15 @@ class SchemaRoundTripTest {
         Schema schema = Schema.of(Field.nullable("a", ArrowType.INT8));
         IpcWriteOptions options = IpcWriteOptions.DEFAULT.withSchemaMessageMetadata(Map.of("writer", "quiver"));
         java.io.ByteArrayOutputStream stream = new java.io.ByteArrayOutputStream();
-        new IpcStreamWriter(stream, schema, options).close();
-        try (IpcStreamReader reader = new IpcStreamReader(new ByteArrayInputStream(stream.toByteArray()))) {
+        IpcStreamWriter.open(stream, schema, options).close();
+        try (IpcStreamReader reader = IpcStreamReader.open(new ByteArrayInputStream(stream.toByteArray()))) {
             assertEquals(Map.of("writer", "quiver"), reader.schemaMessageMetadata());
             assertEquals(schema, reader.schema());
         }
         java.io.ByteArrayOutputStream file = new java.io.ByteArrayOutputStream();
-        new IpcFileWriter(file, schema, options).close();
+        IpcFileWriter.open(file, schema, options).close();
         byte[] bytes = file.toByteArray();
-        try (IpcStreamReader reader = new IpcStreamReader(new ByteArrayInputStream(bytes, 8, bytes.length - 8))) {
+        try (IpcStreamReader reader = IpcStreamReader.open(new ByteArrayInputStream(bytes, 8, bytes.length - 8))) {
             assertEquals(Map.of("writer", "quiver"), reader.schemaMessageMetadata(), "the file's embedded stream");
         }
     }
@@ -149,10 +150,10 @@ class SchemaRoundTripTest {
             fields.add(Field.nullable("f" + fields.size(), type));
         }
         Schema schema = new Schema(fields, Map.of("a", "b"), Endianness.LITTLE);
-        byte[] bytes = TestData.written(out -> new IpcStreamWriter(out, schema).close());
-        try (IpcStreamReader reader = new IpcStreamReader(new ByteArrayInputStream(bytes))) {
+        byte[] bytes = TestData.written(out -> IpcStreamWriter.open(out, schema).close());
+        try (IpcStreamReader reader = IpcStreamReader.open(new ByteArrayInputStream(bytes))) {
             assertEquals(schema, reader.schema());
-            assertEquals(null, reader.next());
+            assertEquals(null, reader.readNext().orElse(null));
         }
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -17,14 +18,14 @@ class StreamEndTest {
 
     /** Reads every batch; returns whether the reader saw the marker, checking it says false until the end. */
     private static boolean readToEnd(byte[] bytes, int batches) {
-        try (IpcStreamReader r = new IpcStreamReader(new ByteArrayInputStream(bytes))) {
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(bytes))) {
             for (int i = 0; i < batches; i++) {
-                RecordBatch b = r.next();
+                RecordBatch b = r.readNext().orElseThrow();
                 assertTrue(b != null, "batch " + i);
                 assertFalse(r.endedWithMarker(), "before the end");
             }
-            assertNull(r.next());
-            assertNull(r.next());
+            assertNull(r.readNext().orElse(null));
+            assertNull(r.readNext().orElse(null));
             return r.endedWithMarker();
         }
     }
@@ -52,7 +53,7 @@ class StreamEndTest {
 
     @Test
     void aStreamOfOnlyASchemaEndsEitherWay() {
-        byte[] full = TestData.written(out -> new IpcStreamWriter(out, HardeningTest.SCHEMA,
+        byte[] full = TestData.written(out -> IpcStreamWriter.open(out, HardeningTest.SCHEMA,
                 IpcWriteOptions.DEFAULT).close());
         assertTrue(readToEnd(full, 0));
         assertFalse(readToEnd(Arrays.copyOf(full, full.length - 8), 0));

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.IntBuilder;
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -19,13 +20,9 @@ final class TestData {
 
     /** An array of an integer-stored type; null entries are null slots. */
     static Array ints(ArrowType type, Long... values) {
-        IntBuilder b = new IntBuilder(type, BufferAllocator.managed());
+        ArrayBuilder b = ArrayBuilder.of(type, BufferAllocator.managed());
         for (Long v : values) {
-            if (v == null) {
-                b.appendNull();
-            } else {
-                b.append(v);
-            }
+            b.appendObject(v);
         }
         return b.build();
     }

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Types;
@@ -25,19 +27,28 @@ final class DictionaryCollector {
         found.putAll(given);
     }
 
-    static Map<Long, ArrayData> collect(JsonFile file) {
-        DictionaryCollector collector = new DictionaryCollector(file.dictionaries());
-        for (ArrayData dictionary : List.copyOf(file.dictionaries().values())) {
-            collector.visitDictionaryValues(dictionary);
+    /** Visits the dictionaries given, and the values of each (which may hold dictionaries of their own). */
+    void visitGiven() {
+        for (ArrayData dictionary : List.copyOf(found.values())) {
+            visitDictionaryValues(dictionary);
         }
-        for (int b = 0; b < file.batches().size(); b++) {
-            RecordBatch batch = file.batches().get(b);
-            for (int c = 0; c < batch.columns().size(); c++) {
-                Field field = batch.schema().field(c);
-                collector.visit(field, batch.column(c).data(), "batch " + b + ", column " + field.name());
-            }
+    }
+
+    /** Visits the dictionary-encoded columns of a batch; {@code place} names the batch. */
+    void visit(RecordBatch batch, String place) {
+        for (int c = 0; c < batch.columns().size(); c++) {
+            Field field = batch.schema().field(c);
+            visit(field, batch.column(c).data(), place + ", column " + field.name());
         }
-        return collector.found;
+    }
+
+    /**
+     * The dictionaries found so far by id, in id order.
+     *
+     * @return the live map
+     */
+    Map<Long, ArrayData> found() {
+        return found;
     }
 
     private void visit(Field field, ArrayData data, String place) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import com.fasterxml.jackson.core.JsonToken;
@@ -7,6 +8,7 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.ValidationLevel;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,13 +24,15 @@ import java.util.Set;
  */
 final class DictionaryResolver implements JsonColumnReader.Dictionaries {
     private final BufferAllocator allocator;
+    private final ValidationLevel validation;
     private final Map<Long, ArrowType> valueTypes = new LinkedHashMap<>();
     private final Map<Long, ArrayData> unlinked = new LinkedHashMap<>();
     private final Map<Long, ArrayData> resolved = new LinkedHashMap<>();
     private final Set<Long> reading = new HashSet<>();
 
-    DictionaryResolver(Schema schema, BufferAllocator allocator) {
+    DictionaryResolver(Schema schema, BufferAllocator allocator, ValidationLevel validation) {
         this.allocator = allocator;
+        this.validation = validation;
         for (Field field : schema.fields()) {
             collect(field, "schema field " + field.name());
         }
@@ -215,7 +219,7 @@ final class DictionaryResolver implements JsonColumnReader.Dictionaries {
         }
         String at = "dictionary " + id;
         ArrayData linked = link(valueTypes.get(id), values, at);
-        JsonColumnValidator.validate(linked, at);
+        JsonColumnValidator.validate(linked, at, validation);
         reading.remove(id);
         resolved.put(id, linked);
         return linked;

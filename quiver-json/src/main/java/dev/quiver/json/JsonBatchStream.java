@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -5,23 +6,27 @@ import com.fasterxml.jackson.core.JsonToken;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import java.io.CharConversionException;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.zip.ZipException;
 
 /**
  * The record batches of an integration JSON file, read one at a time: the schema and dictionaries
- * are read when the stream opens, then each {@link #next()} parses one batch straight into its buffers,
- * so memory holds one batch (and the dictionaries), not the file.
+ * are read when the stream opens (by {@link IntegrationJsonReader#open}), then each {@link #readNext()}
+ * (or step of a for-each loop over the stream) parses one batch straight into its buffers, so memory
+ * holds one batch (and the dictionaries), not the file.
  *
  * <p>Writers put {@code "schema"}, {@code "dictionaries"} and {@code "batches"} in this order. Members
  * in another order are read too: {@code "dictionaries"} met before the schema, or {@code "batches"} met
@@ -30,10 +35,11 @@ import java.util.zip.ZipException;
  *
  * <p>Bad input (gzip-compressed content that is corrupt or truncated included) raises a
  * {@link JsonFormatException} naming the place; since batches are handed out as they are read, a
- * problem later in the file surfaces from the {@link #next()} that reaches it.
+ * problem later in the file surfaces from the {@link #readNext()} that reaches it. A failure to read
+ * the input is an {@link UncheckedIOException}.
  */
-public final class JsonBatchStream implements AutoCloseable {
-    private final BufferAllocator allocator;
+public final class JsonBatchStream implements RecordBatchReader {
+    private final JsonReadOptions options;
     private final JsonInput document;
     private final InputStream owned;
     private final Set<String> seen = new HashSet<>();
@@ -50,8 +56,8 @@ public final class JsonBatchStream implements AutoCloseable {
      * Reads from {@code in} up to the first batch; {@code owned} (null for none) is closed with this
      * stream or when opening fails.
      */
-    JsonBatchStream(InputStream in, InputStream owned, BufferAllocator allocator) throws IOException {
-        this.allocator = allocator;
+    JsonBatchStream(InputStream in, InputStream owned, JsonReadOptions options) throws IOException {
+        this.options = options;
         this.owned = owned;
         JsonInput input = null;
         try {
@@ -68,6 +74,9 @@ public final class JsonBatchStream implements AutoCloseable {
         } catch (ZipException | EOFException e) {
             closeQuietly(input);
             throw JsonInput.badGzip(e);
+        } catch (CharConversionException e) {
+            closeQuietly(input);
+            throw JsonInput.badEncoding(e);
         } catch (IOException | RuntimeException e) {
             closeQuietly(input);
             throw e;
@@ -92,6 +101,7 @@ public final class JsonBatchStream implements AutoCloseable {
      *
      * @return the file's schema
      */
+    @Override
     public Schema schema() {
         return schema;
     }
@@ -107,14 +117,24 @@ public final class JsonBatchStream implements AutoCloseable {
     }
 
     /**
-     * The next record batch, fully validated, or null after the last one (when the rest of the file was
-     * read and checked too).
+     * The next record batch, validated to the options' level, or empty after the last one (when the rest
+     * of the file was read and checked too).
      *
-     * @return the batch, or null at the end
+     * @return the batch, or empty at the end
      * @throws JsonFormatException if the input is not valid integration JSON for the schema
-     * @throws IOException if reading fails
+     * @throws UncheckedIOException if reading fails
      */
-    public RecordBatch next() throws IOException {
+    @Override
+    public Optional<RecordBatch> readNext() {
+        try {
+            return Optional.ofNullable(next());
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading the JSON failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The next batch, or null at the end. */
+    private RecordBatch next() throws IOException {
         try {
             while (batches != null) {
                 if (batches.nextValue() != JsonToken.END_ARRAY) {
@@ -132,6 +152,8 @@ public final class JsonBatchStream implements AutoCloseable {
             throw JsonInput.invalid(e);
         } catch (ZipException | EOFException e) {
             throw JsonInput.badGzip(e);
+        } catch (CharConversionException e) {
+            throw JsonInput.badEncoding(e);
         }
     }
 
@@ -184,7 +206,7 @@ public final class JsonBatchStream implements AutoCloseable {
         once(key);
         JsonValue json = JsonTreeParser.read(document);
         schema = JsonSchemaReader.read(JsonAccess.object(json, "the document." + key));
-        dictionaries = new DictionaryResolver(schema, allocator);
+        dictionaries = new DictionaryResolver(schema, options.allocator(), options.validation());
         if (pendingDictionaries != null) {
             try (JsonInput copy = JsonInput.of(pendingDictionaries)) {
                 pendingDictionaries = null;
@@ -206,7 +228,7 @@ public final class JsonBatchStream implements AutoCloseable {
     private void startBatches(JsonInput in) {
         in.expectArray("batches", "the document");
         batches = in;
-        columns = new JsonColumnReader(new JsonBufferReader(allocator, in), dictionaries);
+        columns = new JsonColumnReader(new JsonBufferReader(options.allocator(), in), dictionaries);
     }
 
     /** The {@code {"count", "columns"}} object at the current token. */
@@ -258,25 +280,29 @@ public final class JsonBatchStream implements AutoCloseable {
                 throw JsonFormatException.at(at, "count " + column.length() + " differs from the batch count "
                         + count);
             }
-            JsonColumnValidator.validate(column, at);
-            arrays.add(Array.wrap(column));
+            JsonColumnValidator.validate(column, at, options.validation());
+            arrays.add(Array.ofUnchecked(column));
         }
         return new RecordBatch(schema, arrays, count);
     }
 
     /**
-     * Closes the input (a stream given by the caller stays open).
+     * Closes the input.
      *
-     * @throws IOException if closing the file fails
+     * @throws UncheckedIOException if closing the input fails
      */
     @Override
-    public void close() throws IOException {
+    public void close() {
         try {
-            document.close();
-        } finally {
-            if (owned != null) {
-                owned.close();
+            try {
+                document.close();
+            } finally {
+                if (owned != null) {
+                    owned.close();
+                }
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException("closing the JSON input failed: " + e.getMessage(), e);
         }
     }
 }

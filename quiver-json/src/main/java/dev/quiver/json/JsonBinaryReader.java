@@ -1,10 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.quiver.core.array.GrowableBuffer;
+import dev.quiver.core.array.Values;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.memory.GrowableBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.json.JsonBufferReader.Decoded;
 import dev.quiver.json.JsonScalars.BadValue;

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.quiver.core.array.GrowableBuffer;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.GrowableBuffer;
 import dev.quiver.core.memory.HalfFloat;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.memory.WideIntegers;

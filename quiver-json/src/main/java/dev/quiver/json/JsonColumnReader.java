@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.Values;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.type.ArrowType;

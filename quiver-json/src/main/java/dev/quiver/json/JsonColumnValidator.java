@@ -1,15 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
-import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.DictionaryArray;
-import dev.quiver.core.array.Rules;
-import dev.quiver.core.array.ValidationException;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
+import dev.quiver.core.validation.ValidationLevel;
 
 /**
- * Full validation of a column read from JSON. The dictionary of a dictionary-encoded column was
+ * Validation of a column read from JSON to the reader's {@link ValidationLevel}. The dictionary of a dictionary-encoded column was
  * validated once when read, so such a column checks its indices only: validating the dictionary again
  * for every batch would cost its size per batch. (Dictionaries nested deeper in a column are validated
  * with it, as full validation does.)
@@ -18,15 +19,20 @@ final class JsonColumnValidator {
     private JsonColumnValidator() {
     }
 
-    /** Checks every invariant of the format; a failure is reported at {@code place}. */
-    static void validate(ArrayData data, String place) {
+    /** Checks the invariants of {@code level}; a failure is reported at {@code place}. */
+    static void validate(ArrayData data, String place, ValidationLevel level) {
         try {
-            if (Types.storage(data.type()) instanceof ArrowType.Dictionary d) {
-                data.validate();
-                Array.wrap(data.withType(d.indexType()).withDictionary(null)).validateFull();
+            if (level == ValidationLevel.NONE) {
+                return;
+            }
+            if (level == ValidationLevel.STRUCTURE) {
+                data.validate(ValidationLevel.STRUCTURE);
+            } else if (Types.storage(data.type()) instanceof ArrowType.Dictionary d) {
+                data.validate(ValidationLevel.STRUCTURE);
+                data.withType(d.indexType()).withDictionary(null).validateFull();
                 checkIndices(data, d);
             } else {
-                Array.wrap(data).validateFull();
+                data.validateFull();
             }
         } catch (ValidationException e) {
             throw JsonFormatException.at(place, e.getMessage());
@@ -35,7 +41,7 @@ final class JsonColumnValidator {
 
     /** Every valid index inside the dictionary. */
     private static void checkIndices(ArrayData data, ArrowType.Dictionary type) {
-        DictionaryArray indices = (DictionaryArray) Array.wrap(data.withType(type));
+        DictionaryArray indices = DictionaryArray.ofUnchecked(data.withType(type));
         long size = data.dictionary().length();
         boolean unsigned = !type.indexType().signed();
         for (long i = 0; i < data.length(); i++) {

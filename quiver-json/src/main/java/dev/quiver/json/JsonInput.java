@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import com.fasterxml.jackson.core.JsonEncoding;
@@ -11,6 +12,7 @@ import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.zip.GZIPInputStream;
@@ -145,6 +147,14 @@ final class JsonInput implements AutoCloseable {
     /** A gzip stream that is corrupt or ends early, as a {@link JsonFormatException}. */
     static JsonFormatException badGzip(IOException e) {
         return new JsonFormatException("the gzip-compressed input is corrupt or truncated: " + e.getMessage(), e);
+    }
+
+    /**
+     * Text that is not valid in the encoding Jackson detected from its first bytes (a UTF-32 character
+     * beyond U+10FFFF), as a {@link JsonFormatException}.
+     */
+    static JsonFormatException badEncoding(CharConversionException e) {
+        return new JsonFormatException("not valid JSON: " + e.getMessage(), e);
     }
 
     private static String describe(JsonLocation location) {

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.quiver.core.array.GrowableBuffer;
+import dev.quiver.core.memory.GrowableBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.IntervalUnit;
 import dev.quiver.json.JsonScalars.BadValue;

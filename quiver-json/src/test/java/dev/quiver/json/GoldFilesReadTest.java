@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.DecimalArray;
-import dev.quiver.core.array.Rules;
-import dev.quiver.core.array.ValidationException;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -47,10 +48,10 @@ class GoldFilesReadTest {
     }
 
     private static JsonFile read(Path file) throws Exception {
-        JsonFile json = new IntegrationJsonReader().read(file);
+        JsonFile json = IntegrationJsonReader.read(file);
         assertFalse(json.schema().fields().isEmpty());
         for (ArrayData dictionary : json.dictionaries().values()) {
-            Array.wrap(dictionary).validateFull();
+            Array.ofUnchecked(dictionary).validateFull();
         }
         for (RecordBatch batch : json.batches()) {
             assertEquals(json.schema(), batch.schema());

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import static dev.quiver.json.JsonTestData.b;
@@ -27,10 +28,8 @@ import org.junit.jupiter.api.Test;
 class IntegrationJsonReaderTest {
     private static final String INT8 = "{\"name\": \"int\", \"bitWidth\": 8, \"isSigned\": true}";
 
-    private final IntegrationJsonReader reader = new IntegrationJsonReader();
-
     private ArrayData column(String type, long count, String column) {
-        return reader.readString(file(leafField(type), count, column)).batches().get(0).column(0).data();
+        return IntegrationJsonReader.readString(file(leafField(type), count, column)).batches().get(0).column(0).data();
     }
 
     private static Path examples() {
@@ -40,7 +39,7 @@ class IntegrationJsonReaderTest {
     @Test
     void specExampleSimpleHasTheExpectedBuffers() throws Exception {
         Path simple = examples().resolve("simple.json");
-        JsonFile json = reader.read(simple);
+        JsonFile json = IntegrationJsonReader.read(simple);
         assertEquals(3, json.batches().size());
         ArrayData foo = json.batches().get(0).column(0).data();
         assertArrayEquals(b(0b11101), bytes(foo.buffer(0), 1));
@@ -62,7 +61,7 @@ class IntegrationJsonReaderTest {
     @Test
     void specExampleStructHasChildrenAtTheParentsSlots() throws Exception {
         Path struct = examples().resolve("struct.json");
-        ArrayData s = reader.read(struct).batches().get(0).column(0).data();
+        ArrayData s = IntegrationJsonReader.read(struct).batches().get(0).column(0).data();
         assertArrayEquals(b(0b0101110), bytes(s.buffer(0), 1));
         assertEquals(2, s.children().size());
         assertEquals(290876774, s.child(0).buffer(1).getInt(4));
@@ -159,7 +158,7 @@ class IntegrationJsonReaderTest {
                 + leafField(INT8).replace("\"c\"", "\"item\"") + "]}";
         String column = "{\"name\": \"c\", \"count\": 2, \"VALIDITY\": [1, 1], \"OFFSET\": [2, 0], \"SIZE\": [1, 2], "
                 + "\"children\": [{\"name\": \"item\", \"count\": 3, \"VALIDITY\": [1, 1, 1], \"DATA\": [7, 8, 9]}]}";
-        ArrayData lv = reader.readString(file(field, 2, column)).batches().get(0).column(0).data();
+        ArrayData lv = IntegrationJsonReader.readString(file(field, 2, column)).batches().get(0).column(0).data();
         assertArrayEquals(b(2, 0, 0, 0, 0, 0, 0, 0), bytes(lv.buffer(1), 8));
         assertArrayEquals(b(1, 0, 0, 0, 2, 0, 0, 0), bytes(lv.buffer(2), 8));
         assertArrayEquals(b(7, 8, 9), bytes(lv.child(0).buffer(1), 3));
@@ -174,7 +173,7 @@ class IntegrationJsonReaderTest {
         String column = "{\"name\": \"c\", \"count\": 3, \"TYPE_ID\": [9, 5, 5], \"OFFSET\": [0, 0, 1], "
                 + "\"children\": [{\"name\": \"a\", \"count\": 2, \"VALIDITY\": [1, 0], \"DATA\": [4, 0]}, "
                 + "{\"name\": \"b\", \"count\": 1}]}";
-        ArrayData u = reader.readString(file(field, 3, column)).batches().get(0).column(0).data();
+        ArrayData u = IntegrationJsonReader.readString(file(field, 3, column)).batches().get(0).column(0).data();
         assertEquals(UnionMode.DENSE, ((ArrowType.Union) u.type()).mode());
         assertEquals(2, u.bufferCount());
         assertArrayEquals(b(9, 5, 5), bytes(u.buffer(0), 3));
@@ -188,14 +187,14 @@ class IntegrationJsonReaderTest {
                 + "\"typeIds\": [3]}, \"children\": [" + leafField(INT8).replace("\"c\"", "\"a\"") + "]}";
         String column = "{\"name\": \"c\", \"count\": 2, \"TYPE_ID\": [3, 3], "
                 + "\"children\": [{\"name\": \"a\", \"count\": 2, \"VALIDITY\": [1, 1], \"DATA\": [4, 6]}]}";
-        ArrayData u = reader.readString(file(field, 2, column)).batches().get(0).column(0).data();
+        ArrayData u = IntegrationJsonReader.readString(file(field, 2, column)).batches().get(0).column(0).data();
         assertEquals(UnionMode.SPARSE, ((ArrowType.Union) u.type()).mode());
         assertArrayEquals(b(4, 6), bytes(u.child(0).buffer(1), 2));
     }
 
     @Test
     void dictionaryEncodedColumnsShareTheDictionaryData() throws Exception {
-        JsonFile json = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_dictionary.json.gz"));
+        JsonFile json = IntegrationJsonReader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_dictionary.json.gz"));
         Field dict0 = json.schema().field(0);
         assertEquals(new ArrowType.Dictionary(ArrowType.INT8, ArrowType.UTF8, false), dict0.type());
         assertEquals(0L, dict0.dictionaryId());
@@ -208,14 +207,14 @@ class IntegrationJsonReaderTest {
 
     @Test
     void nestedDictionariesResolveTheInnerDictionary() throws Exception {
-        JsonFile json = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_nested_dictionary.json.gz"));
+        JsonFile json = IntegrationJsonReader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_nested_dictionary.json.gz"));
         ArrayData outer = json.dictionaries().get(1L);
         assertSame(json.dictionaries().get(0L), outer.child(0).dictionary());
     }
 
     @Test
     void extensionTypesResolveThroughTheRegistry() throws Exception {
-        JsonFile json = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_extension.json.gz"));
+        JsonFile json = IntegrationJsonReader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_extension.json.gz"));
         Field uuids = json.schema().field(0);
         assertEquals(new ArrowType.Extension("arrow.uuid", new ArrowType.FixedSizeBinary(16), ""), uuids.type());
         assertEquals(Map.of(), uuids.metadata());
@@ -226,7 +225,7 @@ class IntegrationJsonReaderTest {
 
     @Test
     void customMetadataIsKeptInOrder() throws Exception {
-        JsonFile json = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_custom_metadata.json.gz"));
+        JsonFile json = IntegrationJsonReader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_custom_metadata.json.gz"));
         assertEquals(List.of("a", "b", "c", "d", "..", "w", "x", "y", "z"),
                 List.copyOf(json.schema().field(1).metadata().keySet()));
         assertTrue(!json.schema().metadata().isEmpty());
@@ -239,8 +238,7 @@ class IntegrationJsonReaderTest {
         try (var in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(gz))) {
             java.nio.file.Files.copy(in, plain);
         }
-        IntegrationJsonWriter writer = new IntegrationJsonWriter();
-        assertEquals(writer.writeString(reader.read(gz)), writer.writeString(reader.read(plain)));
+        assertEquals(IntegrationJsonWriter.writeString(IntegrationJsonReader.read(gz)), IntegrationJsonWriter.writeString(IntegrationJsonReader.read(plain)));
     }
 
     @Test
@@ -254,7 +252,7 @@ class IntegrationJsonReaderTest {
                 closed[0] = true;
             }
         };
-        assertEquals(1, reader.read(in).batches().get(0).rowCount());
+        assertEquals(1, IntegrationJsonReader.read(in).batches().get(0).rowCount());
         assertTrue(!closed[0]);
     }
 }

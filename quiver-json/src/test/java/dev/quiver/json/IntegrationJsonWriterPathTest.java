@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -38,7 +39,7 @@ class IntegrationJsonWriterPathTest {
             Schema other = Schema.of(Field.nullable("b", ArrowType.INT64));
             JsonFile broken = new JsonFile(SCHEMA, List.of(RecordBatch.ofRows(SCHEMA, List.of(List.of(1))),
                     RecordBatch.ofRows(other, List.of(List.of(2L)))));
-            assertThrows(JsonFormatException.class, () -> new IntegrationJsonWriter().write(broken, path));
+            assertThrows(JsonFormatException.class, () -> IntegrationJsonWriter.write(broken, path));
             assertArrayEquals(old, Files.readAllBytes(path), name);
         }
         assertEquals(List.of(dir.resolve("out.json"), dir.resolve("out.json.gz")), files());
@@ -48,9 +49,9 @@ class IntegrationJsonWriterPathTest {
     void aWrittenFileReadsBack() throws IOException {
         for (String name : List.of("new.json", "new.json.gz")) {
             Path path = dir.resolve(name);
-            new IntegrationJsonWriter().write(new JsonFile(SCHEMA, List.of(RecordBatch.ofRows(SCHEMA,
+            IntegrationJsonWriter.write(new JsonFile(SCHEMA, List.of(RecordBatch.ofRows(SCHEMA,
                     List.of(List.of(5))))), path);
-            assertEquals(5, new IntegrationJsonReader().read(path).batches().get(0).column(0).getObject(0));
+            assertEquals(5, IntegrationJsonReader.read(path).batches().get(0).column(0).getObject(0));
         }
         assertEquals(List.of(dir.resolve("new.json"), dir.resolve("new.json.gz")), files());
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import static dev.quiver.json.TestArrays.batch;
@@ -9,9 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.IntBuilder;
 import dev.quiver.core.array.UnionValue;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.LE;
@@ -32,12 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The writer reads values from the buffers within each array's window; reading back gives the same. */
 class IntegrationJsonWriterTest {
-    private final IntegrationJsonWriter writer = new IntegrationJsonWriter();
-    private final IntegrationJsonReader reader = new IntegrationJsonReader();
     private final BatchComparator comparator = new BatchComparator();
 
     private JsonFile roundTrip(JsonFile file) {
-        return reader.readString(writer.writeString(file));
+        return IntegrationJsonReader.readString(IntegrationJsonWriter.writeString(file));
     }
 
     private void assertRoundTrips(JsonFile file) {
@@ -48,7 +48,7 @@ class IntegrationJsonWriterTest {
 
     @Test
     void aSlicedColumnIsWrittenFromItsOffset() {
-        IntBuilder builder = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        IntBuilder<?> builder = IntBuilder.int32(BufferAllocator.managed());
         for (int i = 0; i < 20; i++) {
             if (i % 3 == 0) {
                 builder.appendNull();
@@ -59,7 +59,7 @@ class IntegrationJsonWriterTest {
         ArrayData sliced = builder.build().data().slice(5, 9);
         List<Field> fields = List.of(Field.nullable("a", ArrowType.INT32));
         JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, sliced)));
-        String json = writer.writeString(file);
+        String json = IntegrationJsonWriter.writeString(file);
         assertTrue(json.contains("\"VALIDITY\":[1,0,1,1,0,1,1,0,1],\"DATA\":[50,0,70,80,0,100,110,0,130]"), json);
         assertRoundTrips(file);
     }
@@ -70,7 +70,7 @@ class IntegrationJsonWriterTest {
         RecordBatch full = RecordBatch.ofRows(new Schema(fields),
                 List.of(List.of("ab"), List.of("cde"), Arrays.asList((Object) null), List.of("f")));
         JsonFile file = new JsonFile(full.schema(), List.of(full.slice(1, 3)));
-        String json = writer.writeString(file);
+        String json = IntegrationJsonWriter.writeString(file);
         assertTrue(json.contains("\"OFFSET\":[0,3,3,4],\"DATA\":[\"cde\",\"\",\"f\"]"), json);
         assertRoundTrips(file);
     }
@@ -87,7 +87,7 @@ class IntegrationJsonWriterTest {
         }
         RecordBatch full = RecordBatch.ofRows(schema, rows);
         JsonFile file = new JsonFile(schema, List.of(full.slice(1, 3)));
-        String json = writer.writeString(file);
+        String json = IntegrationJsonWriter.writeString(file);
         assertTrue(json.contains("\"TYPE_ID\":[1,0,1],\"OFFSET\":[0,0,1],\"children\":[{\"name\":\"a\",\"count\":1,"), json);
         assertTrue(json.contains("\"name\":\"b\",\"count\":2,"), json);
         assertRoundTrips(file);
@@ -99,7 +99,7 @@ class IntegrationJsonWriterTest {
         List<Field> fields = List.of(Field.nullable("s", new ArrowType.Struct(children)));
         ArrayData s = struct(children, int32(1, 2, 3, 4, 5)).slice(1, 3);
         JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, s)));
-        String json = writer.writeString(file);
+        String json = IntegrationJsonWriter.writeString(file);
         assertTrue(json.contains("{\"name\":\"x\",\"count\":3,\"VALIDITY\":[1,1,1],\"DATA\":[2,3,4]}"), json);
         assertRoundTrips(file);
     }
@@ -110,7 +110,7 @@ class IntegrationJsonWriterTest {
         List<Field> fields = List.of(Field.nullable("r", type));
         ArrayData ree = ArrayData.of(type, 9, List.of(), List.of(int32(3, 5, 9), int32(10, 20, 30))).slice(4, 4);
         JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, ree)));
-        String json = writer.writeString(file);
+        String json = IntegrationJsonWriter.writeString(file);
         assertTrue(json.contains("{\"name\":\"run_ends\",\"count\":2,\"VALIDITY\":[1,1],\"DATA\":[1,4]}"), json);
         assertTrue(json.contains("{\"name\":\"values\",\"count\":2,\"VALIDITY\":[1,1],\"DATA\":[20,30]}"), json);
         assertRoundTrips(file);
@@ -124,10 +124,10 @@ class IntegrationJsonWriterTest {
         RecordBatch b1 = batch(fields, encoded(type, dictionary, 2, 0));
         RecordBatch b2 = batch(fields, encoded(type, dictionary, 1));
         JsonFile file = new JsonFile(new Schema(fields), List.of(b1, b2));
-        String json = writer.writeString(file);
+        String json = IntegrationJsonWriter.writeString(file);
         assertEquals(json.indexOf("\"DICT4\""), json.lastIndexOf("\"DICT4\""));
         assertTrue(json.contains("\"dictionaries\":[{\"id\":4,"), json);
-        JsonFile back = reader.readString(json);
+        JsonFile back = IntegrationJsonReader.readString(json);
         assertEquals(List.of(4L), List.copyOf(back.dictionaries().keySet()));
         assertEquals(Optional.empty(), comparator.compareArrays(dictionary, back.dictionaries().get(4L), "d"));
         assertRoundTrips(file);
@@ -139,7 +139,7 @@ class IntegrationJsonWriterTest {
         List<Field> fields = List.of(Field.dictionary("d", ArrowType.INT32, ArrowType.INT32, false, 0, true));
         JsonFile file = new JsonFile(new Schema(fields), List.of(
                 batch(fields, encoded(type, int32(1, 2), 0)), batch(fields, encoded(type, int32(1, 3), 0))));
-        JsonFormatException e = assertThrows(JsonFormatException.class, () -> writer.writeString(file));
+        JsonFormatException e = assertThrows(JsonFormatException.class, () -> IntegrationJsonWriter.writeString(file));
         assertTrue(e.getMessage().contains("batch 1, column d"), e.getMessage());
         JsonFile equalCopies = new JsonFile(file.schema(), List.of(
                 batch(fields, encoded(type, int32(1, 2), 0)), batch(fields, encoded(type, int32(1, 2), 1))));
@@ -160,15 +160,15 @@ class IntegrationJsonWriterTest {
 
     @Test
     void gzipFilesAreWrittenByName(@TempDir Path dir) throws Exception {
-        JsonFile gold = reader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_primitive.json.gz"));
+        JsonFile gold = IntegrationJsonReader.read(GoldFiles.root().resolve("cpp-21.0.0/generated_primitive.json.gz"));
         Path gz = dir.resolve("out.json.gz");
         Path plain = dir.resolve("out.json");
-        writer.write(gold, gz);
-        writer.write(gold, plain);
+        IntegrationJsonWriter.write(gold, gz);
+        IntegrationJsonWriter.write(gold, plain);
         byte[] head = Files.readAllBytes(gz);
         assertEquals((byte) 0x1f, head[0]);
         assertEquals('{', Files.readString(plain).charAt(0));
-        assertEquals(writer.writeString(reader.read(plain)), writer.writeString(reader.read(gz)));
+        assertEquals(IntegrationJsonWriter.writeString(IntegrationJsonReader.read(plain)), IntegrationJsonWriter.writeString(IntegrationJsonReader.read(gz)));
     }
 
     @Test
@@ -176,7 +176,7 @@ class IntegrationJsonWriterTest {
         List<Field> a = List.of(Field.nullable("a", ArrowType.INT32));
         List<Field> b = List.of(Field.nullable("b", ArrowType.INT32));
         JsonFile file = new JsonFile(new Schema(a), List.of(batch(b, int32(1))));
-        assertThrows(JsonFormatException.class, () -> writer.writeString(file));
+        assertThrows(JsonFormatException.class, () -> IntegrationJsonWriter.writeString(file));
     }
 
     @Test
@@ -195,10 +195,10 @@ class IntegrationJsonWriterTest {
         ArrayData h = ArrayData.of(ArrowType.FLOAT16, 3,
                 Arrays.asList(null, ArrowBuffer.wrap(halves)), List.of());
         JsonFile file = new JsonFile(new Schema(fields), List.of(batch(fields, d, h)));
-        String json = writer.writeString(file);
+        String json = IntegrationJsonWriter.writeString(file);
         assertTrue(json.contains("\"DATA\":[\"NaN\",\"-Infinity\",0.1]"), json);
         assertTrue(json.contains("\"DATA\":[1.5,\"Infinity\",5.9604645E-8]"), json);
-        RecordBatch back = reader.readString(json).batches().get(0);
+        RecordBatch back = IntegrationJsonReader.readString(json).batches().get(0);
         assertEquals(Double.doubleToRawLongBits(Double.NaN), back.column(0).data().buffer(1).getLong(0));
         assertEquals(Double.NEGATIVE_INFINITY, back.column(0).data().buffer(1).getDouble(8));
         assertEquals(0.1, back.column(0).data().buffer(1).getDouble(16));
@@ -221,7 +221,7 @@ class IntegrationJsonWriterTest {
         columns.add(ArrayData.of(list, 0, Arrays.asList(null, null), List.of(int32())));
         JsonFile file = new JsonFile(new Schema(fields),
                 List.of(batch(fields, columns.toArray(new ArrayData[0]))));
-        String json = writer.writeString(file);
+        String json = IntegrationJsonWriter.writeString(file);
         assertTrue(json.contains("{\"name\":\"s\",\"count\":0,\"VALIDITY\":[],\"OFFSET\":[0],\"DATA\":[]}"), json);
         assertRoundTrips(file);
     }

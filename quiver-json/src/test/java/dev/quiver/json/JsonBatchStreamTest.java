@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import static dev.quiver.json.JsonTestData.leafField;
@@ -9,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.Int32Array;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.compare.BatchComparator;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -23,8 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
 class JsonBatchStreamTest {
     private static final String INT32 = leafField("{\"name\": \"int\", \"bitWidth\": 32, \"isSigned\": true}");
     private static final String SCHEMA = "{\"fields\": [" + INT32 + "]}";
-
-    private final IntegrationJsonReader reader = new IntegrationJsonReader();
 
     private static String batch(int... values) {
         StringBuilder validity = new StringBuilder();
@@ -48,14 +48,14 @@ class JsonBatchStreamTest {
     @Test
     void theSchemaComesFirstThenOneBatchAtATime() throws Exception {
         String json = "{\"schema\": " + SCHEMA + ", \"batches\": [" + batch(1, 2) + ", " + batch(3) + "]}";
-        try (JsonBatchStream batches = reader.open(stream(json))) {
+        try (JsonBatchStream batches = IntegrationJsonReader.open(stream(json))) {
             assertEquals("c", batches.schema().field(0).name());
-            RecordBatch first = batches.next();
+            RecordBatch first = batches.readNext().orElseThrow();
             assertEquals(2, first.rowCount());
             assertEquals(2, value(first, 1));
-            assertEquals(3, value(batches.next(), 0));
-            assertNull(batches.next());
-            assertNull(batches.next(), "the end stays the end");
+            assertEquals(3, value(batches.readNext().orElseThrow(), 0));
+            assertNull(batches.readNext().orElse(null));
+            assertNull(batches.readNext().orElse(null), "the end stays the end");
         }
     }
 
@@ -63,19 +63,19 @@ class JsonBatchStreamTest {
     void aProblemInALaterBatchSurfacesWhenThatBatchIsRead() throws Exception {
         String json = "{\"schema\": " + SCHEMA + ", \"batches\": [" + batch(1) + ", "
                 + batch(2).replace("[2]", "[\"two\"]") + "]}";
-        try (JsonBatchStream batches = reader.open(stream(json))) {
-            assertEquals(1, value(batches.next(), 0));
-            JsonFormatException e = assertThrows(JsonFormatException.class, batches::next);
+        try (JsonBatchStream batches = IntegrationJsonReader.open(stream(json))) {
+            assertEquals(1, value(batches.readNext().orElseThrow(), 0));
+            JsonFormatException e = assertThrows(JsonFormatException.class, batches::readNext);
             assertTrue(e.getMessage().startsWith("batch 1, column c.DATA[0]: "), e.getMessage());
         }
     }
 
     @Test
-    void aProblemAfterTheBatchesSurfacesFromTheLastNext() throws Exception {
+    void aProblemAfterTheBatchesSurfacesFromTheLastRead() throws Exception {
         String json = "{\"schema\": " + SCHEMA + ", \"batches\": [" + batch(1) + "]} []";
-        try (JsonBatchStream batches = reader.open(stream(json))) {
-            batches.next();
-            JsonFormatException e = assertThrows(JsonFormatException.class, batches::next);
+        try (JsonBatchStream batches = IntegrationJsonReader.open(stream(json))) {
+            batches.readNext().orElseThrow();
+            JsonFormatException e = assertThrows(JsonFormatException.class, batches::readNext);
             assertTrue(e.getMessage().contains("unexpected content after the JSON value"), e.getMessage());
         }
     }
@@ -83,9 +83,9 @@ class JsonBatchStreamTest {
     @Test
     void batchesBeforeTheSchemaAreHeldUntilItIsRead() throws Exception {
         String json = "{\"batches\": [" + batch(7) + "], \"other\": {\"x\": [1, 2]}, \"schema\": " + SCHEMA + "}";
-        try (JsonBatchStream batches = reader.open(stream(json))) {
-            assertEquals(7, value(batches.next(), 0));
-            assertNull(batches.next());
+        try (JsonBatchStream batches = IntegrationJsonReader.open(stream(json))) {
+            assertEquals(7, value(batches.readNext().orElseThrow(), 0));
+            assertNull(batches.readNext().orElse(null));
         }
     }
 
@@ -99,40 +99,39 @@ class JsonBatchStreamTest {
                 + "\"VALIDITY\": [1, 1], \"count\": 2}], \"count\": 2}, \"id\": 4}";
         String json = "{\"batches\": [{\"columns\": [" + column + "], \"count\": 2}], \"dictionaries\": [" + dictionary
                 + "], \"schema\": {\"fields\": [" + field + "]}}";
-        JsonFile file = reader.readString(json);
+        JsonFile file = IntegrationJsonReader.readString(json);
         assertEquals(List.of("yz", "x"), List.of(file.batches().get(0).column(0).getObject(0),
                 file.batches().get(0).column(0).getObject(1)));
-        assertEquals("x", Array.wrap(file.dictionaries().get(4L)).getObject(0));
+        assertEquals("x", Array.ofUnchecked(file.dictionaries().get(4L)).getObject(0));
     }
 
     @Test
     void everyGoldFileWithEveryObjectsMembersReversedReadsTheSame() throws Exception {
         BatchComparator comparator = new BatchComparator();
-        IntegrationJsonWriter writer = new IntegrationJsonWriter();
         for (Path gold : GoldFiles.all()) {
             JsonValue tree;
             try (InputStream in = Files.newInputStream(gold)) {
                 tree = JsonTestData.parse(in);
             }
-            JsonFile expected = reader.read(gold);
+            JsonFile expected = IntegrationJsonReader.read(gold);
             String text = JsonTestData.write(tree, true);
             String name = GoldFiles.name(gold);
             assertTrue(text.startsWith("{\"batches\":"), name);
-            JsonFile reversed = reader.readString(text);
+            JsonFile reversed = IntegrationJsonReader.readString(text);
             assertEquals(expected.schema(), reversed.schema(), name);
             assertEquals(Optional.empty(), comparator.compare(expected.batches(), reversed.batches()), name);
-            assertEquals(writer.writeString(expected), writer.writeString(reversed), name);
+            assertEquals(IntegrationJsonWriter.writeString(expected), IntegrationJsonWriter.writeString(reversed), name);
         }
     }
 
     @Test
     void aMemberTwiceIsAnError() {
         String twice = "{\"schema\": " + SCHEMA + ", \"batches\": [], \"batches\": []}";
-        assertTrue(assertThrows(JsonFormatException.class, () -> reader.readString(twice)).getMessage()
+        assertTrue(assertThrows(JsonFormatException.class, () -> IntegrationJsonReader.readString(twice)).getMessage()
                 .contains("member \"batches\" appears twice"));
         String data = "{\"schema\": " + SCHEMA + ", \"batches\": [" + batch(1).replace("\"DATA\": [1]",
                 "\"DATA\": [1], \"DATA\": [2]") + "]}";
-        assertTrue(assertThrows(JsonFormatException.class, () -> reader.readString(data)).getMessage()
+        assertTrue(assertThrows(JsonFormatException.class, () -> IntegrationJsonReader.readString(data)).getMessage()
                 .contains("batch 0, column c: member \"DATA\" appears twice"));
     }
 
@@ -140,7 +139,7 @@ class JsonBatchStreamTest {
     void aLoneSurrogateInUtf8DataIsAnErrorNotAReplacementCharacter() {
         String json = JsonTestData.file(leafField("{\"name\": \"utf8\"}"), 1, "{\"name\": \"c\", \"count\": 1, "
                 + "\"VALIDITY\": [1], \"OFFSET\": [0, 3], \"DATA\": [\"\\ud800\"]}");
-        JsonFormatException e = assertThrows(JsonFormatException.class, () -> reader.readString(json));
+        JsonFormatException e = assertThrows(JsonFormatException.class, () -> IntegrationJsonReader.readString(json));
         assertTrue(e.getMessage().contains("c.DATA[0]") && e.getMessage().contains("lone surrogate"),
                 e.getMessage());
     }
@@ -149,7 +148,7 @@ class JsonBatchStreamTest {
     void utf8DataIsEncodedAsUtf8() {
         String json = JsonTestData.file(leafField("{\"name\": \"utf8\"}"), 2, "{\"name\": \"c\", \"count\": 2, "
                 + "\"VALIDITY\": [1, 1], \"OFFSET\": [0, 3, 7], \"DATA\": [\"h\\u00e9\", \"\\ud83d\\ude00\"]}");
-        RecordBatch batch = reader.readString(json).batches().get(0);
+        RecordBatch batch = IntegrationJsonReader.readString(json).batches().get(0);
         assertEquals("hé", batch.column(0).getObject(0));
         assertEquals("\uD83D\uDE00", batch.column(0).getObject(1));
     }
@@ -164,18 +163,18 @@ class JsonBatchStreamTest {
                 + "\"OFFSET\": [0, 1], \"DATA\": [\"x\"]}]}}], \"batches\": [{\"count\": 2, \"columns\": "
                 + "[{\"name\": \"d\", \"count\": 2, \"VALIDITY\": [1, 0], \"DATA\": [0, 9]}]}, {\"count\": 1, "
                 + "\"columns\": [{\"name\": \"d\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [1]}]}]}";
-        JsonFormatException e = assertThrows(JsonFormatException.class, () -> reader.readString(json));
+        JsonFormatException e = assertThrows(JsonFormatException.class, () -> IntegrationJsonReader.readString(json));
         assertTrue(e.getMessage().startsWith("batch 1, column d: dictionary-index at index 0: index 1 is outside"),
                 e.getMessage());
     }
 
     @Test
-    void filesAndStreamsAreReadAndACallersStreamIsLeftOpen(@TempDir Path dir) throws Exception {
+    void filesAndStreamsAreReadAndClosedWithTheReader(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("f.json");
         Files.writeString(file, "{\"schema\": " + SCHEMA + ", \"batches\": [" + batch(5) + "]}");
-        try (JsonBatchStream batches = reader.open(file)) {
-            assertEquals(5, value(batches.next(), 0));
-            assertNull(batches.next());
+        try (JsonBatchStream batches = IntegrationJsonReader.open(file)) {
+            assertEquals(5, value(batches.readNext().orElseThrow(), 0));
+            assertNull(batches.readNext().orElse(null));
         }
         boolean[] closed = {false};
         InputStream in = new java.io.FilterInputStream(stream("{\"schema\": " + SCHEMA + ", \"batches\": []}")) {
@@ -184,9 +183,9 @@ class JsonBatchStreamTest {
                 closed[0] = true;
             }
         };
-        try (JsonBatchStream batches = reader.open(in)) {
-            assertNull(batches.next());
+        try (JsonBatchStream batches = IntegrationJsonReader.open(in)) {
+            assertNull(batches.readNext().orElse(null));
         }
-        assertTrue(!closed[0]);
+        assertTrue(closed[0], "the stream given is closed with the reader, as the IPC readers do");
     }
 }

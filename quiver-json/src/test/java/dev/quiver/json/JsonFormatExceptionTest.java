@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import static dev.quiver.json.JsonTestData.file;
@@ -15,7 +16,7 @@ class JsonFormatExceptionTest {
 
     private static String fails(String json) {
         JsonFormatException e = assertThrows(JsonFormatException.class,
-                () -> new IntegrationJsonReader().readString(json));
+                () -> IntegrationJsonReader.readString(json));
         assertTrue(e instanceof QuiverException);
         return e.getMessage();
     }
@@ -135,8 +136,22 @@ class JsonFormatExceptionTest {
         }
         for (byte[] input : List.of(truncated, corrupt, java.util.Arrays.copyOf(whole, 5))) {
             JsonFormatException e = assertThrows(JsonFormatException.class,
-                    () -> new IntegrationJsonReader().read(new java.io.ByteArrayInputStream(input)));
+                    () -> IntegrationJsonReader.read(new java.io.ByteArrayInputStream(input)));
             assertMentions(e.getMessage(), "gzip-compressed input is corrupt or truncated");
+        }
+    }
+
+    @Test
+    void textInvalidInTheDetectedEncodingIsAFormatError() throws Exception {
+        // Leading zero bytes make Jackson read UTF-32; a character beyond U+10FFFF is not text.
+        byte[] first = {0, 0, 0, '{', 0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+        byte[] last = file(INT8, 1, "{\"name\": \"c\", \"count\": 1, \"VALIDITY\": [1], \"DATA\": [1]}")
+                .getBytes(java.nio.charset.Charset.forName("UTF-32BE"));
+        last[last.length - 4] = 0x7F;
+        for (byte[] input : List.of(first, last)) {
+            JsonFormatException e = assertThrows(JsonFormatException.class,
+                    () -> IntegrationJsonReader.read(new java.io.ByteArrayInputStream(input)));
+            assertMentions(e.getMessage(), "not valid JSON", "UTF-32");
         }
     }
 

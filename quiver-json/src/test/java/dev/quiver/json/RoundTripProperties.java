@@ -1,8 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -41,7 +43,7 @@ class RoundTripProperties {
         int start = Math.min(from, rows.size());
         RecordBatch sliced = batch.slice(start, Math.min(length, rows.size() - start));
         JsonFile file = new JsonFile(SCHEMA, List.of(batch, sliced));
-        JsonFile back = new IntegrationJsonReader().readString(new IntegrationJsonWriter().writeString(file));
+        JsonFile back = IntegrationJsonReader.readString(IntegrationJsonWriter.writeString(file));
         assertEquals(Optional.empty(), new BatchComparator().compare(file.batches(), back.batches()));
         assertEquals(file.batches(), back.batches());
         back.batches().forEach(RecordBatch::validateFull);

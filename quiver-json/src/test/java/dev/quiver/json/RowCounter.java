@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import dev.quiver.core.array.Int32Array;
@@ -22,12 +23,12 @@ public final class RowCounter {
      * @throws IOException if the file cannot be read
      */
     public static void main(String[] args) throws IOException {
-        IntegrationJsonReader reader = new IntegrationJsonReader(BufferAllocator.managed(Long.parseLong(args[1])));
+        JsonReadOptions options = JsonReadOptions.DEFAULT.withAllocator(BufferAllocator.managed(Long.parseLong(args[1])));
         long batches = 0;
         long rows = 0;
         long sum = 0;
-        try (JsonBatchStream stream = reader.open(Path.of(args[0]))) {
-            for (RecordBatch batch = stream.next(); batch != null; batch = stream.next()) {
+        try (JsonBatchStream stream = IntegrationJsonReader.open(Path.of(args[0]), options)) {
+            for (RecordBatch batch : stream) {
                 batches++;
                 rows += batch.rowCount();
                 Int32Array first = (Int32Array) batch.column(0);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.json;
 
 import dev.quiver.core.array.Array;
@@ -56,13 +57,8 @@ final class TestArrays {
                 List.of(children));
     }
 
-    /** A list of int32 with the given offsets, all valid. */
-    static ArrayData list(ArrowType.List type, int[] offsets, ArrayData child) {
-        return ArrayData.of(type, offsets.length - 1, Arrays.asList(null, int32s(offsets)), List.of(child));
-    }
-
     /** A batch of one column per (field, data) pair. */
     static RecordBatch batch(List<Field> fields, ArrayData... columns) {
-        return new RecordBatch(new Schema(fields), Arrays.stream(columns).map(Array::wrap).toList());
+        return new RecordBatch(new Schema(fields), Arrays.stream(columns).map(Array::ofUnchecked).toList());
     }
 }

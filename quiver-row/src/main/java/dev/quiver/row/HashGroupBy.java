@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
@@ -176,15 +177,15 @@ public final class HashGroupBy implements AutoCloseable {
         List<ArrayData> keyColumns = new RowDecoder(allocator).decode(keys.groups());
         for (int k = 0; k < keyFields.size(); k++) {
             fields.add(keyFields.get(k));
-            columns.add(Array.wrap(keyColumns.get(k)));
+            columns.add(Array.ofUnchecked(keyColumns.get(k)));
         }
         fields.add(Field.notNull("count", ArrowType.INT64));
-        columns.add(Array.wrap(ResultColumns.longs(ArrowType.INT64, rowCounts, null, groupCount, allocator)));
+        columns.add(Array.ofUnchecked(ResultColumns.longs(ArrowType.INT64, rowCounts, null, groupCount, allocator)));
         for (ValueAggregator aggregator : aggregators) {
             aggregator.ensureGroups(groupCount);
             fields.addAll(aggregator.outputFields());
             for (ArrayData column : aggregator.finish(groupCount, allocator)) {
-                columns.add(Array.wrap(column));
+                columns.add(Array.ofUnchecked(column));
             }
         }
         return new GroupByResult(new RecordBatch(new Schema(fields), columns, groupCount), keyFields.size());

@@ -1,8 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;

@@ -1,10 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.GrowableBuffer;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.GrowableBuffer;
 import dev.quiver.core.memory.LE;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
@@ -402,7 +403,8 @@ public final class RowTable implements AutoCloseable {
 
     /** Throws unless both dictionaries are equal (or either is null). */
     static void checkSameDictionary(int column, ArrayData known, ArrayData given) {
-        if (known != null && given != null && known != given && !Array.wrap(known).equals(Array.wrap(given))) {
+        if (known != null && given != null && known != given
+                && !Array.ofUnchecked(known).equals(Array.ofUnchecked(given))) {
             throw new QuiverException("column " + column + " has another dictionary than the rows already in the"
                     + " table: a row table stores dictionary indices, so all its rows must share one dictionary");
         }

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.Values;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.LE;
 import java.lang.foreign.MemorySegment;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * The row-major key format of Arrow C++ and what is built on it. {@link dev.quiver.row.RowTableMetadata}
  * lays out the rows of a list of column types; {@link dev.quiver.row.RowTableEncoder} encodes columns

@@ -1,9 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.array.IntBuilder;
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
@@ -25,12 +26,12 @@ final class Cols {
 
     /** An integer column (any integer type) through IntBuilder; null entries are nulls. */
     static ArrayData ints(ArrowType.Int type, Long... values) {
-        IntBuilder b = new IntBuilder(type, dev.quiver.core.memory.BufferAllocator.managed());
+        IntBuilder<?> b = IntBuilder.of(type, dev.quiver.core.memory.BufferAllocator.managed());
         for (Long v : values) {
             if (v == null) {
                 b.appendNull();
             } else {
-                b.append(v);
+                b.appendWrapping(v); // random keys: any bits of the width
             }
         }
         return b.build().data();
@@ -141,7 +142,7 @@ final class Cols {
      * hex strings (so that equal bytes compare equal); dictionary columns give their decoded values.
      */
     static List<Object> values(ArrayData data) {
-        Array array = Array.wrap(data);
+        Array array = Array.ofUnchecked(data);
         List<Object> out = new ArrayList<>();
         for (long i = 0; i < array.length(); i++) {
             Object v = array.getObject(i);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -6,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -83,9 +84,9 @@ class HashGroupByTest {
             List<List<ArrayData>> valueBatches, GroupByResult result) {
         Map<List<Object>, Group> expected = new LinkedHashMap<>();
         for (int b = 0; b < keyBatches.size(); b++) {
-            List<Array> keys = keyBatches.get(b).stream().map(Array::wrap).toList();
+            List<Array> keys = keyBatches.get(b).stream().map(Array::ofUnchecked).toList();
             List<List<Object>> normalized = keyBatches.get(b).stream().map(Cols::values).toList();
-            List<Array> values = valueBatches.get(b).stream().map(Array::wrap).toList();
+            List<Array> values = valueBatches.get(b).stream().map(Array::ofUnchecked).toList();
             long rows = keys.get(0).length();
             for (int r = 0; r < rows; r++) {
                 List<Object> key = new ArrayList<>();
@@ -128,7 +129,11 @@ class HashGroupByTest {
         ArrayBuilder builder = ArrayBuilder.of(type);
         for (Group g : groups.values()) {
             Object v = value.apply(g);
-            builder.appendObject(v instanceof BigInteger b && type instanceof ArrowType.Int ? b.longValue() : v);
+            if (v instanceof BigInteger b && builder instanceof dev.quiver.core.builder.IntBuilder<?> ints) {
+                ints.appendWrapping(b.longValue()); // sums wrap in the type's width, as the group-by's do
+            } else {
+                builder.appendObject(v);
+            }
         }
         return builder.build();
     }

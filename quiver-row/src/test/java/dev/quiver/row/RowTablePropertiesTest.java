@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -46,7 +47,7 @@ class RowTablePropertiesTest {
         for (int i = 0; i < columns; i++) {
             Array array = Array.of(decoded.get(i));
             array.validateFull();
-            assertEquals(Array.wrap(c.columns().get(i)), array, "column " + i + " of " + c.types());
+            assertEquals(Array.ofUnchecked(c.columns().get(i)), array, "column " + i + " of " + c.types());
         }
     }
 
@@ -73,9 +74,9 @@ class RowTablePropertiesTest {
         }
         List<ArrayData> reversedDecoded = new RowDecoder().decodeSelected(all, reversed, count);
         for (int i = 0; i < columns; i++) {
-            Array input = Array.wrap(c.columns().get(i));
-            Array output = Array.wrap(decoded.get(i));
-            Array reversedOutput = Array.wrap(reversedDecoded.get(i));
+            Array input = Array.ofUnchecked(c.columns().get(i));
+            Array output = Array.ofUnchecked(decoded.get(i));
+            Array reversedOutput = Array.ofUnchecked(reversedDecoded.get(i));
             assertEquals(count, output.length());
             for (int j = 0; j < count; j++) {
                 assertTrue(output.rangeEquals(j, input, selection[j], 1), "column " + i + " row " + j);
@@ -90,7 +91,7 @@ class RowTablePropertiesTest {
         Case c = randomCase(seed, columns, rows);
         RowTable table = new RowTable(c.metadata());
         new RowTableEncoder(c.metadata()).encode(c.columns(), table);
-        List<Array> arrays = c.columns().stream().map(Array::wrap).toList();
+        List<Array> arrays = c.columns().stream().map(Array::ofUnchecked).toList();
         Random rnd = new Random(seed ^ 2);
         int pairs = 3 * rows;
         int[] left = new int[pairs];

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import static dev.quiver.row.Cols.hex;
@@ -145,16 +146,16 @@ class RowTableSpecVectorsTest {
     void extraExampleDecodes() {
         RowTable table = encode(extraExample());
         List<ArrayData> decoded = new RowDecoder().decode(table);
-        assertEquals(Array.wrap(extraExample().get(0)), Array.wrap(decoded.get(0)));
-        assertEquals(Cols.of(ArrowType.UTF8, "hello", "", null), Array.wrap(decoded.get(1)));
+        assertEquals(Array.ofUnchecked(extraExample().get(0)), Array.ofUnchecked(decoded.get(0)));
+        assertEquals(Cols.of(ArrowType.UTF8, "hello", "", null), Array.ofUnchecked(decoded.get(1)));
         assertBytes("00000000 05000000 05000000 05000000", decoded.get(1).buffer(1).segment());
         assertBytes("68656c6c6f", decoded.get(1).buffer(2).segment());
-        assertEquals(Cols.of(ArrowType.INT16, 258, -2, null), Array.wrap(decoded.get(2)));
-        assertEquals(Cols.of(ArrowType.BOOL, true, false, null), Array.wrap(decoded.get(3)));
+        assertEquals(Cols.of(ArrowType.INT16, 258, -2, null), Array.ofUnchecked(decoded.get(2)));
+        assertEquals(Cols.of(ArrowType.BOOL, true, false, null), Array.ofUnchecked(decoded.get(3)));
         assertEquals(0b001, decoded.get(3).buffer(1).getByte(0));
-        assertEquals(Cols.of(ArrowType.INT64, 1L, null, 3L), Array.wrap(decoded.get(4)));
+        assertEquals(Cols.of(ArrowType.INT64, 1L, null, 3L), Array.ofUnchecked(decoded.get(4)));
         for (int i = 0; i < 5; i++) {
-            Array.wrap(decoded.get(i)).validateFull();
+            Array.ofUnchecked(decoded.get(i)).validateFull();
         }
         assertEquals(0b101, decoded.get(0).buffer(0).getByte(0));
         assertEquals(0b011, decoded.get(1).buffer(0).getByte(0));
@@ -179,9 +180,9 @@ class RowTableSpecVectorsTest {
         assertEquals(1, new RowComparator(table.metadata()).compareColumnsToRows(
                 List.of(Cols.nulls(2), Cols.int32(5, null)), new int[] {0}, 1, table, new long[] {1}, mismatches));
         List<ArrayData> decoded = new RowDecoder().decode(table);
-        assertEquals(Cols.of(ArrowType.NULL, null, null), Array.wrap(decoded.get(0)));
+        assertEquals(Cols.of(ArrowType.NULL, null, null), Array.ofUnchecked(decoded.get(0)));
         assertEquals(2, decoded.get(0).nullCount());
-        assertEquals(Cols.of(ArrowType.INT32, 5, null), Array.wrap(decoded.get(1)));
+        assertEquals(Cols.of(ArrowType.INT32, 5, null), Array.ofUnchecked(decoded.get(1)));
     }
 
     @Test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.row;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -41,7 +42,7 @@ class RowTableTest {
         encoder.encode(columns, table);
         assertEquals(2, table.length());
         encoder.appendRange(columns, 1, 1, table);
-        assertEquals(Cols.of(ArrowType.UTF8, "a", "b", "b"), Array.wrap(new RowDecoder().decode(table).get(1)));
+        assertEquals(Cols.of(ArrowType.UTF8, "a", "b", "b"), Array.ofUnchecked(new RowDecoder().decode(table).get(1)));
     }
 
     @Test
@@ -71,8 +72,8 @@ class RowTableTest {
         assertFalse(table.isNull(1, 1));
         assertTrue(table.hasAnyNulls());
         List<ArrayData> decoded = new RowDecoder().decode(table);
-        assertEquals(batch.column(0), Array.wrap(decoded.get(0)));
-        assertEquals(batch.column(1), Array.wrap(decoded.get(1)));
+        assertEquals(batch.column(0), Array.ofUnchecked(decoded.get(0)));
+        assertEquals(batch.column(1), Array.ofUnchecked(decoded.get(1)));
     }
 
     @Test
@@ -126,7 +127,7 @@ class RowTableTest {
         ArrayData sameValues = dict(Cols.utf8("red", "green", "blue"), 1);
         encoder.append(List.of(sameValues, Cols.ints(ArrowType.INT8, 4L)), table);
         List<ArrayData> decoded = new RowDecoder().decode(table);
-        Array keys = Array.wrap(decoded.get(0));
+        Array keys = Array.ofUnchecked(decoded.get(0));
         assertInstanceOf(DictionaryArray.class, keys);
         assertEquals(dictionary, keys.data().dictionary());
         assertEquals(java.util.Arrays.asList("blue", null, "red", "green"),
@@ -151,7 +152,7 @@ class RowTableTest {
         new RowTableEncoder(md).append(List.of(column), table);
         ArrayData decoded = new RowDecoder().decode(table).get(0);
         assertEquals(uuid, decoded.type());
-        assertEquals(Array.wrap(column), Array.wrap(decoded));
+        assertEquals(Array.ofUnchecked(column), Array.ofUnchecked(decoded));
     }
 
     @Test
@@ -161,8 +162,8 @@ class RowTableTest {
         RowTable table = new RowTable(md);
         new RowTableEncoder(md).append(columns, table);
         List<ArrayData> decoded = new RowDecoder().decodeSelected(table, new int[] {3, 2, 2}, 3);
-        assertEquals(Cols.of(ArrowType.UTF8, "a", null, null), Array.wrap(decoded.get(0)));
-        assertEquals(Cols.of(ArrowType.INT16, 1, 3, 3), Array.wrap(decoded.get(1)));
+        assertEquals(Cols.of(ArrowType.UTF8, "a", null, null), Array.ofUnchecked(decoded.get(0)));
+        assertEquals(Cols.of(ArrowType.INT16, 1, 3, 3), Array.ofUnchecked(decoded.get(1)));
         assertThrows(IndexOutOfBoundsException.class, () -> new RowDecoder().decodeSelected(table, new int[] {4}, 1));
         long[] rows = new long[4];
         RowHasher.hashRows(table, 0, 4, rows);
@@ -183,7 +184,7 @@ class RowTableTest {
             java.util.Arrays.setAll(values, i -> "value " + i);
             new RowTableEncoder(md).append(List.of(Cols.utf8(values)), table);
             assertEquals(100_000, table.length());
-            assertEquals("value 99999", Array.wrap(new RowDecoder().decode(table).get(0)).getObject(99_999));
+            assertEquals("value 99999", Array.ofUnchecked(new RowDecoder().decode(table).get(0)).getObject(99_999));
             assertTrue(allocator.allocatedBytes() > 0);
             table.close();
             assertEquals(0, allocator.allocatedBytes());

@@ -1,15 +1,18 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.io;
 
-import dev.quiver.cli.CliException;
-import dev.quiver.core.array.Array;
-import dev.quiver.core.array.ArrayBuilder;
-import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.core.type.ArrowType;
-import dev.quiver.core.type.Field;
-import dev.quiver.core.type.Schema;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import dev.quiver.cli.CliException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.batch.Table;
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -40,7 +43,7 @@ public final class CsvInput {
     }
 
     /** Reads the whole file; {@code given} types override inference for the columns they name. */
-    public static BatchSource read(Path path, Map<String, ArrowType> given) throws IOException {
+    public static RecordBatchReader read(Path path, Map<String, ArrowType> given) throws IOException {
         try {
             List<String> header = header(path);
             Set<String> unknown = new HashSet<>(given.keySet());
@@ -50,7 +53,7 @@ public final class CsvInput {
                         CliException.USAGE);
             }
             Schema schema = new Schema(fields(path, header, given));
-            return new ListSource(schema, batches(path, schema), DataFormat.CSV);
+            return new Table(schema, batches(path, schema)).reader();
         } catch (CsvParseException e) {
             if (e.getCause() instanceof CliException notUtf8) {
                 throw notUtf8;

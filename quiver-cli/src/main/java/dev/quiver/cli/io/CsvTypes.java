@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.io;
 
 import dev.quiver.cli.CliException;

@@ -1,15 +1,21 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.text;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.BaseListArray;
 import dev.quiver.core.array.BinaryViewArray;
+import dev.quiver.core.array.DateArray;
 import dev.quiver.core.array.DecimalArray;
 import dev.quiver.core.array.DictionaryArray;
+import dev.quiver.core.array.DurationArray;
 import dev.quiver.core.array.ExtensionArray;
 import dev.quiver.core.array.FixedSizeBinaryArray;
+import dev.quiver.core.array.IntervalYearMonthArray;
 import dev.quiver.core.array.MapArray;
 import dev.quiver.core.array.RunEndEncodedArray;
 import dev.quiver.core.array.StructArray;
+import dev.quiver.core.array.TimeArray;
+import dev.quiver.core.array.TimestampArray;
 import dev.quiver.core.array.UnionArray;
 import dev.quiver.core.array.Values;
 import dev.quiver.core.array.VarBinaryArray;
@@ -211,13 +217,15 @@ public final class CellText {
         };
     }
 
+    /** Temporal values print from their raw counts, so that values beyond java.time's range still print. */
     private static String scalar(Array array, long i) {
-        Object value = array.getObject(i);
-        return switch (array.type()) {
-            case ArrowType.Date t when value instanceof Number n -> date(t.unit(), n.longValue());
-            case ArrowType.Timestamp t when value instanceof Number n -> timestamp(t, n.longValue());
-            case ArrowType.Time t when value instanceof Number n -> time(t.unit(), n.longValue());
-            default -> Values.format(value);
+        return switch (array) {
+            case DateArray a -> date(((ArrowType.Date) a.type()).unit(), a.get(i));
+            case TimestampArray a -> timestamp((ArrowType.Timestamp) a.type(), a.get(i));
+            case TimeArray a -> time(a.unit(), a.get(i));
+            case DurationArray a -> Long.toString(a.get(i));
+            case IntervalYearMonthArray a -> Integer.toString(a.get(i));
+            default -> Values.format(array.getObject(i));
         };
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -5,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.quiver.cli.CliException;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import java.io.ByteArrayOutputStream;
@@ -27,8 +29,8 @@ class CsvInputTest {
     }
 
     private static RecordBatch read(Path path) throws IOException {
-        try (BatchSource source = CsvInput.read(path, Map.of())) {
-            return source.next();
+        try (RecordBatchReader source = CsvInput.read(path, Map.of())) {
+            return source.readNext().orElseThrow();
         }
     }
 

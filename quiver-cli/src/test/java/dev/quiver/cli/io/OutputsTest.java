@@ -1,10 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -18,7 +21,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A sink's file appears when it finishes; closed unfinished, nothing appears and nothing is left. */
+/** An output appears once every batch is written; after a failure, nothing appears and nothing is left. */
 class OutputsTest {
     private static final Schema SCHEMA = Schema.of(Field.nullable("a", ArrowType.INT32));
     private static final RecordBatch BATCH = RecordBatch.ofRows(SCHEMA, List.of(List.of(1), List.of(2)));
@@ -35,18 +38,18 @@ class OutputsTest {
     }
 
     @Test
-    void anUnfinishedSinkLeavesNoFileAndAnExistingFileUntouched() throws IOException {
+    void aFailureWhileWritingLeavesNoFileAndAnExistingFileUntouched() throws IOException {
         for (DataFormat format : DataFormat.values()) {
             Path path = dir.resolve(NAMES.get(format));
-            try (BatchSink sink = Outputs.create(path, format, SCHEMA, IpcWriteOptions.DEFAULT)) {
-                sink.write(BATCH);
-            }
+            Outputs.Batches failing = writer -> {
+                writer.write(BATCH);
+                throw new IOException("the input broke");
+            };
+            assertThrows(IOException.class, () -> Outputs.write(path, format, SCHEMA, IpcWriteOptions.DEFAULT, failing));
             assertFalse(Files.exists(path), format.label());
             byte[] old = {42};
             Files.write(path, old);
-            try (BatchSink sink = Outputs.create(path, format, SCHEMA, IpcWriteOptions.DEFAULT)) {
-                sink.write(BATCH);
-            }
+            assertThrows(IOException.class, () -> Outputs.write(path, format, SCHEMA, IpcWriteOptions.DEFAULT, failing));
             assertArrayEquals(old, Files.readAllBytes(path), format.label());
             assertEquals(List.of(path), files(), format.label());
             Files.delete(path);
@@ -54,16 +57,13 @@ class OutputsTest {
     }
 
     @Test
-    void aFinishedSinkReadsBack() throws IOException {
+    void aWrittenOutputReadsBack() throws IOException {
         for (DataFormat format : DataFormat.values()) {
             Path path = dir.resolve(NAMES.get(format));
-            try (BatchSink sink = Outputs.create(path, format, SCHEMA, IpcWriteOptions.DEFAULT)) {
-                sink.write(BATCH);
-                sink.finish();
-            }
+            Outputs.write(path, format, SCHEMA, IpcWriteOptions.DEFAULT, writer -> writer.write(BATCH));
             assertEquals(List.of(path), files(), format.label());
-            try (BatchSource source = Inputs.open(path)) {
-                assertEquals(2, source.next().rowCount(), format.label());
+            try (RecordBatchReader source = Inputs.open(path)) {
+                assertEquals(2, source.readNext().orElseThrow().rowCount(), format.label());
             }
             Files.delete(path);
         }

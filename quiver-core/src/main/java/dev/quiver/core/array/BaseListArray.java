@@ -1,7 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.LE;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,21 +22,40 @@ public abstract sealed class BaseListArray extends Array
 
     BaseListArray(ArrayData data) {
         super(data);
-        this.values = Array.wrap(data.child(0));
+        this.values = Array.ofUnchecked(data.child(0));
     }
 
-    /** The position in {@link #values()} of the first element of list {@code i}. */
+    /**
+     * The position in {@link #values()} of the first element of list {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the child slot where the list starts
+     */
     public abstract long valueOffset(long i);
 
-    /** The number of elements of list {@code i} (whatever is stored under a null slot). */
+    /**
+     * The number of elements of list {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the list's length
+     */
     public abstract long valueLength(long i);
 
-    /** The child array, unsliced: list {@code i} starts at {@link #valueOffset(long)} in it. */
+    /**
+     * The child array, unsliced: list {@code i} starts at {@link #valueOffset(long)} in it.
+     *
+     * @return the child array
+     */
     public Array values() {
         return values;
     }
 
-    /** List {@code i} as a zero-copy slice of the child array. */
+    /**
+     * List {@code i} as a zero-copy slice of the child array.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the list's elements
+     */
     public Array getList(long i) {
         return values.slice(valueOffset(i), valueLength(i));
     }

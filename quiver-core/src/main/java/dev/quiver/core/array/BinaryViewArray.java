@@ -1,10 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.Utf8Validator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
@@ -24,7 +28,7 @@ public final class BinaryViewArray extends Array {
     private final MemorySegment[] dataBuffers;
     private final boolean utf8;
 
-    public BinaryViewArray(ArrayData data) {
+    private BinaryViewArray(ArrayData data) {
         super(data);
         this.utf8 = Types.storage(data.type()) instanceof ArrowType.Utf8View;
         ArrowBuffer viewBuffer = data.buffer(1);
@@ -37,17 +41,53 @@ public final class BinaryViewArray extends Array {
         }
     }
 
-    /** Whether values are UTF-8 strings (utf8_view). */
+    /**
+     * Checks the data's structure and that its type is binary_view or utf8_view, and wraps it: the form for data
+     * that does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not binary_view or utf8_view (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static BinaryViewArray of(ArrayData data) {
+        return checkedAs(data, BinaryViewArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type binary_view or
+     * utf8_view, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type binary_view or utf8_view
+     * @return the array over {@code data}
+     */
+    public static BinaryViewArray ofUnchecked(ArrayData data) {
+        return new BinaryViewArray(data);
+    }
+
+    /**
+     * Whether values are UTF-8 strings (utf8_view).
+     *
+     * @return true for utf8_view, false for binary_view
+     */
     public boolean isUtf8() {
         return utf8;
     }
 
-    /** The views buffer (shared, not copied). */
+    /**
+     * The views buffer: {@link #VIEW_SIZE} bytes per slot.
+     *
+     * @return the buffer (shared, not copied), or null when the data has none
+     */
     public ArrowBuffer viewsBuffer() {
         return data.buffer(1);
     }
 
-    /** The number of variadic data buffers. */
+    /**
+     * The number of variadic data buffers.
+     *
+     * @return the count
+     */
     public int dataBufferCount() {
         return dataBuffers.length;
     }
@@ -56,17 +96,32 @@ public final class BinaryViewArray extends Array {
         return (data.offset() + i) * VIEW_SIZE;
     }
 
-    /** The number of bytes of value {@code i}. */
+    /**
+     * The number of bytes of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the length stored in the view
+     */
     public long valueLength(long i) {
         return views.get(LE.INT, viewAt(i));
     }
 
-    /** Whether value {@code i} is stored inline in its view. */
+    /**
+     * Whether value {@code i} is stored inline in its view.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return whether the value has at most {@link #MAX_INLINE} bytes
+     */
     public boolean isInline(long i) {
         return valueLength(i) <= MAX_INLINE;
     }
 
-    /** The bytes of value {@code i}, zero-copy: a view of the views buffer or of a data buffer. */
+    /**
+     * The bytes of value {@code i}, zero-copy: a view of the views buffer or of a data buffer.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return a segment of the value's bytes
+     */
     public MemorySegment getSegment(long i) {
         long v = viewAt(i);
         int length = views.get(LE.INT, v);
@@ -76,7 +131,13 @@ public final class BinaryViewArray extends Array {
         return dataBuffers[views.get(LE.INT, v + 8)].asSlice(views.get(LE.INT, v + 12), length);
     }
 
-    /** A copy of the bytes of value {@code i}. */
+    /**
+     * A copy of the bytes of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return a new array of the value's bytes
+     * @throws IllegalStateException if the view's length is negative
+     */
     public byte[] getBytes(long i) {
         long v = viewAt(i);
         int length = views.get(LE.INT, v);
@@ -93,7 +154,13 @@ public final class BinaryViewArray extends Array {
         return out;
     }
 
-    /** Value {@code i} decoded as UTF-8 (malformed bytes become U+FFFD). */
+    /**
+     * Value {@code i} decoded as UTF-8 (malformed bytes become U+FFFD).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the decoded text
+     * @throws IllegalStateException if the view's length is negative
+     */
     public String getString(long i) {
         return new String(getBytes(i), StandardCharsets.UTF_8);
     }

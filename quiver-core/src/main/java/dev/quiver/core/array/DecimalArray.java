@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.ArrowBuffer;
@@ -6,6 +7,8 @@ import dev.quiver.core.memory.LE;
 import dev.quiver.core.memory.WideIntegers;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -18,12 +21,40 @@ import java.math.BigInteger;
 public final class DecimalArray extends FixedWidthArray {
     private final ArrowType.Decimal decimalType;
 
-    public DecimalArray(ArrayData data) {
+    private DecimalArray(ArrayData data) {
         super(data, ((ArrowType.Decimal) Types.storage(data.type())).bitWidth() / 8);
         this.decimalType = (ArrowType.Decimal) Types.storage(data.type());
     }
 
-    /** The decimal type (the storage type, for an extension type over a decimal). */
+    /**
+     * Checks the data's structure and that its type is decimal32, decimal64, decimal128 or decimal256, and wraps
+     * it: the form for data that does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not decimal32, decimal64, decimal128 or decimal256 (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static DecimalArray of(ArrayData data) {
+        return checkedAs(data, DecimalArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type decimal32,
+     * decimal64, decimal128 or decimal256, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type decimal32, decimal64, decimal128 or decimal256
+     * @return the array over {@code data}
+     */
+    public static DecimalArray ofUnchecked(ArrayData data) {
+        return new DecimalArray(data);
+    }
+
+    /**
+     * The decimal type (the storage type, for an extension type over a decimal).
+     *
+     * @return the type, with its precision, scale and bit width
+     */
     public ArrowType.Decimal decimalType() {
         return decimalType;
     }
@@ -31,6 +62,8 @@ public final class DecimalArray extends FixedWidthArray {
     /**
      * The unscaled value {@code i} as a long: a plain read for 32 and 64 bits.
      *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the unscaled value
      * @throws ArithmeticException if a 128- or 256-bit value does not fit in a long
      */
     public long getUnscaledLong(long i) {
@@ -53,12 +86,22 @@ public final class DecimalArray extends FixedWidthArray {
         return low;
     }
 
-    /** The unscaled value {@code i} (whatever is stored under a null slot). */
+    /**
+     * The unscaled value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the unscaled value
+     */
     public BigInteger getUnscaled(long i) {
         return WideIntegers.read(values, at(i), byteWidth());
     }
 
-    /** Value {@code i} with the type's scale. */
+    /**
+     * Value {@code i} with the type's scale (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public BigDecimal getBigDecimal(long i) {
         return byteWidth() <= 8 ? BigDecimal.valueOf(getUnscaledLong(i), decimalType.scale())
                 : new BigDecimal(getUnscaled(i), decimalType.scale());

@@ -1,9 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.TrustedDictionaries;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -13,39 +17,71 @@ import java.lang.foreign.MemorySegment;
  * arrays with different dictionaries are equal when they decode to the same values.
  */
 public final class DictionaryArray extends Array {
-    /** Bound while validating with dictionaries trusted (see {@link Array#validateFullTrustingDictionaries}). */
-    static final ScopedValue<Boolean> TRUSTED = ScopedValue.newInstance();
-
     private final Array indices;
     private final Array dictionary;
     private final MemorySegment values;
     private final int indexWidth;
     private final boolean signed;
 
-    public DictionaryArray(ArrayData data) {
+    private DictionaryArray(ArrayData data) {
         super(data);
         ArrowType.Int indexType = ((ArrowType.Dictionary) storageType()).indexType();
-        this.indices = Array.wrap(data.withType(indexType).withDictionary(null));
-        this.dictionary = Array.wrap(data.dictionary());
+        this.indices = Array.ofUnchecked(data.withType(indexType).withDictionary(null));
+        this.dictionary = Array.ofUnchecked(data.dictionary());
         ArrowBuffer buffer = data.buffer(1);
         this.values = (buffer == null ? ArrowBuffer.EMPTY : buffer).segment();
         this.indexWidth = indexType.bitWidth();
         this.signed = indexType.signed();
     }
 
-    /** The indices as an integer array (same buffers, offset and length). */
+    /**
+     * Checks the data's structure and that its type is a dictionary-encoded type, and wraps it: the form for
+     * data that does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not a dictionary-encoded type (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static DictionaryArray of(ArrayData data) {
+        return checkedAs(data, DictionaryArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of a dictionary-encoded
+     * type, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of a dictionary-encoded type
+     * @return the array over {@code data}
+     */
+    public static DictionaryArray ofUnchecked(ArrayData data) {
+        return new DictionaryArray(data);
+    }
+
+    /**
+     * The indices as an integer array (same buffers, offset and length).
+     *
+     * @return the indices, of the type's index type
+     */
     public Array indices() {
         return indices;
     }
 
-    /** The whole dictionary. */
+    /**
+     * The whole dictionary.
+     *
+     * @return the dictionary array
+     */
     public Array dictionary() {
         return dictionary;
     }
 
     /**
-     * The index at slot {@code i} (whatever is stored under a null slot), unsigned widths read as
-     * unsigned; a uint64 index past {@code Long.MAX_VALUE} comes back negative.
+     * The index at slot {@code i} (whatever is stored under a null slot), unsigned widths read as unsigned; a
+     * uint64 index past {@code Long.MAX_VALUE} comes back negative.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the index into {@link #dictionary()}
      */
     public long getIndex(long i) {
         long at = data.offset() + i;
@@ -101,7 +137,7 @@ public final class DictionaryArray extends Array {
                         + " is outside the dictionary of length " + size);
             }
         }
-        if (!TRUSTED.isBound()) {
+        if (!TrustedDictionaries.SCOPE.isBound()) {
             dictionary.validateContent();
         }
     }

@@ -1,6 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 
 /**
  * An array of an extension type: the same data as its storage array, under the extension type.
@@ -9,18 +12,50 @@ import dev.quiver.core.type.ArrowType;
 public final class ExtensionArray extends Array {
     private final Array storage;
 
-    public ExtensionArray(ArrayData data) {
+    private ExtensionArray(ArrayData data) {
         super(data);
-        this.storage = Array.wrap(data.withType(((ArrowType.Extension) data.type()).storageType()));
+        this.storage = Array.ofUnchecked(data.withType(((ArrowType.Extension) data.type()).storageType()));
     }
 
-    /** The extension type. */
+    /**
+     * Checks the data's structure and that its type is an extension type, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not an extension type (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static ExtensionArray of(ArrayData data) {
+        return checkedAs(data, ExtensionArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of an extension type, such
+     * as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of an extension type
+     * @return the array over {@code data}
+     */
+    public static ExtensionArray ofUnchecked(ArrayData data) {
+        return new ExtensionArray(data);
+    }
+
+    /**
+     * The extension type.
+     *
+     * @return the extension type, whose storage type {@link #storage()} has
+     */
     @Override
     public ArrowType.Extension type() {
         return (ArrowType.Extension) data.type();
     }
 
-    /** The same data as an array of the storage type. */
+    /**
+     * The same data as an array of the storage type.
+     *
+     * @return the storage array, sharing this array's memory
+     */
     public Array storage() {
         return storage;
     }
@@ -52,6 +87,6 @@ public final class ExtensionArray extends Array {
 
     @Override
     public ExtensionArray slice(long offset, long length) {
-        return new ExtensionArray(data.slice(offset, length));
+        return ExtensionArray.ofUnchecked(data.slice(offset, length));
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.ArrowBuffer;
@@ -11,7 +12,7 @@ import java.lang.foreign.MemorySegment;
 public abstract sealed class FixedWidthArray extends Array
         permits Int8Array, UInt8Array, Int16Array, UInt16Array, Int32Array, UInt32Array, Int64Array, UInt64Array,
         Float16Array, Float32Array, Float64Array, DecimalArray, FixedSizeBinaryArray, IntervalDayTimeArray,
-        IntervalMonthDayNanoArray {
+        IntervalMonthDayNanoArray, DateArray, TimeArray, TimestampArray, DurationArray, IntervalYearMonthArray {
 
     /** The values buffer's memory, for hot loops: value i is at {@code (offset() + i) * byteWidth()}. */
     protected final MemorySegment values;
@@ -24,16 +25,30 @@ public abstract sealed class FixedWidthArray extends Array
         this.byteWidth = byteWidth;
     }
 
+    /**
+     * The width of one value in bytes.
+     *
+     * @return the byte width
+     */
     public int byteWidth() {
         return byteWidth;
     }
 
-    /** The values buffer (for bulk access; shared, not copied). */
+    /**
+     * The values buffer, for bulk access: value {@code i} lies at byte {@code (offset() + i) * byteWidth()}.
+     *
+     * @return the buffer (shared, not copied), or null when the data has none
+     */
     public ArrowBuffer valuesBuffer() {
         return data.buffer(1);
     }
 
-    /** The byte position of value {@code i} in the values buffer. */
+    /**
+     * The byte position of value {@code i} in the values buffer.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return {@code (offset() + i) * byteWidth()}
+     */
     protected final long at(long i) {
         return (data.offset() + i) * byteWidth;
     }

@@ -1,23 +1,60 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.HalfFloat;
 import dev.quiver.core.memory.LE;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 
 /**
  * An array of IEEE 754 half precision floats, kept as their raw 16 bits. Values compare bit for bit
  * (a NaN equals the same NaN; 0.0 and -0.0 differ).
  */
 public final class Float16Array extends FixedWidthArray {
-    public Float16Array(ArrayData data) {
+    private Float16Array(ArrayData data) {
         super(data, 2);
     }
 
-    /** The raw binary16 bits of value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Checks the data's structure and that its type is float16, and wraps it: the form for data that does not
+     * come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not float16 (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static Float16Array of(ArrayData data) {
+        return checkedAs(data, Float16Array.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type float16, such as
+     * what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type float16
+     * @return the array over {@code data}
+     */
+    public static Float16Array ofUnchecked(ArrayData data) {
+        return new Float16Array(data);
+    }
+
+    /**
+     * The raw binary16 bits of value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the bits
+     */
     public short getBits(long i) {
         return values.get(LE.SHORT, at(i));
     }
 
-    /** Value {@code i} widened to a float (exact). */
+    /**
+     * Value {@code i} widened to a float (exactly).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public float get(long i) {
         return HalfFloat.toFloat(getBits(i));
     }

@@ -1,17 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.LE;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 
 /**
  * An array of IEEE 754 single precision floats. Values compare bit for bit (a NaN equals the same
  * NaN; 0.0 and -0.0 differ).
  */
 public final class Float32Array extends FixedWidthArray {
-    public Float32Array(ArrayData data) {
+    private Float32Array(ArrayData data) {
         super(data, 4);
     }
 
-    /** Value {@code i} (whatever is stored under a null slot). */
+    /**
+     * Checks the data's structure and that its type is float32, and wraps it: the form for data that does not
+     * come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not float32 (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static Float32Array of(ArrayData data) {
+        return checkedAs(data, Float32Array.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type float32, such as
+     * what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type float32
+     * @return the array over {@code data}
+     */
+    public static Float32Array ofUnchecked(ArrayData data) {
+        return new Float32Array(data);
+    }
+
+    /**
+     * Value {@code i} (whatever is stored under a null slot).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the value
+     */
     public float get(long i) {
         return values.get(LE.FLOAT, at(i));
     }

@@ -1,27 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.LE;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 
 /**
  * An array of interval[month_day_nano]: per value, months and days (signed 32-bit) then nanoseconds
  * (signed 64-bit).
  */
 public final class IntervalMonthDayNanoArray extends FixedWidthArray {
-    public IntervalMonthDayNanoArray(ArrayData data) {
+    private IntervalMonthDayNanoArray(ArrayData data) {
         super(data, 16);
     }
 
-    /** The months of value {@code i}. */
+    /**
+     * Checks the data's structure and that its type is interval[month_day_nano], and wraps it: the form for data
+     * that does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not interval[month_day_nano] (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static IntervalMonthDayNanoArray of(ArrayData data) {
+        return checkedAs(data, IntervalMonthDayNanoArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type
+     * interval[month_day_nano], such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type interval[month_day_nano]
+     * @return the array over {@code data}
+     */
+    public static IntervalMonthDayNanoArray ofUnchecked(ArrayData data) {
+        return new IntervalMonthDayNanoArray(data);
+    }
+
+    /**
+     * The months of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the months
+     */
     public int getMonths(long i) {
         return values.get(LE.INT, at(i));
     }
 
-    /** The days of value {@code i}. */
+    /**
+     * The days of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the days
+     */
     public int getDays(long i) {
         return values.get(LE.INT, at(i) + 4);
     }
 
-    /** The nanoseconds of value {@code i}. */
+    /**
+     * The nanoseconds of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the nanoseconds
+     */
     public long getNanoseconds(long i) {
         return values.get(LE.LONG, at(i) + 8);
     }

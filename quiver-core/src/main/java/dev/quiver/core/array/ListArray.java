@@ -1,8 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.ValidityFlags;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
@@ -16,16 +20,47 @@ public final class ListArray extends BaseListArray {
     private final MemorySegment offsets;
     private final boolean wide;
 
-    public ListArray(ArrayData data) {
+    private ListArray(ArrayData data) {
         super(data);
         this.offsets = segmentOf(data, 1);
         this.wide = storageType() instanceof ArrowType.LargeList;
     }
 
     /**
-     * A list array over {@code values} (type {@code list<item: values type>}): list {@code i} spans
-     * {@code offsets[i]..offsets[i + 1]}; {@code validity} (null: all valid) marks the valid lists.
-     * The result is structurally validated.
+     * Checks the data's structure and that its type is list or large_list, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not list or large_list (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static ListArray of(ArrayData data) {
+        return checkedAs(data, ListArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type list or large_list,
+     * such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type list or large_list
+     * @return the array over {@code data}
+     */
+    public static ListArray ofUnchecked(ArrayData data) {
+        return new ListArray(data);
+    }
+
+    /**
+     * A list array over {@code values} (type {@code list<item: values type>}): list {@code i} spans {@code
+     * offsets[i]..offsets[i + 1]}; {@code validity} (null: all valid) marks the valid lists. The result is
+     * structurally validated.
+     *
+     * @param offsets the {@code length + 1} offsets into {@code values}
+     * @param validity per list whether it is valid, or null when all are
+     * @param values the child array
+     * @return the list array
+     * @throws IllegalArgumentException if there is no offset or the validity has another length
+     * @throws ValidationException if an offset is outside the child, as structural validation finds it
      */
     public static ListArray of(int[] offsets, boolean[] validity, Array values) {
         long length = offsets.length - 1L;
@@ -44,15 +79,23 @@ public final class ListArray extends BaseListArray {
         ArrowType type = ArrowType.List.of(values.type());
         ArrayData data = new ArrayData(type, length, 0, bits.nullCount(), Arrays.asList(bits.buffer(), buffer),
                 List.of(values.data()), null);
-        return (ListArray) Array.of(data);
+        return of(data);
     }
 
-    /** Whether offsets are 64-bit (large_list). */
+    /**
+     * Whether offsets are 64-bit (large_list).
+     *
+     * @return true for large_list
+     */
     public boolean isLarge() {
         return wide;
     }
 
-    /** The value field of the list type. */
+    /**
+     * The value field of the list type.
+     *
+     * @return the field of the elements
+     */
     public Field valueField() {
         return storageType().children().get(0);
     }

@@ -1,7 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -14,14 +17,42 @@ public final class ListViewArray extends BaseListArray {
     private final MemorySegment sizes;
     private final boolean wide;
 
-    public ListViewArray(ArrayData data) {
+    private ListViewArray(ArrayData data) {
         super(data);
         this.offsets = segmentOf(data, 1);
         this.sizes = segmentOf(data, 2);
         this.wide = storageType() instanceof ArrowType.LargeListView;
     }
 
-    /** Whether offsets and sizes are 64-bit (large_list_view). */
+    /**
+     * Checks the data's structure and that its type is list_view or large_list_view, and wraps it: the form for
+     * data that does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not list_view or large_list_view (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static ListViewArray of(ArrayData data) {
+        return checkedAs(data, ListViewArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type list_view or
+     * large_list_view, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type list_view or large_list_view
+     * @return the array over {@code data}
+     */
+    public static ListViewArray ofUnchecked(ArrayData data) {
+        return new ListViewArray(data);
+    }
+
+    /**
+     * Whether offsets and sizes are 64-bit (large_list_view).
+     *
+     * @return true for large_list_view
+     */
     public boolean isLarge() {
         return wide;
     }

@@ -1,7 +1,10 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -17,18 +20,50 @@ public final class MapArray extends BaseListArray {
     private Array keys;
     private Array items;
 
-    public MapArray(ArrayData data) {
+    private MapArray(ArrayData data) {
         super(data);
         this.offsets = segmentOf(data, 1);
     }
 
-    /** The entries, unsliced: a {@link StructArray} of key and value. */
+    /**
+     * Checks the data's structure and that its type is map, and wraps it: the form for data that does not come
+     * from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not map (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static MapArray of(ArrayData data) {
+        return checkedAs(data, MapArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type map, such as what a
+     * builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type map
+     * @return the array over {@code data}
+     */
+    public static MapArray ofUnchecked(ArrayData data) {
+        return new MapArray(data);
+    }
+
+    /**
+     * The entries, unsliced: a {@link StructArray} of key and value.
+     *
+     * @return the entries
+     */
     @Override
     public StructArray values() {
         return (StructArray) values;
     }
 
-    /** The keys of all entries, indexed as {@link #values()} (map {@code i} starts at {@link #valueOffset}). */
+    /**
+     * The keys of all entries, indexed as {@link #values()} (map {@code i} starts at {@link #valueOffset}).
+     *
+     * @return the keys, unsliced
+     */
     public Array keys() {
         Array k = keys;
         if (k == null) {
@@ -38,7 +73,11 @@ public final class MapArray extends BaseListArray {
         return k;
     }
 
-    /** The values of all entries, indexed as {@link #values()}. */
+    /**
+     * The values of all entries, indexed as {@link #values()}.
+     *
+     * @return the items, unsliced
+     */
     public Array items() {
         Array v = items;
         if (v == null) {
@@ -96,7 +135,7 @@ public final class MapArray extends BaseListArray {
         if (entries.nullCount() == 0 && keyData.nullCount() == 0 && !logicalNulls(keyData.type())) {
             return;
         }
-        Array keyChild = Array.wrap(keyData);
+        Array keyChild = Array.ofUnchecked(keyData);
         boolean decode = logicalNulls(keyData.type());
         long base = entries.offset();
         for (long i = 0; i < data.length(); i++) {

@@ -1,8 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -19,33 +22,74 @@ public final class RunEndEncodedArray extends Array {
     private final long endsOffset;
     private final int endWidth;
 
-    public RunEndEncodedArray(ArrayData data) {
+    private RunEndEncodedArray(ArrayData data) {
         super(data);
         ArrayData endsData = data.child(0);
-        this.runEnds = Array.wrap(endsData);
-        this.values = Array.wrap(data.child(1));
+        this.runEnds = Array.ofUnchecked(endsData);
+        this.values = Array.ofUnchecked(data.child(1));
         ArrowBuffer buffer = endsData.buffer(1);
         this.ends = (buffer == null ? ArrowBuffer.EMPTY : buffer).segment();
         this.endsOffset = endsData.offset();
         this.endWidth = ((ArrowType.Int) ((ArrowType.RunEndEncoded) storageType()).runEnds().type()).bitWidth() / 8;
     }
 
-    /** The run ends child, whole (not sliced with this array). */
+    /**
+     * Checks the data's structure and that its type is run_end_encoded, and wraps it: the form for data that
+     * does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not run_end_encoded (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static RunEndEncodedArray of(ArrayData data) {
+        return checkedAs(data, RunEndEncodedArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type run_end_encoded,
+     * such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type run_end_encoded
+     * @return the array over {@code data}
+     */
+    public static RunEndEncodedArray ofUnchecked(ArrayData data) {
+        return new RunEndEncodedArray(data);
+    }
+
+    /**
+     * The run ends child, whole (not sliced with this array).
+     *
+     * @return the run ends, an int16, int32 or int64 array
+     */
     public Array runEnds() {
         return runEnds;
     }
 
-    /** The values child, whole: value {@code k} is the value of run {@code k}. */
+    /**
+     * The values child, whole: value {@code k} is the value of run {@code k}.
+     *
+     * @return the values child
+     */
     public Array values() {
         return values;
     }
 
-    /** The number of runs in the run ends child (all of them, not only those this slice touches). */
+    /**
+     * The number of runs in the run ends child (all of them, not only those this slice touches).
+     *
+     * @return the length of the run ends child
+     */
     public long runCount() {
         return runEnds.length();
     }
 
-    /** The end of run {@code k}: the logical position (in unsliced coordinates) after its last slot. */
+    /**
+     * The end of run {@code k}: the logical position (in unsliced coordinates) after its last slot.
+     *
+     * @param k the run, from 0 to {@code runCount() - 1}
+     * @return the run's end
+     */
     public long runEnd(long k) {
         long at = endsOffset + k;
         return switch (endWidth) {
@@ -55,7 +99,14 @@ public final class RunEndEncodedArray extends Array {
         };
     }
 
-    /** The run (index into {@link #values()}) that holds logical slot {@code i}. */
+    /**
+     * The run (index into {@link #values()}) that holds logical slot {@code i}: a binary search over the run
+     * ends.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the run's index
+     * @throws IndexOutOfBoundsException if {@code i} is outside this array
+     */
     public long physicalIndex(long i) {
         if (i < 0 || i >= data.length()) {
             throw new IndexOutOfBoundsException("slot " + i + " is outside an array of length " + data.length());
@@ -78,12 +129,20 @@ public final class RunEndEncodedArray extends Array {
         return lo;
     }
 
-    /** The run that holds this array's first slot (0 when it is empty). */
+    /**
+     * The run that holds this array's first slot (0 when it is empty).
+     *
+     * @return the run's index
+     */
     public long physicalOffset() {
         return data.length() == 0 ? 0 : findRun(data.offset());
     }
 
-    /** The number of runs this array's slots touch. */
+    /**
+     * The number of runs this array's slots touch.
+     *
+     * @return the number of runs, 0 when the array is empty
+     */
     public long physicalLength() {
         if (data.length() == 0) {
             return 0;

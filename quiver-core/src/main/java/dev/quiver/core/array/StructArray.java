@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.ValidityFlags;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -17,19 +21,50 @@ public final class StructArray extends Array {
     /** The children, unsliced: slot i of the struct is slot {@code offset + i} of each. */
     private final Array[] children;
 
-    public StructArray(ArrayData data) {
+    private StructArray(ArrayData data) {
         super(data);
         List<ArrayData> childData = data.children();
         this.children = new Array[childData.size()];
         for (int k = 0; k < children.length; k++) {
-            children[k] = Array.wrap(childData.get(k));
+            children[k] = Array.ofUnchecked(childData.get(k));
         }
     }
 
     /**
+     * Checks the data's structure and that its type is struct, and wraps it: the form for data that does not
+     * come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not struct (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static StructArray of(ArrayData data) {
+        return checkedAs(data, StructArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type struct, such as what
+     * a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type struct
+     * @return the array over {@code data}
+     */
+    public static StructArray ofUnchecked(ArrayData data) {
+        return new StructArray(data);
+    }
+
+    /**
      * A struct array of the given children (all read from their slot 0); {@code validity} (null: all valid)
-     * gives the struct's own validity and its length, which is otherwise that of the first child (0 with
-     * no fields). The result is structurally validated.
+     * gives the struct's own validity and its length, which is otherwise that of the first child (0 with no
+     * fields). The result is structurally validated.
+     *
+     * @param type the struct type, one field per child
+     * @param validity per slot whether the struct is valid, or null when all are
+     * @param children the field arrays, at least as long as the struct
+     * @return the struct array
+     * @throws ValidationException if the children do not fit the type or the length, as structural validation
+     *     finds it
      */
     public static StructArray of(ArrowType.Struct type, boolean[] validity, List<? extends Array> children) {
         long length = validity != null ? validity.length : children.isEmpty() ? 0 : children.getFirst().length();
@@ -40,27 +75,46 @@ public final class StructArray extends Array {
         }
         ArrayData data = new ArrayData(type, length, 0, bits.nullCount(), Arrays.asList(bits.buffer()), childData,
                 null);
-        return (StructArray) Array.of(data);
+        return of(data);
     }
 
-    /** The struct's fields. */
+    /**
+     * The struct's fields.
+     *
+     * @return the fields of the (storage) type
+     */
     public List<Field> fields() {
         return storageType().children();
     }
 
+    /**
+     * The number of fields.
+     *
+     * @return the field count
+     */
     public int fieldCount() {
         return children.length;
     }
 
     /**
-     * Field {@code k} viewed at this array's slots (the child sliced at this array's offset and length).
-     * Its own validity only: a slot where this struct is null may hold a valid child value.
+     * Field {@code k} viewed at this array's slots (the child sliced at this array's offset and length). Its own
+     * validity only: a slot where this struct is null may hold a valid child value.
+     *
+     * @param k the field's index
+     * @return the field's values
+     * @throws ArrayIndexOutOfBoundsException if there is no field {@code k}
      */
     public Array field(int k) {
         return children[k].slice(data.offset(), data.length());
     }
 
-    /** The first field named {@code name}, as {@link #field(int)}; throws when there is none. */
+    /**
+     * The first field named {@code name}, as {@link #field(int)}.
+     *
+     * @param name the field's name
+     * @return the field's values
+     * @throws IllegalArgumentException if no field has that name
+     */
     public Array field(String name) {
         List<Field> fields = fields();
         for (int k = 0; k < fields.size(); k++) {

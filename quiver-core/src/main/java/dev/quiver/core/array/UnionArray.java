@@ -1,9 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
+import dev.quiver.core.builder.UnionBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.UnionMode;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -23,7 +27,7 @@ public final class UnionArray extends Array {
     private final byte[] childOf;
     private final Array[] children;
 
-    public UnionArray(ArrayData data) {
+    private UnionArray(ArrayData data) {
         super(data);
         ArrowType.Union type = (ArrowType.Union) storageType();
         this.dense = type.mode() == UnionMode.DENSE;
@@ -36,49 +40,112 @@ public final class UnionArray extends Array {
         }
         this.children = new Array[data.children().size()];
         for (int k = 0; k < children.length; k++) {
-            children[k] = Array.wrap(data.child(k));
+            children[k] = Array.ofUnchecked(data.child(k));
         }
+    }
+
+    /**
+     * Checks the data's structure and that its type is a sparse or dense union, and wraps it: the form for data
+     * that does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not a sparse or dense union (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static UnionArray of(ArrayData data) {
+        return checkedAs(data, UnionArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of a sparse or dense union,
+     * such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of a sparse or dense union
+     * @return the array over {@code data}
+     */
+    public static UnionArray ofUnchecked(ArrayData data) {
+        return new UnionArray(data);
     }
 
     private static MemorySegment segment(ArrowBuffer buffer) {
         return (buffer == null ? ArrowBuffer.EMPTY : buffer).segment();
     }
 
+    /**
+     * Whether the union is sparse or dense.
+     *
+     * @return the union's mode
+     */
     public UnionMode mode() {
         return dense ? UnionMode.DENSE : UnionMode.SPARSE;
     }
 
-    /** The type id of slot {@code i}. */
+    /**
+     * The type id of slot {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the type id stored in buffer 0
+     */
     public byte typeId(long i) {
         return typeIds.get(LE.BYTE, data.offset() + i);
     }
 
-    /** The index of the child slot {@code i} selects, or -1 if its type id is not declared. */
+    /**
+     * The index of the child slot {@code i} selects.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the child's index (in field order), or -1 if the type id is not declared
+     */
     public int childIndex(long i) {
         byte id = typeId(i);
         return id < 0 ? NO_CHILD : childOf[id];
     }
 
-    /** Where slot {@code i}'s value lives in its child: the dense offset, or {@code offset() + i}. */
+    /**
+     * Where slot {@code i}'s value lives in its child: the dense offset, or {@code offset() + i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the slot in the selected child
+     */
     public long valueOffset(long i) {
         return dense ? offsets.get(LE.INT, (data.offset() + i) * 4) : data.offset() + i;
     }
 
-    /** Child {@code k} (in field order), whole: children are not sliced with the union. */
+    /**
+     * Child {@code k} (in field order), whole: children are not sliced with the union.
+     *
+     * @param k the child's index
+     * @return the child array
+     * @throws ArrayIndexOutOfBoundsException if there is no child {@code k}
+     */
     public Array child(int k) {
         return children[k];
     }
 
+    /**
+     * The number of children.
+     *
+     * @return the child count
+     */
     public int childCount() {
         return children.length;
     }
 
-    /** The type ids buffer (shared, not copied). */
+    /**
+     * The type ids buffer: one byte per slot.
+     *
+     * @return the buffer (shared, not copied), or null when the data has none
+     */
     public ArrowBuffer typeIdsBuffer() {
         return data.buffer(0);
     }
 
-    /** The offsets buffer of a dense union, or null for a sparse one. */
+    /**
+     * The offsets buffer of a dense union: one int32 per slot.
+     *
+     * @return the buffer (shared, not copied), or null for a sparse union
+     */
     public ArrowBuffer offsetsBuffer() {
         return dense ? data.buffer(1) : null;
     }
@@ -105,7 +172,13 @@ public final class UnionArray extends Array {
         return selected(i).getObject(valueOffset(i));
     }
 
-    /** The type id and value of slot {@code i}: what {@link UnionBuilder#appendObject} takes back. */
+    /**
+     * The type id and value of slot {@code i}: what {@link UnionBuilder#appendObject} takes back.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the type id and the selected child's value (null for a null slot)
+     * @throws ValidationException if the slot's type id is not declared by the type
+     */
     public UnionValue getUnionValue(long i) {
         return new UnionValue(typeId(i), getObject(i));
     }

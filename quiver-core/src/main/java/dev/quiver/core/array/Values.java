@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import java.math.BigDecimal;
@@ -12,8 +13,11 @@ public final class Values {
     }
 
     /**
-     * A value as text: strings quoted, byte arrays in hex, decimals without exponent (as decimal arrays
-     * print them), lists and maps recursively.
+     * A value as text: strings quoted, byte arrays in hex, decimals without exponent (as decimal arrays print
+     * them), lists and maps recursively.
+     *
+     * @param value a value as {@link Array#getObject} returns it, or null
+     * @return the text; {@code null} for null
      */
     public static String format(Object value) {
         return switch (value) {

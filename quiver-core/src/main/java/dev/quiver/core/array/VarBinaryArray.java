@@ -1,10 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.Utf8Validator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LE;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 
@@ -19,7 +23,7 @@ public final class VarBinaryArray extends Array {
     private final boolean large;
     private final boolean utf8;
 
-    public VarBinaryArray(ArrayData data) {
+    private VarBinaryArray(ArrayData data) {
         super(data);
         ArrowType storage = Types.storage(data.type());
         this.large = storage instanceof ArrowType.LargeBinary || storage instanceof ArrowType.LargeUtf8;
@@ -28,26 +32,66 @@ public final class VarBinaryArray extends Array {
         this.bytes = segmentOf(data.buffer(2));
     }
 
+    /**
+     * Checks the data's structure and that its type is binary, utf8, large_binary or large_utf8, and wraps it:
+     * the form for data that does not come from Quiver's own builders or readers.
+     *
+     * @param data the data
+     * @return the array over {@code data}
+     * @throws ValidationException if the data's buffers or children do not fit its type and length, or its type
+     *     is not binary, utf8, large_binary or large_utf8 (rule {@link Rules#ARRAY_TYPE})
+     */
+    public static VarBinaryArray of(ArrayData data) {
+        return checkedAs(data, VarBinaryArray.class);
+    }
+
+    /**
+     * Wraps the data without any check: for data known to be structurally valid and of type binary, utf8,
+     * large_binary or large_utf8, such as what a builder made, a reader validated or a slice shares.
+     *
+     * @param data structurally valid data of type binary, utf8, large_binary or large_utf8
+     * @return the array over {@code data}
+     */
+    public static VarBinaryArray ofUnchecked(ArrayData data) {
+        return new VarBinaryArray(data);
+    }
+
     private static MemorySegment segmentOf(ArrowBuffer buffer) {
         return buffer == null ? ArrowBuffer.EMPTY.segment() : buffer.segment();
     }
 
-    /** Whether offsets are 64-bit (large_binary, large_utf8). */
+    /**
+     * Whether offsets are 64-bit (large_binary, large_utf8).
+     *
+     * @return true for the large types
+     */
     public boolean isLarge() {
         return large;
     }
 
-    /** Whether values are UTF-8 strings (utf8, large_utf8). */
+    /**
+     * Whether values are UTF-8 strings (utf8, large_utf8).
+     *
+     * @return true for the utf8 types
+     */
     public boolean isUtf8() {
         return utf8;
     }
 
-    /** The offsets buffer (shared, not copied). */
+    /**
+     * The offsets buffer: {@code length() + 1} entries from {@code offset()}.
+     *
+     * @return the buffer (shared, not copied), or null when the data has none
+     */
     public ArrowBuffer offsetsBuffer() {
         return data.buffer(1);
     }
 
-    /** The data buffer (shared, not copied). */
+    /**
+     * The data buffer, which holds the values' bytes back to back.
+     *
+     * @return the buffer (shared, not copied), or null when the data has none
+     */
     public ArrowBuffer dataBuffer() {
         return data.buffer(2);
     }
@@ -56,24 +100,45 @@ public final class VarBinaryArray extends Array {
         return large ? offsets.get(LE.LONG, slot * 8) : offsets.get(LE.INT, slot * 4);
     }
 
-    /** The position of value {@code i} in the data buffer. */
+    /**
+     * The position of value {@code i} in the data buffer.
+     *
+     * @param i the slot, from 0 to {@code length()}: slot {@code length()} gives the end of the last value
+     * @return the offset of the value's first byte
+     */
     public long valueOffset(long i) {
         return rawOffset(data.offset() + i);
     }
 
-    /** The number of bytes of value {@code i}. */
+    /**
+     * The number of bytes of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the difference of its offsets
+     */
     public long valueLength(long i) {
         long slot = data.offset() + i;
         return rawOffset(slot + 1) - rawOffset(slot);
     }
 
-    /** The bytes of value {@code i}, zero-copy: a view of the data buffer. */
+    /**
+     * The bytes of value {@code i}, zero-copy: a view of the data buffer.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return a segment of the value's bytes
+     */
     public MemorySegment getSegment(long i) {
         long start = valueOffset(i);
         return bytes.asSlice(start, valueOffset(i + 1) - start);
     }
 
-    /** A copy of the bytes of value {@code i}. */
+    /**
+     * A copy of the bytes of value {@code i}.
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return a new array of the value's bytes
+     * @throws IllegalStateException if the value is too long for a Java array
+     */
     public byte[] getBytes(long i) {
         long start = valueOffset(i);
         long length = valueOffset(i + 1) - start;
@@ -85,7 +150,13 @@ public final class VarBinaryArray extends Array {
         return out;
     }
 
-    /** Value {@code i} decoded as UTF-8 (malformed bytes become U+FFFD). */
+    /**
+     * Value {@code i} decoded as UTF-8 (malformed bytes become U+FFFD).
+     *
+     * @param i the slot, from 0 to {@code length() - 1}
+     * @return the decoded text
+     * @throws IllegalStateException if the value is too long for a Java array
+     */
     public String getString(long i) {
         return new String(getBytes(i), StandardCharsets.UTF_8);
     }

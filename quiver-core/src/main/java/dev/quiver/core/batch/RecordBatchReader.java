@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.batch;
 
 import dev.quiver.core.type.Schema;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Spliterator;
@@ -39,6 +41,18 @@ public interface RecordBatchReader extends Iterable<RecordBatch>, AutoCloseable 
      * @return the batch, or empty at the end of the source
      */
     Optional<RecordBatch> readNext();
+
+    /**
+     * The metadata of the batch last read, where the format carries it (an IPC message's custom
+     * metadata, Flight's {@code app_metadata}); what {@link RecordBatchWriter#write(RecordBatch, Map)}
+     * wrote with it.
+     *
+     * @return the key-value pairs of the batch last read; empty before the first batch, after the end,
+     *     and for formats without a place for them
+     */
+    default Map<String, String> batchMetadata() {
+        return Map.of();
+    }
 
     /**
      * The batches not read yet, in order. The iterator reads ahead by one batch when asked whether there

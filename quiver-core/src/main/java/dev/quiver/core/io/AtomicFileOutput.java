@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.io;
 
 import java.io.IOException;
@@ -28,7 +29,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * so a writer may close its output and the caller then commits:
  * <pre>{@code
  * try (AtomicFileOutput file = AtomicFileOutput.create(path)) {
- *     try (IpcFileWriter writer = new IpcFileWriter(file.channel(), schema, options, Map.of())) {
+ *     try (IpcFileWriter writer = IpcFileWriter.open(file.channel(), schema, options)) {
  *         writer.write(batch);
  *     }
  *     file.commit();

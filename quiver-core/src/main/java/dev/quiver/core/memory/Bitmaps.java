@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.memory;
 
 import java.lang.foreign.MemorySegment;
@@ -11,15 +12,37 @@ public final class Bitmaps {
     private Bitmaps() {
     }
 
-    /** Bytes needed for {@code bits} bits. */
+    /**
+     * The number of bytes that hold a number of bits.
+     *
+     * @param bits the number of bits, 0 or more
+     * @return {@code ceil(bits / 8)}
+     */
     public static long bytesFor(long bits) {
         return (bits + 7) >>> 3;
     }
 
+    /**
+     * Reads one bit.
+     *
+     * @param bitmap the bitmap's memory
+     * @param bit the absolute bit index
+     * @return whether the bit is set
+     * @throws IndexOutOfBoundsException if the bit's byte is outside the segment
+     */
     public static boolean get(MemorySegment bitmap, long bit) {
         return (bitmap.get(LE.BYTE, bit >>> 3) & (1 << (bit & 7))) != 0;
     }
 
+    /**
+     * Writes one bit, leaving the other bits of its byte as they are.
+     *
+     * @param bitmap the bitmap's memory
+     * @param bit the absolute bit index
+     * @param value the new bit
+     * @throws IndexOutOfBoundsException if the bit's byte is outside the segment
+     * @throws UnsupportedOperationException if the segment is read-only
+     */
     public static void set(MemorySegment bitmap, long bit, boolean value) {
         long at = bit >>> 3;
         int b = bitmap.get(LE.BYTE, at);
@@ -27,7 +50,17 @@ public final class Bitmaps {
         bitmap.set(LE.BYTE, at, (byte) (value ? b | mask : b & ~mask));
     }
 
-    /** Sets {@code length} bits from {@code fromBit} to {@code value}. */
+    /**
+     * Sets {@code length} bits from {@code fromBit} to {@code value}, whole bytes at a time where it can;
+     * bits outside the range keep their values.
+     *
+     * @param bitmap the bitmap's memory
+     * @param fromBit the absolute index of the first bit
+     * @param length the number of bits, 0 or more
+     * @param value the value of every bit of the range
+     * @throws IndexOutOfBoundsException if the range's bytes are not all within the segment
+     * @throws UnsupportedOperationException if the segment is read-only
+     */
     public static void fill(MemorySegment bitmap, long fromBit, long length, boolean value) {
         long i = fromBit;
         long end = fromBit + length;
@@ -44,7 +77,15 @@ public final class Bitmaps {
         }
     }
 
-    /** The number of set bits among {@code length} bits from {@code fromBit}, a 64-bit word at a time. */
+    /**
+     * Counts the set bits among {@code length} bits from {@code fromBit}, a 64-bit word at a time.
+     *
+     * @param bitmap the bitmap's memory
+     * @param fromBit the absolute index of the first bit
+     * @param length the number of bits, 0 or more
+     * @return the number of set bits, from 0 to {@code length}
+     * @throws IndexOutOfBoundsException if the range's bytes are not all within the segment
+     */
     public static long countSet(MemorySegment bitmap, long fromBit, long length) {
         long count = 0;
         long i = fromBit;
@@ -74,7 +115,16 @@ public final class Bitmaps {
 
     /**
      * Copies {@code length} bits from {@code src} at bit {@code srcBit} to {@code dst} at bit
-     * {@code dstBit}; whole bytes are copied in bulk when both positions share their bit phase.
+     * {@code dstBit}; whole bytes are copied in bulk when both positions share their bit phase. Bits of
+     * {@code dst} outside the range keep their values. The ranges must not overlap in the same memory.
+     *
+     * @param src the source bitmap
+     * @param srcBit the absolute index of the first bit to read in {@code src}
+     * @param dst the destination bitmap
+     * @param dstBit the absolute index of the first bit to write in {@code dst}
+     * @param length the number of bits, 0 or more
+     * @throws IndexOutOfBoundsException if either range's bytes are not all within their segment
+     * @throws UnsupportedOperationException if {@code dst} is read-only
      */
     public static void copy(MemorySegment src, long srcBit, MemorySegment dst, long dstBit, long length) {
         if (((srcBit ^ dstBit) & 7) == 0) {

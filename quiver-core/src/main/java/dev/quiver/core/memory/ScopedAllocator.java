@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.memory;
 
 import dev.quiver.core.QuiverException;
@@ -76,7 +77,12 @@ public final class ScopedAllocator implements BufferAllocator, AutoCloseable {
         counter.free(allocation.paddedSize());
     }
 
-    /** The padded sizes of the buffers handed out and not released. */
+    /**
+     * The padded sizes of the buffers handed out and not released: what {@link #close()} would free. A
+     * test that expects no leak checks that this is empty before closing.
+     *
+     * @return a new list of sizes in bytes, in no particular order
+     */
     public List<Long> outstanding() {
         List<Long> sizes = new ArrayList<>();
         for (Allocation a : open.keySet()) {
@@ -85,6 +91,11 @@ public final class ScopedAllocator implements BufferAllocator, AutoCloseable {
         return sizes;
     }
 
+    /**
+     * Whether {@link #close()} was called.
+     *
+     * @return true once closed; a closed allocator refuses to allocate
+     */
     public boolean isClosed() {
         return closed;
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
 /** What one buffer of an array holds, in the terms of the spec's buffer listing table. */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
 /** The unit of an interval (Schema.fbs {@code IntervalUnit}), which fixes its physical width. */
@@ -15,6 +16,11 @@ public enum IntervalUnit {
         this.bitWidth = bitWidth;
     }
 
+    /**
+     * The width of one value.
+     *
+     * @return 32, 64 or 128 bits
+     */
     public int bitWidth() {
         return bitWidth;
     }

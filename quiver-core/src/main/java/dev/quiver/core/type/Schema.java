@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
 import java.util.Collections;
@@ -7,9 +8,21 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
-/** The fields of a record batch, with custom metadata and the byte order of the data. */
+/**
+ * The fields of a record batch, with custom metadata and the byte order of the data. Value equality;
+ * {@code toString} like {@code schema<a: int32 not null, b: utf8>}.
+ *
+ * @param fields the top-level fields in order, possibly none; names may repeat
+ * @param metadata custom metadata in insertion order; null is taken as empty
+ * @param endianness the byte order of the data the schema describes
+ */
 public record Schema(List<Field> fields, Map<String, String> metadata, Endianness endianness) {
 
+    /**
+     * Copies the fields and metadata into unmodifiable collections (the metadata keeps its order).
+     *
+     * @throws NullPointerException if {@code fields}, one of them or {@code endianness} is null
+     */
     public Schema {
         fields = List.copyOf(fields);
         metadata = metadata == null || metadata.isEmpty()
@@ -18,19 +31,44 @@ public record Schema(List<Field> fields, Map<String, String> metadata, Endiannes
         Objects.requireNonNull(endianness, "endianness");
     }
 
+    /**
+     * A little-endian schema without metadata.
+     *
+     * @param fields the top-level fields in order
+     * @throws NullPointerException if {@code fields} or one of them is null
+     */
     public Schema(List<Field> fields) {
         this(fields, Map.of(), Endianness.LITTLE);
     }
 
+    /**
+     * A little-endian schema without metadata.
+     *
+     * @param fields the top-level fields in order
+     * @return the schema
+     * @throws NullPointerException if a field is null
+     */
     public static Schema of(Field... fields) {
         return new Schema(List.of(fields));
     }
 
+    /**
+     * A field by position.
+     *
+     * @param i the 0-based index of the field
+     * @return the field
+     * @throws IndexOutOfBoundsException if there is no field at {@code i}
+     */
     public Field field(int i) {
         return fields.get(i);
     }
 
-    /** The index of the first field with this name, or -1. */
+    /**
+     * Finds a field by name.
+     *
+     * @param name the name, compared exactly
+     * @return the index of the first field with this name, or -1 if there is none
+     */
     public int indexOf(String name) {
         for (int i = 0; i < fields.size(); i++) {
             if (fields.get(i).name().equals(name)) {
@@ -40,10 +78,23 @@ public record Schema(List<Field> fields, Map<String, String> metadata, Endiannes
         return -1;
     }
 
+    /**
+     * The same schema with other metadata, which replaces the old.
+     *
+     * @param newMetadata the new metadata, null or empty for none
+     * @return a new schema
+     */
     public Schema withMetadata(Map<String, String> newMetadata) {
         return new Schema(fields, newMetadata, endianness);
     }
 
+    /**
+     * The same schema with another byte order.
+     *
+     * @param newEndianness the byte order of the data
+     * @return a new schema
+     * @throws NullPointerException if {@code newEndianness} is null
+     */
     public Schema withEndianness(Endianness newEndianness) {
         return new Schema(fields, metadata, newEndianness);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
 import java.util.ArrayList;
@@ -13,6 +14,13 @@ public final class Types {
      * The same type with each direct child field replaced by {@code f(child)}; types without children,
      * and dictionary and extension types (whose children live in their value or storage types), are
      * mapped through their inner type.
+     *
+     * @param type the type
+     * @param f the replacement of a child field
+     * @return a type of the same kind and parameters with the new children; {@code type} itself when it
+     *     has no children
+     * @throws InvalidTypeException if the new children break a rule of the type (for example a map
+     *     entry whose key became nullable)
      */
     public static ArrowType mapChildren(ArrowType type, UnaryOperator<Field> f) {
         return switch (type) {
@@ -41,7 +49,12 @@ public final class Types {
         return out;
     }
 
-    /** The type stripped of extension wrappers: the type its values are stored as. */
+    /**
+     * The type stripped of extension wrappers: the type its values are stored as.
+     *
+     * @param type the type
+     * @return its storage type if it is an extension type, otherwise {@code type} itself
+     */
     public static ArrowType storage(ArrowType type) {
         return switch (type) {
             case ArrowType.Extension e -> storage(e.storageType());

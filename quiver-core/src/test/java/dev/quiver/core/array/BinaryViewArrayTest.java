@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertInvalid;
@@ -14,9 +15,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.BinaryViewBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -155,7 +159,8 @@ class BinaryViewArrayTest {
         for (byte[] v : variadic) {
             buffers.add(ArrowBuffer.wrap(v));
         }
-        return Array.wrap(new ArrayData(type, length, offset, ArrayData.UNKNOWN_NULL_COUNT, buffers, List.of(), null));
+        return Array.ofUnchecked(new ArrayData(type, length, offset, ArrayData.UNKNOWN_NULL_COUNT, buffers, List.of(),
+                null));
     }
 
     @Test

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertInvalid;
@@ -11,9 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.BooleanBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -91,7 +95,7 @@ class BooleanArrayTest {
     void tooFewValueBitsFailValidation() {
         ArrayData data = new ArrayData(ArrowType.BOOL, 9, 0, 0,
                 Arrays.asList(null, ArrowBuffer.wrap(bytes(0xFF))), List.of(), null);
-        assertInvalid(Rules.BUFFER_SIZE, -1, Array.wrap(data));
+        assertInvalid(Rules.BUFFER_SIZE, -1, Array.ofUnchecked(data));
     }
 
     @Test

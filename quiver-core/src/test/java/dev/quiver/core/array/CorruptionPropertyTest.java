@@ -1,13 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -181,12 +185,13 @@ class CorruptionPropertyTest {
             default -> buffer.setLong(k * 8, bad);
         }
         ArrayData corrupt = array.data().withChildren(List.of(withBuffer(ends, 1, buffer), array.data().child(1)));
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.wrap(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(Rules.RUN_ENDS, e.rule());
         assertEquals(k, e.index());
         int start = random.nextInt(n);
         ArrayData slice = corrupt.slice(start, random.nextInt(n - start + 1));
-        e = assertThrows(ValidationException.class, () -> Array.wrap(slice).validateFull());
+        e = assertThrows(ValidationException.class, () -> Array.ofUnchecked(slice).validateFull());
         assertEquals(Rules.RUN_ENDS, e.rule());
     }
 
@@ -232,7 +237,8 @@ class CorruptionPropertyTest {
         long wrong = (actual + 1 + random.nextInt(n)) % (n + 1);
         ArrayData corrupt = new ArrayData(type, data.length(), data.offset(), wrong, data.buffers(), data.children(),
                 data.dictionary());
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.wrap(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(Rules.NULL_COUNT, e.rule(), e.getMessage());
     }
 
@@ -300,16 +306,17 @@ class CorruptionPropertyTest {
      * with {@code rule} at {@code lo}; a slice of the slots before {@code lo} validates.
      */
     private static void expectFailure(ArrayData corrupt, int lo, int hi, String rule, Random random) {
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.wrap(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(rule, e.rule(), e.getMessage());
         assertEquals(lo, e.index(), e.getMessage());
         int start = random.nextInt(lo + 1);
         int end = hi + 1 + random.nextInt((int) corrupt.length() - hi);
         ArrayData slice = corrupt.slice(start, end - start);
-        e = assertThrows(ValidationException.class, () -> Array.wrap(slice).validateFull());
+        e = assertThrows(ValidationException.class, () -> Array.ofUnchecked(slice).validateFull());
         assertEquals(rule, e.rule(), e.getMessage());
         assertEquals(lo - start, e.index(), e.getMessage());
-        assertDoesNotThrow(() -> Array.wrap(corrupt.slice(0, lo)).validateFull());
+        assertDoesNotThrow(() -> Array.ofUnchecked(corrupt.slice(0, lo)).validateFull());
     }
 
     private static Array build(ArrowType type, List<Object> source) {

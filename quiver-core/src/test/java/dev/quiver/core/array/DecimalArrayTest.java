@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertInvalid;
@@ -12,10 +13,15 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.DecimalBuilder;
+import dev.quiver.core.builder.ValueOutOfRangeException;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.WideIntegers;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -89,20 +95,20 @@ class DecimalArrayTest {
     void builderRescalesExactlyOrThrows() {
         DecimalBuilder builder = builder(5, 2, 128);
         builder.append(dec("1.2")).append(dec("7")).append(dec("1.200"));
-        assertThrows(ArithmeticException.class, () -> builder.append(dec("1.234")));
-        assertThrows(ArithmeticException.class, () -> builder.append(dec("1000.00")));
-        assertThrows(ArithmeticException.class, () -> builder.appendUnscaled(100_000));
-        assertThrows(ArithmeticException.class, () -> builder.appendUnscaled(-100_000));
-        assertThrows(ArithmeticException.class, () -> builder.appendUnscaled(BigInteger.TEN.pow(30)));
+        assertThrows(ValueOutOfRangeException.class, () -> builder.append(dec("1.234")));
+        assertThrows(ValueOutOfRangeException.class, () -> builder.append(dec("1000.00")));
+        assertThrows(ValueOutOfRangeException.class, () -> builder.appendUnscaled(100_000));
+        assertThrows(ValueOutOfRangeException.class, () -> builder.appendUnscaled(-100_000));
+        assertThrows(ValueOutOfRangeException.class, () -> builder.appendUnscaled(BigInteger.TEN.pow(30)));
         builder.appendUnscaled(99_999).appendUnscaled(-99_999);
         DecimalArray array = builder.build();
         assertEquals("[1.20, 7.00, 1.20, 999.99, -999.99]", array.toString());
         DecimalArray negativeScale = builder(5, -2, 64).append(dec("12300")).build();
         assertEquals(123, negativeScale.getUnscaledLong(0));
         assertEquals("[12300]", negativeScale.toString());
-        assertThrows(ArithmeticException.class, () -> builder(5, -2, 64).append(dec("12345")));
-        assertThrows(ArithmeticException.class, () -> builder(9, 0, 32).appendUnscaled(Integer.MAX_VALUE + 1L));
-        assertThrows(ArithmeticException.class, () -> builder(38, 0, 128).appendUnscaled(BigInteger.TEN.pow(38)));
+        assertThrows(ValueOutOfRangeException.class, () -> builder(5, -2, 64).append(dec("12345")));
+        assertThrows(ValueOutOfRangeException.class, () -> builder(9, 0, 32).appendUnscaled(Integer.MAX_VALUE + 1L));
+        assertThrows(ValueOutOfRangeException.class, () -> builder(38, 0, 128).appendUnscaled(BigInteger.TEN.pow(38)));
     }
 
     /** Data of one decimal type whose values are the given unscaled integers. */
@@ -112,7 +118,7 @@ class DecimalArrayTest {
         for (int i = 0; i < unscaled.length; i++) {
             WideIntegers.write(values, (long) i * width, width, unscaled[i]);
         }
-        return Array.wrap(new ArrayData(type, unscaled.length, 0, ArrayData.UNKNOWN_NULL_COUNT,
+        return Array.ofUnchecked(new ArrayData(type, unscaled.length, 0, ArrayData.UNKNOWN_NULL_COUNT,
                 Arrays.asList(validity == null ? null : ArrowBuffer.wrap(validity), ArrowBuffer.wrap(values)), List.of(),
                 null));
     }

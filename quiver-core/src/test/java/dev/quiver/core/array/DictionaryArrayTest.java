@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.RawBuffers.bytes;
@@ -13,9 +14,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.DictionaryBuilder;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.VarBinaryBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,7 +57,7 @@ class DictionaryArrayTest {
     }
 
     private static ArrayData ints32(Integer... values) {
-        IntBuilder b = new IntBuilder(ArrowType.INT32, ALLOC);
+        IntBuilder<?> b = IntBuilder.int32(ALLOC);
         for (Integer v : values) {
             b.appendObject(v);
         }

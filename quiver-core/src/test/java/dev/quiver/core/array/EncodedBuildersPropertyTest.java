@@ -1,7 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.quiver.core.builder.DictionaryBuilder;
+import dev.quiver.core.builder.RunEndEncodedBuilder;
+import dev.quiver.core.builder.UnionBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;

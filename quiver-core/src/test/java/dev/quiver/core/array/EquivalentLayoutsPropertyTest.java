@@ -1,8 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.ListViewBuilder;
+import dev.quiver.core.builder.StructBuilder;
+import dev.quiver.core.internal.validation.ValidityFlags;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -100,7 +106,7 @@ class EquivalentLayoutsPropertyTest {
         for (long k = size - 1; k >= 0; k--) {
             dictionary.appendObject(built.dictionary().getObject(k));
         }
-        IntBuilder indices = new IntBuilder(dictionaryType.indexType(), ALLOC);
+        IntBuilder<?> indices = IntBuilder.of(dictionaryType.indexType(), ALLOC);
         for (int i = 0; i < n; i++) {
             if (built.isNull(i)) {
                 indices.appendNull();
@@ -119,7 +125,7 @@ class EquivalentLayoutsPropertyTest {
         RandomValues values = new RandomValues(seed);
         ArrowType.RunEndEncoded type = ArrowType.RunEndEncoded.of(ArrowType.INT16, valueType);
         List<Object> source = values.list(type, nullable, n);
-        IntBuilder ends = new IntBuilder(ArrowType.INT16, ALLOC);
+        IntBuilder<?> ends = IntBuilder.int16(ALLOC);
         ArrayBuilder runs = ArrayBuilder.of(valueType, ALLOC);
         for (int i = 0; i < n; i++) {
             ends.append(i + 1);

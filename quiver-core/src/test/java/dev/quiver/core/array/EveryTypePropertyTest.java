@@ -1,9 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.RawBuffers.bytesOf;
@@ -10,9 +11,14 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.ExtensionBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,19 +56,19 @@ class ExtensionArrayTest {
         assertEquals(1, e.nullCount());
         assertTrue(e.isNull(1));
         assertEquals("[1, null, 0, 1]", e.toString());
-        assertInstanceOf(ExtensionArray.class, Array.wrap(e.data()));
+        assertInstanceOf(ExtensionArray.class, Array.ofUnchecked(e.data()));
         e.validateFull();
     }
 
     @Test
     void typedAppendsGoThroughTheStorageBuilder() {
-        ExtensionBuilder b = new ExtensionBuilder(BOOL8, new IntBuilder(ArrowType.INT8, ALLOC));
-        ((IntBuilder) b.storage()).append(1).appendNull();
+        ExtensionBuilder b = new ExtensionBuilder(BOOL8, IntBuilder.int8(ALLOC));
+        ((IntBuilder<?>) b.storage()).append(1).appendNull();
         b.appendNull();
         assertEquals(3, b.length());
         assertEquals(Arrays.asList(1, null, null), objects(b.build()));
         assertThrows(IllegalArgumentException.class,
-                () -> new ExtensionBuilder(BOOL8, new IntBuilder(ArrowType.INT16, ALLOC)));
+                () -> new ExtensionBuilder(BOOL8, IntBuilder.int16(ALLOC)));
     }
 
     @Test
@@ -106,7 +112,7 @@ class ExtensionArrayTest {
     void validationIsTheStorages() {
         ArrowType.Dictionary dict = new ArrowType.Dictionary(ArrowType.INT32, ArrowType.INT32, false);
         ArrowType.Extension type = new ArrowType.Extension("coded", dict, "");
-        ArrayData dictionary = new IntBuilder(ArrowType.INT32, ALLOC).append(10).append(20).build().data();
+        ArrayData dictionary = IntBuilder.int32(ALLOC).append(10).append(20).build().data();
         ArrayData good = new ArrayData(type, 2, 0, 0, Arrays.asList(null, ArrowBuffer.wrap(ints(1, 0))), List.of(),
                 dictionary);
         ExtensionArray e = (ExtensionArray) Array.of(good);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertInvalid;
@@ -9,9 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.FixedSizeBinaryBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -55,7 +59,7 @@ class FixedSizeBinaryArrayTest {
     @Test
     void tooShortValuesFailValidation() {
         ArrayData data = new ArrayData(FSB3, 3, 0, 0, Arrays.asList(null, ArrowBuffer.wrap(new byte[8])), List.of(), null);
-        assertInvalid(Rules.BUFFER_SIZE, -1, Array.wrap(data));
+        assertInvalid(Rules.BUFFER_SIZE, -1, Array.ofUnchecked(data));
     }
 
     @Test

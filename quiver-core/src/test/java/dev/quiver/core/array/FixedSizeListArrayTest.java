@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ListArrayTest.objects;
@@ -12,9 +13,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.FixedSizeListBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -38,7 +43,7 @@ class FixedSizeListArrayTest {
     @Test
     void specFixedSizeListOfBytes() {
         FixedSizeListBuilder b = new FixedSizeListBuilder(BYTES4, ALLOC);
-        IntBuilder bytes = (IntBuilder) b.values();
+        IntBuilder<?> bytes = (IntBuilder<?>) b.values();
         bytes.append(192).append(168).append(0).append(12);
         b.append();
         bytes.append(0).append(0).append(0).append(0); // hidden under the null list: the child needs no nulls
@@ -102,7 +107,7 @@ class FixedSizeListArrayTest {
     @Test
     void equalityIgnoresValuesUnderNulls() {
         FixedSizeListBuilder b = new FixedSizeListBuilder(INT32_2, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         ints.append(1).append(2);
         b.append();
         ints.append(77).append(88);
@@ -131,7 +136,8 @@ class FixedSizeListArrayTest {
                 Field.nullable("item", ArrowType.List.of(ArrowType.INT8)), 2);
         FixedSizeListArray a = build(type, List.of(List.of(1, 2), List.of(3)), List.of(List.of(), List.of(4)));
         ArrayData inner = editBuffer(a.data().child(0), 1, buf -> buf.setInt(2 * 4, 1)); // 0, 2, 1, 3, 4
-        assertInvalid(new FixedSizeListArray(a.data().withChildren(List.of(inner))), Rules.OFFSETS_MONOTONIC, 1);
+        assertInvalid(FixedSizeListArray.ofUnchecked(a.data().withChildren(List.of(inner))), Rules.OFFSETS_MONOTONIC,
+                1);
     }
 
     @Test
@@ -139,14 +145,14 @@ class FixedSizeListArrayTest {
         FixedSizeListArray a = build(INT32_2, List.of(1, 2), List.of(3, 4));
         ArrayData shortChild = a.data().child(0).slice(0, 3);
         ValidationException e = assertThrows(ValidationException.class,
-                () -> new FixedSizeListArray(a.data().withChildren(List.of(shortChild))).validateFull());
+                () -> FixedSizeListArray.ofUnchecked(a.data().withChildren(List.of(shortChild))).validateFull());
         assertEquals(Rules.CHILD_LENGTH, e.rule());
     }
 
     @Test
     void builderGrowsAndRefusesMisuse() {
         FixedSizeListBuilder b = new FixedSizeListBuilder(INT32_2, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             if (i % 9 == 0) {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertPrefix;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.FloatBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -22,13 +24,13 @@ import org.junit.jupiter.api.Test;
 
 class Float16ArrayTest {
 
-    private static FloatBuilder builder() {
-        return new FloatBuilder(ArrowType.FLOAT16, BufferAllocator.managed());
+    private static FloatBuilder<Float16Array> builder() {
+        return FloatBuilder.float16(BufferAllocator.managed());
     }
 
     @Test
     void valuesAreRawHalfPrecisionBits() {
-        Float16Array array = (Float16Array) builder().append(1.5).appendNull().append(-2.0).append(65504.0)
+        Float16Array array = builder().append(1.5).appendNull().append(-2.0).append(65504.0)
                 .appendHalfBits((short) 0x0001).build();
         assertPrefix(bytes(0b11101), array.data().validity());
         assertPrefix(bytes(0x00, 0x3E, 0, 0, 0x00, 0xC0, 0xFF, 0x7B, 0x01, 0x00), array.valuesBuffer());
@@ -43,8 +45,8 @@ class Float16ArrayTest {
 
     @Test
     void appendRoundsToNearestHalf() {
-        Float16Array array = (Float16Array) builder().append(1.0 / 3).append(70000.0).append(-1e-10).append(1.0009765625)
-                .append(Double.NaN).build();
+        Float16Array array = builder().append(1.0 / 3).append(Double.POSITIVE_INFINITY).append(-1e-10)
+                .append(1.0009765625).append(Double.NaN).build();
         assertEquals((short) 0x3555, array.getBits(0));
         assertEquals((short) 0x7C00, array.getBits(1));
         assertEquals((short) 0x8000, array.getBits(2));
@@ -58,7 +60,7 @@ class Float16ArrayTest {
         assertEquals(builder().append(Double.NaN).build(), nan);
         assertNotEquals(builder().append(0.0).build(), builder().append(-0.0).build());
         assertThrows(IllegalStateException.class,
-                () -> new FloatBuilder(ArrowType.FLOAT32, BufferAllocator.managed()).appendHalfBits((short) 1));
+                () -> FloatBuilder.float32(BufferAllocator.managed()).appendHalfBits((short) 1));
     }
 
     @Test
@@ -91,11 +93,11 @@ class Float16ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocations() {
-        FloatBuilder builder = builder();
+        FloatBuilder<Float16Array> builder = builder();
         for (int i = 0; i < 100_000; i++) {
             builder.appendHalfBits((short) i);
         }
-        Float16Array array = (Float16Array) builder.build();
+        Float16Array array = builder.build();
         array.validateFull();
         for (int i = 0; i < 100_000; i++) {
             assertEquals((short) i, array.getBits(i));

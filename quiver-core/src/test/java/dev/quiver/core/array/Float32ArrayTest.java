@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertPrefix;
@@ -6,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import dev.quiver.core.builder.FloatBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -21,13 +23,13 @@ import org.junit.jupiter.api.Test;
 
 class Float32ArrayTest {
 
-    private static FloatBuilder builder() {
-        return new FloatBuilder(ArrowType.FLOAT32, BufferAllocator.managed());
+    private static FloatBuilder<Float32Array> builder() {
+        return FloatBuilder.float32(BufferAllocator.managed());
     }
 
     @Test
     void valuesAreLittleEndianSinglePrecision() {
-        Float32Array array = (Float32Array) builder().append(1.5).appendNull().append(-2.0).append(0.1).build();
+        Float32Array array = builder().append(1.5).appendNull().append(-2.0).append(0.1).build();
         assertPrefix(bytes(0b1101), array.data().validity());
         assertPrefix(bytes(0, 0, 0xC0, 0x3F, 0, 0, 0, 0, 0, 0, 0, 0xC0, 0xCD, 0xCC, 0xCC, 0x3D), array.valuesBuffer());
         array.validateFull();
@@ -40,7 +42,7 @@ class Float32ArrayTest {
     void valuesCompareBitForBit() {
         assertEquals(builder().append(Double.NaN).build(), builder().append(Double.NaN).build());
         assertNotEquals(builder().append(0.0).build(), builder().append(-0.0).build());
-        assertNotEquals(builder().append(1.0).build(), new FloatBuilder(ArrowType.FLOAT64, BufferAllocator.managed())
+        assertNotEquals(builder().append(1.0).build(), FloatBuilder.float64(BufferAllocator.managed())
                 .append(1.0).build());
     }
 
@@ -74,11 +76,11 @@ class Float32ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocations() {
-        FloatBuilder builder = builder();
+        FloatBuilder<Float32Array> builder = builder();
         for (int i = 0; i < 100_000; i++) {
             builder.append(i * 0.5);
         }
-        Float32Array array = (Float32Array) builder.build();
+        Float32Array array = builder.build();
         array.validateFull();
         for (int i = 0; i < 100_000; i++) {
             assertEquals(i * 0.5f, array.get(i));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertPrefix;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import dev.quiver.core.builder.FloatBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -22,13 +24,13 @@ import org.junit.jupiter.api.Test;
 
 class Float64ArrayTest {
 
-    private static FloatBuilder builder() {
-        return new FloatBuilder(ArrowType.FLOAT64, BufferAllocator.managed());
+    private static FloatBuilder<Float64Array> builder() {
+        return FloatBuilder.float64(BufferAllocator.managed());
     }
 
     @Test
     void valuesAreLittleEndianDoublePrecision() {
-        Float64Array array = (Float64Array) builder().append(1.5).appendNull().append(-2.0).append(0.1).build();
+        Float64Array array = builder().append(1.5).appendNull().append(-2.0).append(0.1).build();
         assertPrefix(bytes(0b1101), array.data().validity());
         assertPrefix(int64s(0x3FF8000000000000L, 0, 0xC000000000000000L, 0x3FB999999999999AL), array.valuesBuffer());
         array.validateFull();
@@ -73,11 +75,11 @@ class Float64ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocations() {
-        FloatBuilder builder = builder();
+        FloatBuilder<Float64Array> builder = builder();
         for (int i = 0; i < 100_000; i++) {
             builder.append(i / 7.0);
         }
-        Float64Array array = (Float64Array) builder.build();
+        Float64Array array = builder.build();
         array.validateFull();
         for (int i = 0; i < 100_000; i++) {
             assertEquals(i / 7.0, array.get(i));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertPrefix;
@@ -10,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -28,7 +31,7 @@ class Int32ArrayTest {
     /** Columnar.rst, "Example Layout: Int32 Array": [1, null, 2, 4, 8]. */
     @Test
     void specExampleWithNull() {
-        Int32Array array = (Int32Array) new IntBuilder(ArrowType.INT32, BufferAllocator.managed())
+        Int32Array array = IntBuilder.int32(BufferAllocator.managed())
                 .append(1).appendNull().append(2).append(4).append(8).build();
         assertEquals(5, array.length());
         assertEquals(1, array.nullCount());
@@ -56,14 +59,14 @@ class Int32ArrayTest {
 
     @Test
     void slicesAtOffsetsNotMultipleOfEight() {
-        IntBuilder builder = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        IntBuilder<Int32Array> builder = IntBuilder.int32(BufferAllocator.managed());
         List<Integer> source = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             Integer v = i % 3 == 0 ? null : i * 100 - 1000;
             source.add(v);
             builder.appendObject(v);
         }
-        Int32Array array = (Int32Array) builder.build();
+        Int32Array array = builder.build();
         Int32Array slice = array.slice(3, 30);
         assertEquals(3, slice.offset());
         slice.validateFull();
@@ -111,7 +114,7 @@ class Int32ArrayTest {
 
     @Test
     void toStringShowsAtMostAHundredValues() {
-        IntBuilder builder = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        IntBuilder<Int32Array> builder = IntBuilder.int32(BufferAllocator.managed());
         for (int i = 0; i < 105; i++) {
             builder.append(i);
         }
@@ -122,7 +125,7 @@ class Int32ArrayTest {
 
     @Test
     void builderGrowsPastManyReallocationsAndIsReusable() {
-        IntBuilder builder = new IntBuilder(ArrowType.INT32, BufferAllocator.managed());
+        IntBuilder<Int32Array> builder = IntBuilder.int32(BufferAllocator.managed());
         for (int i = 0; i < 100_000; i++) {
             if (i % 7 == 0) {
                 builder.appendNull();
@@ -130,7 +133,7 @@ class Int32ArrayTest {
                 builder.append(i * 3);
             }
         }
-        Int32Array array = (Int32Array) builder.build();
+        Int32Array array = builder.build();
         assertEquals(0, builder.length());
         array.validateFull();
         assertEquals(100_000, array.length());
@@ -141,7 +144,7 @@ class Int32ArrayTest {
                 assertEquals(i * 3, array.get(i));
             }
         }
-        Int32Array again = (Int32Array) builder.append(5).build();
+        Int32Array again = builder.append(5).build();
         assertEquals("[5]", again.toString());
         assertFalse(again.isNull(0));
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertPrefix;
@@ -8,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntervalDayTimeBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -28,8 +31,8 @@ class IntervalDayTimeArrayTest {
 
     @Test
     void valuesAreDaysThenMilliseconds() {
-        IntervalDayTimeArray array = (IntervalDayTimeArray) new IntervalBuilder(DAY_TIME, BufferAllocator.managed())
-                .appendDayTime(1, 500).appendNull().append(new IntervalDayTime(-2, -1)).build();
+        IntervalDayTimeArray array = new IntervalDayTimeBuilder(BufferAllocator.managed())
+                .append(1, 500).appendNull().append(new IntervalDayTime(-2, -1)).build();
         assertPrefix(bytes(0b101), array.data().validity());
         assertPrefix(int32s(1, 500, 0, 0, -2, -1), array.valuesBuffer());
         array.validateFull();
@@ -43,13 +46,10 @@ class IntervalDayTimeArrayTest {
 
     @Test
     void builderRefusesOtherUnits() {
-        IntervalBuilder builder = new IntervalBuilder(DAY_TIME, BufferAllocator.managed());
-        assertThrows(IllegalArgumentException.class, () -> builder.appendMonthDayNano(1, 2, 3));
+        IntervalDayTimeBuilder builder = new IntervalDayTimeBuilder(BufferAllocator.managed());
         assertThrows(IllegalArgumentException.class, () -> builder.appendObject(new IntervalMonthDayNano(1, 2, 3)));
         assertThrows(IllegalArgumentException.class, () -> builder.appendObject(5));
         assertEquals(0, builder.length());
-        assertThrows(IllegalArgumentException.class, () -> new IntervalBuilder(
-                new ArrowType.Interval(IntervalUnit.YEAR_MONTH), BufferAllocator.managed()));
     }
 
     @Test
@@ -73,9 +73,9 @@ class IntervalDayTimeArrayTest {
 
     @Test
     void getObjectAndAppendObjectRoundTripAndGrowth() {
-        IntervalBuilder builder = new IntervalBuilder(DAY_TIME, BufferAllocator.managed());
+        IntervalDayTimeBuilder builder = new IntervalDayTimeBuilder(BufferAllocator.managed());
         for (int i = 0; i < 100_000; i++) {
-            builder.appendDayTime(i, Integer.MAX_VALUE - i);
+            builder.append(i, Integer.MAX_VALUE - i);
         }
         Array array = builder.build();
         array.validateFull();

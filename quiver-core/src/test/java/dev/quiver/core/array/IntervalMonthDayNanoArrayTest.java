@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertPrefix;
@@ -10,6 +11,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntervalMonthDayNanoBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -30,8 +33,8 @@ class IntervalMonthDayNanoArrayTest {
 
     @Test
     void valuesAreMonthsDaysThenNanoseconds() {
-        IntervalMonthDayNanoArray array = (IntervalMonthDayNanoArray) new IntervalBuilder(MDN, BufferAllocator.managed())
-                .appendMonthDayNano(1, 2, 3).appendNull().append(new IntervalMonthDayNano(-1, -2, Long.MIN_VALUE))
+        IntervalMonthDayNanoArray array = new IntervalMonthDayNanoBuilder(BufferAllocator.managed())
+                .append(1, 2, 3).appendNull().append(new IntervalMonthDayNano(-1, -2, Long.MIN_VALUE))
                 .build();
         assertPrefix(bytes(0b101), array.data().validity());
         assertPrefix(concat(int32s(1, 2), int64s(3), new byte[16], int32s(-1, -2), int64s(Long.MIN_VALUE)),
@@ -48,8 +51,7 @@ class IntervalMonthDayNanoArrayTest {
 
     @Test
     void builderRefusesOtherUnits() {
-        IntervalBuilder builder = new IntervalBuilder(MDN, BufferAllocator.managed());
-        assertThrows(IllegalArgumentException.class, () -> builder.appendDayTime(1, 2));
+        IntervalMonthDayNanoBuilder builder = new IntervalMonthDayNanoBuilder(BufferAllocator.managed());
         assertThrows(IllegalArgumentException.class, () -> builder.appendObject(new IntervalDayTime(1, 2)));
         assertEquals(0, builder.length());
     }
@@ -76,9 +78,9 @@ class IntervalMonthDayNanoArrayTest {
 
     @Test
     void getObjectAndAppendObjectRoundTripAndGrowth() {
-        IntervalBuilder builder = new IntervalBuilder(MDN, BufferAllocator.managed());
+        IntervalMonthDayNanoBuilder builder = new IntervalMonthDayNanoBuilder(BufferAllocator.managed());
         for (int i = 0; i < 100_000; i++) {
-            builder.appendMonthDayNano(i, -i, (long) i << 30);
+            builder.append(i, -i, (long) i << 30);
         }
         Array array = builder.build();
         array.validateFull();

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.NestedTestSupport.assertInvalid;
@@ -15,10 +16,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.ListBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -46,7 +51,7 @@ class ListArrayTest {
     @Test
     void specListOfInt8() {
         ListBuilder b = new ListBuilder(LIST_INT8, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         b.startList();
         ints.append(12).append(-7).append(25);
         b.endList();
@@ -82,7 +87,7 @@ class ListArrayTest {
         ArrowType.List type = ArrowType.List.of(LIST_INT8);
         ListBuilder outer = new ListBuilder(type, ALLOC);
         ListBuilder inner = (ListBuilder) outer.values();
-        IntBuilder ints = (IntBuilder) inner.values();
+        IntBuilder<?> ints = (IntBuilder<?>) inner.values();
         int[][][] source = {{{1, 2}, {3, 4}}, {{5, 6, 7}, null, {8}}, {{9, 10}}};
         for (int[][] lists : source) {
             outer.startList();
@@ -188,7 +193,7 @@ class ListArrayTest {
     void decreasingOffsetFailsMonotonic() {
         ListArray a = build(LIST_INT8, List.of(1, 2), List.of(3), List.of(4, 5), List.of(6));
         // offsets 0, 2, 3, 5, 6: make entry 2 (end of list 1) fall below entry 1
-        ListArray bad = new ListArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 1)));
+        ListArray bad = ListArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 1)));
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, 1);
         // a slice that does not reach the broken offsets is still valid
         bad.slice(2, 2).validateFull();
@@ -198,7 +203,7 @@ class ListArrayTest {
     @Test
     void offsetPastTheChildFailsInBounds() {
         ListArray a = build(LIST_INT8, List.of(1, 2), List.of(3), List.of(4, 5), List.of(6));
-        ListArray bad = new ListArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 100)));
+        ListArray bad = ListArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 100)));
         assertInvalid(bad, Rules.OFFSETS_IN_BOUNDS, 1);
     }
 
@@ -206,14 +211,14 @@ class ListArrayTest {
     void brokenChildFailsTheParent() {
         ListArray a = build(ArrowType.List.of(LIST_INT8), List.of(List.of(1, 2), List.of(3)), List.of(List.of(4)));
         ArrayData inner = editBuffer(a.data().child(0), 1, buf -> buf.setInt(2 * 4, 1)); // 0, 2, 1, 4
-        ListArray bad = new ListArray(a.data().withChildren(List.of(inner)));
+        ListArray bad = ListArray.ofUnchecked(a.data().withChildren(List.of(inner)));
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, 1);
     }
 
     @Test
     void structuralProblemsAreFoundBeforeContent() {
         ListArray a = build(LIST_INT8, List.of(1, 2), List.of(3));
-        ListArray pastEnd = new ListArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 9)));
+        ListArray pastEnd = ListArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 9)));
         assertInvalid(pastEnd, Rules.OFFSETS_IN_BOUNDS, 2);
         ArrayData noChildren = new ArrayData(LIST_INT8, 2, 0, 0, a.data().buffers(), List.of(), null);
         assertThrows(ValidationException.class, () -> Array.of(noChildren));
@@ -234,7 +239,7 @@ class ListArrayTest {
     @Test
     void builderGrowsAndIsReusable() {
         ListBuilder b = new ListBuilder(LIST_INT32, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             if (i % 11 == 0) {
@@ -280,7 +285,7 @@ class ListArrayTest {
         assertThrows(IllegalStateException.class, b::build);
         assertThrows(IllegalArgumentException.class, () -> new ListBuilder(ArrowType.INT8, ALLOC));
         assertThrows(IllegalArgumentException.class,
-                () -> new ListBuilder(LIST_INT8, new IntBuilder(ArrowType.INT16, ALLOC), ALLOC));
+                () -> new ListBuilder(LIST_INT8, IntBuilder.int16(ALLOC), ALLOC));
     }
 
     @Test
@@ -330,7 +335,7 @@ class ListArrayTest {
         ListArray a = b.build();
         int k = 1 + (int) (where * (source.size() - 1)); // offset entry k, in 1..size-1
         int below = (int) a.valueOffset(k - 1) - 1;
-        ListArray bad = new ListArray(editBuffer(a.data(), 1, buf -> buf.setInt(k * 4L, below)));
+        ListArray bad = ListArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(k * 4L, below)));
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, k - 1);
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ListArrayTest.objects;
@@ -14,9 +15,12 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.ListViewBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +36,7 @@ class ListViewArrayTest {
 
     private static ListViewBuilder withValues(ArrowType type, int... values) {
         ListViewBuilder b = new ListViewBuilder(type, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         for (int v : values) {
             ints.append(v);
         }
@@ -107,7 +111,7 @@ class ListViewArrayTest {
     @Test
     void inOrderBuildAndObjectRoundTrip() {
         ListViewBuilder b = new ListViewBuilder(LV_INT8, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         b.startList();
         ints.append(1).append(2);
         b.endList();
@@ -156,23 +160,23 @@ class ListViewArrayTest {
     @Test
     void everyBrokenViewIsFound() {
         ListViewArray a = firstExample(); // child of length 7
-        assertInvalid(new ListViewArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, -1))),
+        assertInvalid(ListViewArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, -1))),
                 Rules.OFFSETS_IN_BOUNDS, 2);
-        assertInvalid(new ListViewArray(editBuffer(a.data(), 1, buf -> buf.setInt(3 * 4, 8))),
+        assertInvalid(ListViewArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(3 * 4, 8))),
                 Rules.OFFSETS_IN_BOUNDS, 3);
-        assertInvalid(new ListViewArray(editBuffer(a.data(), 2, buf -> buf.setInt(0, -1))),
+        assertInvalid(ListViewArray.ofUnchecked(editBuffer(a.data(), 2, buf -> buf.setInt(0, -1))),
                 Rules.OFFSETS_IN_BOUNDS, 0);
-        assertInvalid(new ListViewArray(editBuffer(a.data(), 2, buf -> buf.setInt(2 * 4, 5))),
+        assertInvalid(ListViewArray.ofUnchecked(editBuffer(a.data(), 2, buf -> buf.setInt(2 * 4, 5))),
                 Rules.OFFSETS_IN_BOUNDS, 2);
         // a null slot's view must be in bounds too
-        assertInvalid(new ListViewArray(editBuffer(a.data(), 2, buf -> buf.setInt(4, 1))),
+        assertInvalid(ListViewArray.ofUnchecked(editBuffer(a.data(), 2, buf -> buf.setInt(4, 1))),
                 Rules.OFFSETS_IN_BOUNDS, 1);
     }
 
     @Test
     void hugeSizesDoNotOverflow() {
         ListViewArray a = withValues(LARGE_LV_INT8, 1, 2).appendView(0, 1).appendView(1, 1).build();
-        ListViewArray bad = new ListViewArray(editBuffer(editBuffer(a.data(), 1, buf -> buf.setLong(8, 2)), 2,
+        ListViewArray bad = ListViewArray.ofUnchecked(editBuffer(editBuffer(a.data(), 1, buf -> buf.setLong(8, 2)), 2,
                 buf -> buf.setLong(8, Long.MAX_VALUE)));
         assertInvalid(bad, Rules.OFFSETS_IN_BOUNDS, 1);
         assertInvalid(bad.slice(1, 1), Rules.OFFSETS_IN_BOUNDS, 0);
@@ -186,13 +190,13 @@ class ListViewArrayTest {
         b.appendObject(List.of(List.of(1, 2), List.of(3), List.of(4)));
         ListViewArray a = b.build();
         ArrayData inner = editBuffer(a.data().child(0), 1, buf -> buf.setInt(2 * 4, 1));
-        assertInvalid(new ListViewArray(a.data().withChildren(List.of(inner))), Rules.OFFSETS_MONOTONIC, 1);
+        assertInvalid(ListViewArray.ofUnchecked(a.data().withChildren(List.of(inner))), Rules.OFFSETS_MONOTONIC, 1);
     }
 
     @Test
     void builderGrowsAndChecksViews() {
         ListViewBuilder b = new ListViewBuilder(LV_INT8, ALLOC);
-        IntBuilder ints = (IntBuilder) b.values();
+        IntBuilder<?> ints = (IntBuilder<?>) b.values();
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             ints.append(i % 100);

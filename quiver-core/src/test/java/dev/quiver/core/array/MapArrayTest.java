@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ListArrayTest.objects;
@@ -12,8 +13,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.MapBuilder;
+import dev.quiver.core.builder.StructBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -41,8 +46,8 @@ class MapArrayTest {
     @Test
     void layoutAndValues() {
         MapBuilder b = new MapBuilder(INT_TO_INT8, ALLOC);
-        IntBuilder keys = (IntBuilder) b.keys();
-        IntBuilder items = (IntBuilder) b.items();
+        IntBuilder<?> keys = (IntBuilder<?>) b.keys();
+        IntBuilder<?> items = (IntBuilder<?>) b.items();
         b.startMap();
         keys.append(1);
         items.append(10);
@@ -130,10 +135,10 @@ class MapArrayTest {
         MapBuilder b = new MapBuilder(INT_TO_INT8, ALLOC);
         b.appendObject(List.of(e(1, 1)));
         b.startMap();
-        ((IntBuilder) b.keys()).append(2);
-        ((IntBuilder) b.items()).append(2);
+        ((IntBuilder<?>) b.keys()).append(2);
+        ((IntBuilder<?>) b.items()).append(2);
         b.keys().appendNull();
-        ((IntBuilder) b.items()).append(3);
+        ((IntBuilder<?>) b.items()).append(3);
         b.endMap();
         MapArray a = b.build();
         assertInvalid(a, Rules.MAP_KEY_NULL, 1);
@@ -146,8 +151,8 @@ class MapArrayTest {
         StructBuilder entries = new StructBuilder((ArrowType.Struct) INT_TO_INT8.entries().type(), ALLOC);
         MapBuilder b = new MapBuilder(INT_TO_INT8, entries, ALLOC);
         b.startMap();
-        ((IntBuilder) b.keys()).append(1);
-        ((IntBuilder) b.items()).append(1);
+        ((IntBuilder<?>) b.keys()).append(1);
+        ((IntBuilder<?>) b.items()).append(1);
         entries.appendNull();
         b.endMap();
         assertInvalid(b.build(), Rules.MAP_KEY_NULL, 0);
@@ -159,12 +164,12 @@ class MapArrayTest {
         b.appendObject(List.of(e(1, 1)));
         b.startMap();
         b.keys().appendNull();
-        ((IntBuilder) b.items()).append(2);
+        ((IntBuilder<?>) b.items()).append(2);
         b.endMap();
         b.appendNull();
         MapArray a = b.build();
         assertInvalid(a, Rules.MAP_KEY_NULL, 1);
-        MapArray hidden = new MapArray(editBuffer(a.data(), 0, buf -> buf.setByte(0, (byte) 0b001)));
+        MapArray hidden = MapArray.ofUnchecked(editBuffer(a.data(), 0, buf -> buf.setByte(0, (byte) 0b001)));
         hidden.validateFull();
         assertEquals(Arrays.asList(List.of(e(1, 1)), null, null), objects(hidden));
     }
@@ -178,17 +183,17 @@ class MapArrayTest {
     @Test
     void decreasingOffsetFailsMonotonic() {
         MapArray a = build(INT_TO_INT8, List.of(e(1, 1), e(2, 2)), List.of(e(3, 3)), List.of(e(4, 4)));
-        MapArray bad = new MapArray(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 1))); // 0, 2, 1, 4
+        MapArray bad = MapArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(2 * 4, 1))); // 0, 2, 1, 4
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, 1);
-        MapArray past = new MapArray(editBuffer(a.data(), 1, buf -> buf.setInt(4, 9)));
+        MapArray past = MapArray.ofUnchecked(editBuffer(a.data(), 1, buf -> buf.setInt(4, 9)));
         assertInvalid(past, Rules.OFFSETS_IN_BOUNDS, 0);
     }
 
     @Test
     void builderGrowsAndRefusesMisuse() {
         MapBuilder b = new MapBuilder(INT_TO_INT8, ALLOC);
-        IntBuilder keys = (IntBuilder) b.keys();
-        IntBuilder items = (IntBuilder) b.items();
+        IntBuilder<?> keys = (IntBuilder<?>) b.keys();
+        IntBuilder<?> items = (IntBuilder<?>) b.items();
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             if (i % 7 == 0) {

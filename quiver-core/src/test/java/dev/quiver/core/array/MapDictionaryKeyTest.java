@@ -1,11 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +24,8 @@ class MapDictionaryKeyTest {
     /** A map of one entry per index, the indices into the dictionary {@code ["a", null]}. */
     private static MapArray mapWithKeyIndices(int... keyIndices) {
         Array dictionary = ArrayBuilder.of(ArrowType.UTF8, ALLOC).appendObject("a").appendNull().build();
-        IntBuilder indices = new IntBuilder(ArrowType.INT8, ALLOC);
-        IntBuilder values = new IntBuilder(ArrowType.INT32, ALLOC);
+        IntBuilder<?> indices = IntBuilder.int8(ALLOC);
+        IntBuilder<?> values = IntBuilder.int32(ALLOC);
         for (int index : keyIndices) {
             indices.append(index);
             values.append(index);

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -5,8 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.internal.validation.ValidityFlags;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -68,7 +73,7 @@ final class NestedTestSupport {
 
     /** An int8 array of the values (null for nulls), built with {@link IntBuilder}. */
     static Array int8s(Integer... values) {
-        IntBuilder b = new IntBuilder(ArrowType.INT8, dev.quiver.core.memory.BufferAllocator.managed());
+        IntBuilder<?> b = IntBuilder.int8(dev.quiver.core.memory.BufferAllocator.managed());
         for (Integer v : values) {
             b.appendObject(v);
         }

@@ -1,12 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.AbstractMap.SimpleImmutableEntry;
 import java.util.Arrays;
 import java.util.List;
@@ -26,10 +30,10 @@ class NullCountValidationTest {
         ints.validateFull();
         for (long wrong : new long[] {0, 2, 3}) {
             ValidationException e = assertThrows(ValidationException.class,
-                    () -> Array.wrap(withNullCount(ints.data(), wrong)).validateFull());
+                    () -> Array.ofUnchecked(withNullCount(ints.data(), wrong)).validateFull());
             assertEquals(Rules.NULL_COUNT, e.rule());
         }
-        Array.wrap(withNullCount(ints.data(), 1)).validateFull();
+        Array.ofUnchecked(withNullCount(ints.data(), 1)).validateFull();
     }
 
     /** A map whose keys claim no nulls while their bitmap has one: the null key must still be found. */
@@ -45,11 +49,12 @@ class NullCountValidationTest {
         ArrayData nullKey = new ArrayData(keys.type(), keys.length(), 0, 0, Arrays.asList(validity, keys.buffer(1)),
                 List.of(), null);
         ArrayData corrupt = map.data().withChildren(List.of(entries.withChildren(List.of(nullKey, entries.child(1)))));
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.wrap(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(Rules.NULL_COUNT, e.rule());
         ArrayData counted = map.data().withChildren(List.of(entries.withChildren(
                 List.of(withNullCount(nullKey, ArrayData.UNKNOWN_NULL_COUNT), entries.child(1)))));
-        e = assertThrows(ValidationException.class, () -> Array.wrap(counted).validateFull());
+        e = assertThrows(ValidationException.class, () -> Array.ofUnchecked(counted).validateFull());
         assertEquals(Rules.MAP_KEY_NULL, e.rule());
     }
 
@@ -62,7 +67,8 @@ class NullCountValidationTest {
         ArrayData nullEnd = new ArrayData(ends.type(), ends.length(), 0, 0,
                 Arrays.asList(ArrowBuffer.wrap(new byte[] {0b10}), ends.buffer(1)), List.of(), null);
         ArrayData corrupt = ree.data().withChildren(List.of(nullEnd, ree.data().child(1)));
-        ValidationException e = assertThrows(ValidationException.class, () -> Array.wrap(corrupt).validateFull());
+        ValidationException e = assertThrows(ValidationException.class,
+                () -> Array.ofUnchecked(corrupt).validateFull());
         assertEquals(Rules.NULL_COUNT, e.rule());
     }
 

@@ -1,10 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.type.TimeUnit;
 import dev.quiver.core.type.Types;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.Period;
+import java.time.temporal.ChronoUnit;
 import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -93,12 +100,17 @@ final class RandomValues {
                         : (random.nextDouble() - 0.5) * 1e6;
             };
             case ArrowType.Decimal t -> decimal(t);
-            case ArrowType.Date t -> t.bitWidth() == 32 ? (Object) random.nextInt() : (Object) random.nextLong();
-            case ArrowType.Time t -> t.bitWidth() == 32 ? (Object) random.nextInt() : (Object) random.nextLong();
-            case ArrowType.Timestamp t -> random.nextLong();
-            case ArrowType.Duration t -> random.nextLong();
+            case ArrowType.Date t -> LocalDate.ofEpochDay(t.bitWidth() == 32 ? random.nextInt()
+                    : random.nextLong(-106_751_991_167L, 106_751_991_167L)); // days whose milliseconds fit 64 bits
+            case ArrowType.Time t -> ArrayBuilder.of(t).appendObject(random.nextLong(unitsPerDay(t.unit())))
+                    .build().getObject(0);
+            // seconds stay within java.time's range; finer units read any 64-bit count
+            case ArrowType.Timestamp t -> ArrayBuilder.of(t).appendObject(t.unit() == TimeUnit.SECOND
+                    ? random.nextLong(-31_000_000_000_000_000L, 31_000_000_000_000_000L) : random.nextLong())
+                    .build().getObject(0);
+            case ArrowType.Duration t -> Duration.of(random.nextLong(), chronoUnit(t.unit()));
             case ArrowType.Interval t -> switch (t.unit()) {
-                case YEAR_MONTH -> random.nextInt();
+                case YEAR_MONTH -> Period.ofMonths(random.nextInt()).normalized();
                 case DAY_TIME -> new IntervalDayTime(random.nextInt(), random.nextInt());
                 case MONTH_DAY_NANO -> new IntervalMonthDayNano(random.nextInt(), random.nextInt(), random.nextLong());
             };
@@ -341,5 +353,23 @@ final class RandomValues {
     /** Values as text for assertion messages (byte arrays in hex). */
     static String describe(Object value) {
         return Values.format(value);
+    }
+
+    private static long unitsPerDay(TimeUnit unit) {
+        return switch (unit) {
+            case SECOND -> 86_400L;
+            case MILLISECOND -> 86_400_000L;
+            case MICROSECOND -> 86_400_000_000L;
+            case NANOSECOND -> 86_400_000_000_000L;
+        };
+    }
+
+    private static ChronoUnit chronoUnit(TimeUnit unit) {
+        return switch (unit) {
+            case SECOND -> ChronoUnit.SECONDS;
+            case MILLISECOND -> ChronoUnit.MILLIS;
+            case MICROSECOND -> ChronoUnit.MICROS;
+            case NANOSECOND -> ChronoUnit.NANOS;
+        };
     }
 }

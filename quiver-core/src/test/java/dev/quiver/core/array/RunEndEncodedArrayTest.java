@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.RawBuffers.bytes;
@@ -12,9 +13,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.FloatBuilder;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.RunEndEncodedBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,7 +47,7 @@ class RunEndEncodedArrayTest {
     }
 
     private static ArrayData ints32(Integer... values) {
-        IntBuilder b = new IntBuilder(ArrowType.INT32, ALLOC);
+        IntBuilder<?> b = IntBuilder.int32(ALLOC);
         for (Integer v : values) {
             b.appendObject(v);
         }
@@ -56,7 +62,7 @@ class RunEndEncodedArrayTest {
     @Test
     void runEndEncodedFloatsOfTheSpec() {
         ArrowType.RunEndEncoded type = ArrowType.RunEndEncoded.of(ArrowType.INT32, ArrowType.FLOAT32);
-        RunEndEncodedBuilder b = new RunEndEncodedBuilder(type, new FloatBuilder(ArrowType.FLOAT32, ALLOC), ALLOC);
+        RunEndEncodedBuilder b = new RunEndEncodedBuilder(type, FloatBuilder.float32(ALLOC), ALLOC);
         for (Float f : Arrays.asList(1.0f, 1.0f, 1.0f, 1.0f, null, null, 2.0f)) {
             b.appendObject(f);
         }

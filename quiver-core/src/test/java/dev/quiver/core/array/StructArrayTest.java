@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ListArrayTest.objects;
@@ -16,9 +17,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.StructBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
+import dev.quiver.core.validation.ValidationLevel;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -60,7 +66,7 @@ class StructArrayTest {
         // the binary child ['joe', null, 'alice', 'mark'], by hand: its builder is another layout's
         ArrayData names = binary(new boolean[] {true, false, true, true}, new int[] {0, 3, 3, 8, 12},
                 "joealicemark");
-        IntBuilder ages = new IntBuilder(ArrowType.INT32, ALLOC);
+        IntBuilder<?> ages = IntBuilder.int32(ALLOC);
         StructBuilder b = new StructBuilder(type, List.of(new NestedTestSupport.Prebuilt(names), ages), ALLOC);
         ages.append(1);
         b.append();
@@ -90,7 +96,7 @@ class StructArrayTest {
         assertArrayEquals(int32s(1, 2), Arrays.copyOfRange(ageBytes, 0, 8));
         assertArrayEquals(int32s(4), Arrays.copyOfRange(ageBytes, 12, 16));
 
-        a.data().validate();
+        a.validate(ValidationLevel.STRUCTURE);
         assertTrue(a.isNull(2));
         assertFalse(a.field(0).isNull(2)); // the hidden 'alice'
         assertTrue(a.field(0).isNull(1));
@@ -125,7 +131,7 @@ class StructArrayTest {
     @Test
     void appendNullPadsTheFields() {
         StructBuilder b = new StructBuilder(AB, ALLOC);
-        ((IntBuilder) b.field(0)).append(7);
+        ((IntBuilder<?>) b.field(0)).append(7);
         b.appendNull(); // field a holds a hidden 7, field b gets a null
         b.appendNull();
         StructArray a = b.build();
@@ -155,11 +161,11 @@ class StructArrayTest {
     @Test
     void equalityIgnoresHiddenChildValues() {
         StructBuilder b = new StructBuilder(AB, ALLOC);
-        ((IntBuilder) b.field(0)).append(1);
-        ((IntBuilder) b.field(1)).append(2);
+        ((IntBuilder<?>) b.field(0)).append(1);
+        ((IntBuilder<?>) b.field(1)).append(2);
         b.append();
-        ((IntBuilder) b.field(0)).append(99);
-        ((IntBuilder) b.field(1)).append(98);
+        ((IntBuilder<?>) b.field(0)).append(99);
+        ((IntBuilder<?>) b.field(1)).append(98);
         b.appendNull();
         StructArray hidden = b.build();
         StructArray plain = build(AB, ab(1, 2), null);
@@ -179,7 +185,7 @@ class StructArrayTest {
         StructArray a = build(type, Map.of("n", 1, "l", List.of(1, 2)), Map.of("n", 2, "l", List.of(3)),
                 Map.of("n", 3, "l", List.of(4)));
         ArrayData list = editBuffer(a.data().child(1), 1, buf -> buf.setInt(2 * 4, 1)); // 0, 2, 1, 4
-        StructArray bad = new StructArray(a.data().withChildren(List.of(a.data().child(0), list)));
+        StructArray bad = StructArray.ofUnchecked(a.data().withChildren(List.of(a.data().child(0), list)));
         assertInvalid(bad, Rules.OFFSETS_MONOTONIC, 1);
         // the content of a child is checked in full, also where this struct's slice does not reach
         assertInvalid(bad.slice(2, 1), Rules.OFFSETS_MONOTONIC, 1);
@@ -189,7 +195,7 @@ class StructArrayTest {
     void shortChildFailsStructurally() {
         StructArray a = build(AB, ab(1, 2), ab(3, 4));
         ArrayData shortChild = a.data().child(1).slice(0, 1);
-        StructArray bad = new StructArray(a.data().withChildren(List.of(a.data().child(0), shortChild)));
+        StructArray bad = StructArray.ofUnchecked(a.data().withChildren(List.of(a.data().child(0), shortChild)));
         assertInvalid(bad, Rules.CHILD_LENGTH, -1);
     }
 
@@ -208,8 +214,8 @@ class StructArrayTest {
     @Test
     void builderGrowsAndRefusesMisuse() {
         StructBuilder b = new StructBuilder(AB, ALLOC);
-        IntBuilder x = (IntBuilder) b.field(0);
-        IntBuilder y = (IntBuilder) b.field(1);
+        IntBuilder<?> x = (IntBuilder<?>) b.field(0);
+        IntBuilder<?> y = (IntBuilder<?>) b.field(1);
         int n = 100_000;
         for (int i = 0; i < n; i++) {
             if (i % 13 == 0) {
@@ -230,9 +236,9 @@ class StructArrayTest {
         assertThrows(IllegalStateException.class, b::append);
         assertThrows(IllegalStateException.class, b::build);
         assertThrows(IllegalArgumentException.class,
-                () -> new StructBuilder(AB, List.of(new IntBuilder(ArrowType.INT32, ALLOC)), ALLOC));
+                () -> new StructBuilder(AB, List.of(IntBuilder.int32(ALLOC)), ALLOC));
         assertThrows(IllegalArgumentException.class, () -> new StructBuilder(AB,
-                List.of(new IntBuilder(ArrowType.INT32, ALLOC), new IntBuilder(ArrowType.INT16, ALLOC)), ALLOC));
+                List.of(IntBuilder.int32(ALLOC), IntBuilder.int16(ALLOC)), ALLOC));
     }
 
     // ---- property: random structs of int with nulls ----
@@ -267,8 +273,8 @@ class StructArrayTest {
         ArrowType.Struct dup = ArrowType.Struct.of(Field.nullable("a", ArrowType.INT8),
                 Field.nullable("a", ArrowType.INT8));
         StructBuilder b = new StructBuilder(dup, ALLOC);
-        ((IntBuilder) b.field(0)).append(1);
-        ((IntBuilder) b.field(1)).append(2);
+        ((IntBuilder<?>) b.field(0)).append(1);
+        ((IntBuilder<?>) b.field(1)).append(2);
         b.append();
         StructArray s = b.build();
         Map<String, Object> expected = new HashMap<>();

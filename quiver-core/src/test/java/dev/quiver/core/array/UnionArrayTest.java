@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.RawBuffers.bytes;
@@ -14,11 +15,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.FloatBuilder;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.UnionBuilder;
+import dev.quiver.core.builder.VarBinaryBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.UnionMode;
+import dev.quiver.core.validation.Rules;
+import dev.quiver.core.validation.ValidationException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -56,12 +63,12 @@ class UnionArrayTest {
     void denseUnionOfTheSpec() {
         ArrowType.Union type = new ArrowType.Union(UnionMode.DENSE,
                 List.of(Field.nullable("f", ArrowType.FLOAT32), Field.nullable("i", ArrowType.INT32)));
-        UnionBuilder b = new UnionBuilder(type, List.of(new FloatBuilder(ArrowType.FLOAT32, ALLOC),
-                new IntBuilder(ArrowType.INT32, ALLOC)), ALLOC);
+        UnionBuilder b = new UnionBuilder(type, List.of(FloatBuilder.float32(ALLOC),
+                IntBuilder.int32(ALLOC)), ALLOC);
         b.append(0).appendObject(1.2f);
         b.appendNull();
         b.append(0, 3.4f);
-        ((IntBuilder) b.append(1)).append(5);
+        ((IntBuilder<?>) b.append(1)).append(5);
         UnionArray u = b.build();
 
         assertEquals(4, u.length());
@@ -96,8 +103,8 @@ class UnionArrayTest {
     void sparseUnionOfTheSpec() {
         ArrowType.Union type = new ArrowType.Union(UnionMode.SPARSE, List.of(Field.nullable("i", ArrowType.INT32),
                 Field.nullable("f", ArrowType.FLOAT32), Field.nullable("s", ArrowType.BINARY)));
-        UnionBuilder b = new UnionBuilder(type, List.of(new IntBuilder(ArrowType.INT32, ALLOC),
-                new FloatBuilder(ArrowType.FLOAT32, ALLOC), new VarBinaryBuilder(ArrowType.BINARY, ALLOC)), ALLOC);
+        UnionBuilder b = new UnionBuilder(type, List.of(IntBuilder.int32(ALLOC),
+                FloatBuilder.float32(ALLOC), new VarBinaryBuilder(ArrowType.BINARY, ALLOC)), ALLOC);
         b.append(0, 5).append(1, 1.2f).append(2, "joe".getBytes()).append(1, 3.4f).append(0, 4)
                 .append(2, "mark".getBytes());
         UnionArray u = b.build();
@@ -194,8 +201,8 @@ class UnionArrayTest {
     void equalityIsLogical() {
         UnionArray a = build(UnionMode.DENSE, 1, null, 3L);
         // The same values with the children laid out differently: b's offsets go backwards in child a.
-        ArrayData childA = new IntBuilder(ArrowType.INT32, ALLOC).append(77).append(1).appendNull().build().data();
-        ArrayData childB = new IntBuilder(ArrowType.INT64, ALLOC).append(3).build().data();
+        ArrayData childA = IntBuilder.int32(ALLOC).append(77).append(1).appendNull().build().data();
+        ArrayData childB = IntBuilder.int64(ALLOC).append(3).build().data();
         ArrayData data = new ArrayData(intUnion(UnionMode.DENSE), 3, 0, 0,
                 List.of(RawBuffers.buffer(bytesOf(5, 5, 9)), RawBuffers.buffer(ints(1, 2, 0))),
                 List.of(childA, childB), null);
@@ -270,7 +277,7 @@ class UnionArrayTest {
         b.append(5);
         assertThrows(IllegalStateException.class, () -> b.append(9), "slot 0 got no value");
         assertThrows(IllegalArgumentException.class, () -> new UnionBuilder(intUnion(UnionMode.DENSE),
-                List.of(new IntBuilder(ArrowType.INT64, ALLOC), new IntBuilder(ArrowType.INT64, ALLOC)), ALLOC));
+                List.of(IntBuilder.int64(ALLOC), IntBuilder.int64(ALLOC)), ALLOC));
     }
 
     @ParameterizedTest

@@ -1,7 +1,9 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import java.math.BigDecimal;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
 import static dev.quiver.core.array.ArrayTestSupport.assertInvalid;
@@ -15,10 +16,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.builder.VarBinaryBuilder;
+import dev.quiver.core.internal.validation.Utf8Validator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.validation.Rules;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -145,7 +150,7 @@ class VarBinaryArrayTest {
     }
 
     private static Array utf8(int length, byte[] validity, byte[] offsets, byte[] data) {
-        return Array.wrap(new ArrayData(ArrowType.UTF8, length, 0, ArrayData.UNKNOWN_NULL_COUNT,
+        return Array.ofUnchecked(new ArrayData(ArrowType.UTF8, length, 0, ArrayData.UNKNOWN_NULL_COUNT,
                 Arrays.asList(validity == null ? null : ArrowBuffer.wrap(validity), ArrowBuffer.wrap(offsets),
                         ArrowBuffer.wrap(data)), List.of(), null));
     }
@@ -166,7 +171,7 @@ class VarBinaryArrayTest {
         assertInvalid(Rules.OFFSETS_IN_BOUNDS, 1, utf8(3, null, int32s(0, 1, 100, 3), bytes('a', 'b', 'c')));
         // The last offset past the data (found by the structural checks).
         assertInvalid(Rules.OFFSETS_IN_BOUNDS, 2, utf8(2, null, int32s(0, 1, 4), bytes('a', 'b', 'c')));
-        Array large = Array.wrap(new ArrayData(ArrowType.LARGE_BINARY, 2, 0, 0, Arrays.asList(null,
+        Array large = Array.ofUnchecked(new ArrayData(ArrowType.LARGE_BINARY, 2, 0, 0, Arrays.asList(null,
                 ArrowBuffer.wrap(int64s(0, 5L << 32, 3)), ArrowBuffer.wrap(bytes(1, 2, 3))), List.of(), null));
         assertInvalid(Rules.OFFSETS_IN_BOUNDS, 0, large);
     }

@@ -1,11 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.quiver.core.array.ArrayBuilder;
 import dev.quiver.core.array.Array;
+import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
 import java.util.Random;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.type;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -134,6 +135,11 @@ class ArrowTypeTest {
         assertMessage("integer bit width must be 8, 16, 32 or 64, not 12", () -> new ArrowType.Int(12, true));
         assertMessage("fixed-size binary width must be positive, not 0", () -> new ArrowType.FixedSizeBinary(0));
         assertMessage("fixed-size binary width must be positive, not -3", () -> new ArrowType.FixedSizeBinary(-3));
+        // Wider, its width in bits would overflow the int of its BufferSpec and defeat buffer size checks.
+        assertMessage("fixed-size binary width must be at most 268435455 bytes, not 536870915",
+                () -> new ArrowType.FixedSizeBinary(536_870_915));
+        assertEquals(ArrowType.FixedSizeBinary.MAX_BYTE_WIDTH * 8L,
+                new ArrowType.FixedSizeBinary(ArrowType.FixedSizeBinary.MAX_BYTE_WIDTH).layout().buffers().get(1).bitWidth());
         assertMessage("fixed-size list size must not be negative, not -1",
                 () -> new ArrowType.FixedSizeList(Field.nullable("item", ArrowType.INT8), -1));
         assertMessage("decimal32 precision must be between 1 and 9, not 10", () -> new ArrowType.Decimal(10, 2, 32));

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc.compression;
 
 /** The body compression codecs of Message.fbs {@code CompressionType}. */

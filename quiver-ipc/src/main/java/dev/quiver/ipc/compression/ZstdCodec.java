@@ -1,13 +1,14 @@
+// SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc.compression;
 
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdInputStream;
 import com.github.luben.zstd.ZstdOutputStream;
+import dev.quiver.core.memory.LE;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import dev.quiver.core.memory.LE;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /**
  * Body compression of IPC record batches: the {@link dev.quiver.ipc.compression.CompressionCodec}
  * interface, the compression types of the format ({@link dev.quiver.ipc.compression.CompressionType}),

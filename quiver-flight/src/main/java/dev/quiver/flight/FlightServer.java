@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.flight;
+
+import dev.quiver.flight.internal.FlightService;
+import dev.quiver.flight.internal.ServerAuthInterceptor;
+import dev.quiver.ipc.IpcReadOptions;
+import dev.quiver.ipc.IpcWriteOptions;
+import io.grpc.Grpc;
+import io.grpc.InsecureServerCredentials;
+import io.grpc.Server;
+import io.grpc.ServerCredentials;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.TlsServerCredentials;
+import java.io.File;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Flight service on grpc-java: every RPC of Flight.proto answered by a {@link FlightProducer}, data
+ * carried as Quiver's IPC messages, optionally with TLS and bearer-token authentication.
+ *
+ * <pre>{@code
+ * try (FlightServer server = FlightServer.builder(producer).port(0).build().start()) {
+ *     Location location = server.location();
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class FlightServer implements AutoCloseable {
+    private final Server server;
+    private final ExecutorService workers;
+    private final boolean tls;
+
+    private FlightServer(Server server, ExecutorService workers, boolean tls) {
+        this.server = server;
+        this.workers = workers;
+        this.tls = tls;
+    }
+
+    /**
+     * A builder of a server for a producer.
+     *
+     * @param producer what the service does
+     * @return the builder
+     */
+    public static Builder builder(FlightProducer producer) {
+        return new Builder(producer);
+    }
+
+    /**
+     * Starts listening.
+     *
+     * @return this server
+     * @throws FlightException of code {@link FlightStatusCode#UNAVAILABLE} if the port cannot be bound
+     */
+    public FlightServer start() {
+        try {
+            server.start();
+        } catch (IOException e) {
+            workers.shutdownNow();
+            throw new FlightException(FlightStatusCode.UNAVAILABLE, "cannot start the server: " + e.getMessage(), e);
+        }
+        return this;
+    }
+
+    /**
+     * The port the server listens on (the one chosen when built with port 0).
+     *
+     * @return the port
+     */
+    public int port() {
+        return server.getPort();
+    }
+
+    /**
+     * Where clients reach this server on the loopback interface.
+     *
+     * @return {@code grpc://localhost:port}, or {@code grpc+tls://} with TLS
+     */
+    public Location location() {
+        return tls ? Location.forGrpcTls("localhost", port()) : Location.forGrpcInsecure("localhost", port());
+    }
+
+    /** Stops the server: calls in progress are cancelled; waits a few seconds for them to end. */
+    @Override
+    public void close() {
+        server.shutdownNow();
+        workers.shutdownNow();
+        try {
+            server.awaitTermination(5, TimeUnit.SECONDS);
+            workers.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Builds a {@link FlightServer}. */
+    public static final class Builder {
+        private final FlightProducer producer;
+        private int port;
+        private File certChain;
+        private File privateKey;
+        private File clientRoots;
+        private ServerAuthenticator authenticator;
+        private final List<ServerMiddleware> middleware = new ArrayList<>();
+        private IpcWriteOptions writeOptions = IpcWriteOptions.DEFAULT;
+        private IpcReadOptions readOptions = IpcReadOptions.DEFAULT;
+
+        private Builder(FlightProducer producer) {
+            this.producer = Objects.requireNonNull(producer, "producer");
+        }
+
+        /**
+         * The port to listen on, on every interface (0, the default: any free port).
+         *
+         * @param port the port
+         * @return this builder
+         */
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /**
+         * Serves over TLS.
+         *
+         * @param certChain the server's certificate chain (PEM)
+         * @param privateKey the server's private key (PEM, PKCS#8)
+         * @return this builder
+         */
+        public Builder useTls(File certChain, File privateKey) {
+            this.certChain = certChain;
+            this.privateKey = privateKey;
+            return this;
+        }
+
+        /**
+         * Requires clients to present a certificate signed by one of these roots (mutual TLS).
+         *
+         * @param roots the trusted roots (PEM)
+         * @return this builder
+         */
+        public Builder requireClientCertificates(File roots) {
+            this.clientRoots = roots;
+            return this;
+        }
+
+        /**
+         * Authenticates every call (basic-auth handshake, then bearer tokens).
+         *
+         * @param authenticator checks credentials and tokens
+         * @return this builder
+         */
+        public Builder authenticator(ServerAuthenticator authenticator) {
+            this.authenticator = authenticator;
+            return this;
+        }
+
+        /**
+         * Adds a hook run at the start of every call (after authentication).
+         *
+         * @param hook the hook
+         * @return this builder
+         */
+        public Builder middleware(ServerMiddleware hook) {
+            middleware.add(Objects.requireNonNull(hook, "hook"));
+            return this;
+        }
+
+        /**
+         * How batches are written (compression, for one).
+         *
+         * @param options the IPC write options
+         * @return this builder
+         */
+        public Builder writeOptions(IpcWriteOptions options) {
+            this.writeOptions = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /**
+         * How received batches are read (validation, limits).
+         *
+         * @param options the IPC read options
+         * @return this builder
+         */
+        public Builder readOptions(IpcReadOptions options) {
+            this.readOptions = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /**
+         * Builds the server (not started).
+         *
+         * @return the server
+         * @throws FlightException of code {@link FlightStatusCode#INVALID_ARGUMENT} if the TLS files cannot be read
+         */
+        public FlightServer build() {
+            ServerCredentials credentials;
+            try {
+                credentials = certChain == null ? InsecureServerCredentials.create() : tlsCredentials();
+            } catch (IOException e) {
+                throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "cannot read the TLS files: "
+                        + e.getMessage(), e);
+            }
+            ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
+            FlightService service = new FlightService(producer, workers, writeOptions, readOptions);
+            List<ServerInterceptor> interceptors = new ArrayList<>();
+            interceptors.add(FlightService.setup(List.copyOf(middleware)));
+            if (authenticator != null) {
+                interceptors.add(new ServerAuthInterceptor(authenticator));
+            }
+            Server server = Grpc.newServerBuilderForPort(port, credentials)
+                    .maxInboundMessageSize(Integer.MAX_VALUE)
+                    .addService(ServerInterceptors.intercept(service.definition(), interceptors))
+                    .build();
+            return new FlightServer(server, workers, certChain != null);
+        }
+
+        private ServerCredentials tlsCredentials() throws IOException {
+            TlsServerCredentials.Builder b = TlsServerCredentials.newBuilder().keyManager(certChain, privateKey);
+            if (clientRoots != null) {
+                b.trustManager(clientRoots).clientAuth(TlsServerCredentials.ClientAuth.REQUIRE);
+            }
+            return b.build();
+        }
+    }
+}

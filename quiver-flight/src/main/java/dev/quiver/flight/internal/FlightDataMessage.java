@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.flight.internal;
+
+import dev.quiver.flight.internal.proto.Flight;
+import dev.quiver.ipc.EncodedMessage;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+
+/**
+ * One FlightData message without protobuf's byte strings: the descriptor (or null), the IPC message
+ * header (or null), the app_metadata (empty if none), and the body, either as an encoded message's
+ * buffers (sending) or as the bytes received.
+ */
+public record FlightDataMessage(Flight.FlightDescriptor descriptor, ByteBuffer header, byte[] appMetadata,
+        EncodedMessage outgoingBody, MemorySegment incomingBody) {
+    static final byte[] NONE = new byte[0];
+
+    /** A message to send: an encoded IPC message, with a descriptor and app_metadata if given. */
+    public static FlightDataMessage of(Flight.FlightDescriptor descriptor, EncodedMessage message, byte[] appMetadata) {
+        return new FlightDataMessage(descriptor, message == null ? null : message.metadata(), appMetadata,
+                message, null);
+    }
+
+    /** The header as a segment (empty if none). */
+    public MemorySegment headerSegment() {
+        return header == null ? MemorySegment.ofArray(NONE) : MemorySegment.ofBuffer(header);
+    }
+
+    /** The body received (empty if none). */
+    public MemorySegment body() {
+        return incomingBody == null ? MemorySegment.ofArray(NONE) : incomingBody;
+    }
+}

@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.flight.internal;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.quiver.core.type.Schema;
+import dev.quiver.flight.Action;
+import dev.quiver.flight.CallContext;
+import dev.quiver.flight.DataSink;
+import dev.quiver.flight.FlightDataWriter;
+import dev.quiver.flight.FlightException;
+import dev.quiver.flight.FlightProducer;
+import dev.quiver.flight.FlightStatusCode;
+import dev.quiver.flight.PutResult;
+import dev.quiver.flight.ServerMiddleware;
+import dev.quiver.flight.internal.proto.Flight;
+import dev.quiver.ipc.IpcReadOptions;
+import dev.quiver.ipc.IpcWriteOptions;
+import io.grpc.Context;
+import io.grpc.Contexts;
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.grpc.ServerServiceDefinition;
+import io.grpc.Status;
+import io.grpc.stub.ServerCalls;
+import io.grpc.stub.StreamObserver;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/** Flight.proto's FlightService over a {@link FlightProducer}. */
+public final class FlightService {
+    private static final Context.Key<Metadata> HEADERS = Context.key("quiver-flight-headers");
+
+    private final FlightProducer producer;
+    private final ExecutorService workers;
+    private final IpcWriteOptions writeOptions;
+    private final IpcReadOptions readOptions;
+
+    /** A service whose data calls run on {@code workers}. */
+    public FlightService(FlightProducer producer, ExecutorService workers, IpcWriteOptions writeOptions,
+            IpcReadOptions readOptions) {
+        this.producer = producer;
+        this.workers = workers;
+        this.writeOptions = writeOptions;
+        this.readOptions = readOptions;
+    }
+
+    /** Puts the headers into the call's context and runs the middleware (after authentication). */
+    public static ServerInterceptor setup(List<ServerMiddleware> middleware) {
+        return new ServerInterceptor() {
+            @Override
+            public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
+                    ServerCallHandler<Q, R> next) {
+                Context context = Context.current().withValue(HEADERS, headers);
+                try {
+                    CallContext c = new ServerContext(headers, identity(), () -> false);
+                    for (ServerMiddleware m : middleware) {
+                        m.onCallStarted(call.getMethodDescriptor().getBareMethodName(), c);
+                    }
+                } catch (RuntimeException e) {
+                    call.close(StatusMapping.toStatus(e), new Metadata());
+                    return new ServerCall.Listener<>() {
+                    };
+                }
+                return Contexts.interceptCall(context, call, headers, next);
+            }
+        };
+    }
+
+    private static String identity() {
+        String id = ServerAuthInterceptor.IDENTITY.get();
+        return id == null ? "" : id;
+    }
+
+    private static CallContext context() {
+        Context grpc = Context.current();
+        Metadata headers = HEADERS.get();
+        return new ServerContext(headers == null ? new Metadata() : headers, identity(), grpc::isCancelled);
+    }
+
+    /** The service definition. */
+    public ServerServiceDefinition definition() {
+        return ServerServiceDefinition.builder(FlightMethods.SERVICE)
+                .addMethod(FlightMethods.HANDSHAKE, ServerCalls.asyncBidiStreamingCall(this::handshake))
+                .addMethod(FlightMethods.LIST_FLIGHTS, ServerCalls.asyncServerStreamingCall((req, out) ->
+                        stream(out, () -> producer.listFlights(context(), req.getExpression().toByteArray())
+                                .map(ProtoConversions::toProto))))
+                .addMethod(FlightMethods.GET_FLIGHT_INFO, ServerCalls.asyncUnaryCall((req, out) ->
+                        unary(out, () -> ProtoConversions.toProto(
+                                producer.getFlightInfo(context(), ProtoConversions.fromProto(req))))))
+                .addMethod(FlightMethods.POLL_FLIGHT_INFO, ServerCalls.asyncUnaryCall((req, out) ->
+                        unary(out, () -> ProtoConversions.toProto(
+                                producer.pollFlightInfo(context(), ProtoConversions.fromProto(req))))))
+                .addMethod(FlightMethods.GET_SCHEMA, ServerCalls.asyncUnaryCall((req, out) ->
+                        unary(out, () -> schemaResult(producer.getSchema(context(), ProtoConversions.fromProto(req))))))
+                .addMethod(FlightMethods.DO_ACTION, ServerCalls.asyncServerStreamingCall((req, out) ->
+                        stream(out, () -> doAction(ProtoConversions.fromProto(req)))))
+                .addMethod(FlightMethods.LIST_ACTIONS, ServerCalls.asyncServerStreamingCall((req, out) ->
+                        stream(out, () -> producer.listActions(context()).stream().map(ProtoConversions::toProto))))
+                .addMethod(FlightMethods.DO_GET, this::doGet)
+                .addMethod(FlightMethods.DO_PUT, this::doPut)
+                .addMethod(FlightMethods.DO_EXCHANGE, this::doExchange)
+                .build();
+    }
+
+    private static Flight.SchemaResult schemaResult(Schema schema) {
+        return Flight.SchemaResult.newBuilder().setSchema(ByteString.copyFrom(ProtoConversions.encodeSchema(schema)))
+                .build();
+    }
+
+    /** The handshake's authentication happens in the headers (ServerAuthInterceptor): one empty answer. */
+    private StreamObserver<Flight.HandshakeRequest> handshake(StreamObserver<Flight.HandshakeResponse> out) {
+        return new StreamObserver<>() {
+            @Override
+            public void onNext(Flight.HandshakeRequest value) {
+            }
+
+            @Override
+            public void onError(Throwable t) {
+            }
+
+            @Override
+            public void onCompleted() {
+                out.onNext(Flight.HandshakeResponse.getDefaultInstance());
+                out.onCompleted();
+            }
+        };
+    }
+
+    private Stream<Flight.Result> doAction(Action action) {
+        CallContext context = context();
+        try {
+            return switch (action.type()) {
+                case Action.CANCEL_FLIGHT_INFO -> {
+                    Flight.CancelFlightInfoRequest req = Flight.CancelFlightInfoRequest.parseFrom(action.body());
+                    Flight.CancelFlightInfoResult result = Flight.CancelFlightInfoResult.newBuilder()
+                            .setStatus(ProtoConversions.toProto(producer.cancelFlightInfo(context,
+                                    ProtoConversions.fromProto(req.getInfo())))).build();
+                    yield Stream.of(Flight.Result.newBuilder().setBody(result.toByteString()).build());
+                }
+                case Action.RENEW_FLIGHT_ENDPOINT -> {
+                    Flight.RenewFlightEndpointRequest req = Flight.RenewFlightEndpointRequest.parseFrom(action.body());
+                    Flight.FlightEndpoint renewed = ProtoConversions.toProto(producer.renewFlightEndpoint(context,
+                            ProtoConversions.fromProto(req.getEndpoint())));
+                    yield Stream.of(Flight.Result.newBuilder().setBody(renewed.toByteString()).build());
+                }
+                default -> producer.doAction(context, action).map(ProtoConversions::toProto);
+            };
+        } catch (InvalidProtocolBufferException e) {
+            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "malformed " + action.type() + " request: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static <T> void unary(StreamObserver<T> out, Supplier<T> body) {
+        T value;
+        try {
+            value = body.get();
+        } catch (RuntimeException e) {
+            out.onError(StatusMapping.toStatus(e).asRuntimeException());
+            return;
+        }
+        out.onNext(value);
+        out.onCompleted();
+    }
+
+    private static <T> void stream(StreamObserver<T> out, Supplier<Stream<T>> body) {
+        try (Stream<T> values = body.get()) {
+            Iterator<T> it = values.iterator();
+            while (it.hasNext()) {
+                out.onNext(it.next());
+            }
+        } catch (RuntimeException e) {
+            out.onError(StatusMapping.toStatus(e).asRuntimeException());
+            return;
+        }
+        out.onCompleted();
+    }
+
+    /** The sending side of a server call. */
+    private static final class ServerOutbound<R> extends Outbound<R> {
+        private final ServerCall<?, R> call;
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        ServerOutbound(ServerCall<?, R> call) {
+            this.call = call;
+        }
+
+        @Override
+        protected boolean isReady() {
+            return call.isReady();
+        }
+
+        @Override
+        protected void doSend(R message) {
+            synchronized (call) {
+                call.sendMessage(message);
+            }
+        }
+
+        @Override
+        protected void doComplete() {
+            close(Status.OK);
+        }
+
+        void close(Status status) {
+            if (closed.compareAndSet(false, true)) {
+                synchronized (call) {
+                    call.close(status, new Metadata());
+                }
+            }
+        }
+
+        /** Runs the producer, then ends the call: normally, or with the failure's status. */
+        void run(Runnable body) {
+            try {
+                body.run();
+                if (!isEnded()) {
+                    complete();
+                }
+            } catch (RuntimeException | Error e) {
+                if (!isEnded()) {
+                    close(StatusMapping.toStatus(e));
+                }
+            }
+        }
+    }
+
+    /** A DataSink over a server call: the first start() sends the schema. */
+    private final class Sink implements DataSink {
+        private final ServerOutbound<FlightDataMessage> out;
+        private boolean started;
+
+        Sink(ServerOutbound<FlightDataMessage> out) {
+            this.out = out;
+        }
+
+        @Override
+        public FlightDataWriter start(Schema schema) {
+            if (started) {
+                throw new FlightException(FlightStatusCode.INTERNAL, "the data stream was started already");
+            }
+            started = true;
+            return new DataWriter(out, schema, writeOptions, null, () -> {
+            });
+        }
+
+        @Override
+        public boolean isCancelled() {
+            return out.isEnded();
+        }
+    }
+
+    private ServerCall.Listener<Flight.Ticket> doGet(ServerCall<Flight.Ticket, FlightDataMessage> call,
+            Metadata headers) {
+        ServerOutbound<FlightDataMessage> out = new ServerOutbound<>(call);
+        CallContext context = new ServerContext(headers, identity(), out::isEnded);
+        call.sendHeaders(new Metadata());
+        call.request(1);
+        return new ServerCall.Listener<>() {
+            private Flight.Ticket ticket;
+
+            @Override
+            public void onMessage(Flight.Ticket message) {
+                ticket = message;
+            }
+
+            @Override
+            public void onHalfClose() {
+                if (ticket == null) {
+                    out.close(Status.INVALID_ARGUMENT.withDescription("DoGet without a ticket"));
+                    return;
+                }
+                Flight.Ticket t = ticket;
+                workers.execute(() -> out.run(() ->
+                        producer.doGet(context, ProtoConversions.fromProto(t), new Sink(out))));
+            }
+
+            @Override
+            public void onReady() {
+                out.signalReady();
+            }
+
+            @Override
+            public void onCancel() {
+                out.end(Status.CANCELLED.withDescription("the client cancelled the call").asRuntimeException());
+            }
+        };
+    }
+
+    /** The listener of a call whose client streams FlightData: messages go to a DataReader. */
+    private static <R> ServerCall.Listener<FlightDataMessage> inbound(DataReader in, Outbound<R> out) {
+        return new ServerCall.Listener<>() {
+            @Override
+            public void onMessage(FlightDataMessage message) {
+                in.offer(message);
+            }
+
+            @Override
+            public void onHalfClose() {
+                in.end(null);
+            }
+
+            @Override
+            public void onReady() {
+                out.signalReady();
+            }
+
+            @Override
+            public void onCancel() {
+                RuntimeException cancelled = Status.CANCELLED.withDescription("the client cancelled the call")
+                        .asRuntimeException();
+                in.end(cancelled);
+                out.end(cancelled);
+            }
+        };
+    }
+
+    private <R> DataReader reader(ServerCall<FlightDataMessage, R> call) {
+        return new DataReader(readOptions, n -> {
+            synchronized (call) {
+                call.request(n);
+            }
+        }, () -> {
+        });
+    }
+
+    private ServerCall.Listener<FlightDataMessage> doPut(ServerCall<FlightDataMessage, Flight.PutResult> call,
+            Metadata headers) {
+        ServerOutbound<Flight.PutResult> out = new ServerOutbound<>(call);
+        CallContext context = new ServerContext(headers, identity(), out::isEnded);
+        DataReader in = reader(call);
+        call.sendHeaders(new Metadata());
+        call.request(DataReader.WINDOW);
+        Consumer<PutResult> acknowledge = r -> out.send(
+                Flight.PutResult.newBuilder().setAppMetadata(ByteString.copyFrom(r.appMetadata())).build());
+        workers.execute(() -> out.run(() -> producer.doPut(context, in, acknowledge)));
+        return inbound(in, out);
+    }
+
+    private ServerCall.Listener<FlightDataMessage> doExchange(ServerCall<FlightDataMessage, FlightDataMessage> call,
+            Metadata headers) {
+        ServerOutbound<FlightDataMessage> out = new ServerOutbound<>(call);
+        CallContext context = new ServerContext(headers, identity(), out::isEnded);
+        DataReader in = reader(call);
+        call.sendHeaders(new Metadata());
+        call.request(DataReader.WINDOW);
+        workers.execute(() -> out.run(() -> producer.doExchange(context, in, new Sink(out))));
+        return inbound(in, out);
+    }
+}

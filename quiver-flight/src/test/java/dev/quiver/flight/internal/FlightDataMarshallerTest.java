@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.flight.internal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.google.protobuf.ByteString;
+import dev.quiver.flight.FlightException;
+import dev.quiver.flight.FlightStatusCode;
+import dev.quiver.flight.internal.proto.Flight;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import org.junit.jupiter.api.Test;
+
+/** The hand-written FlightData wire format agrees with protobuf's generated class, and refuses bad input. */
+class FlightDataMarshallerTest {
+    private static final Flight.FlightDescriptor DESCRIPTOR = Flight.FlightDescriptor.newBuilder()
+            .setType(Flight.FlightDescriptor.DescriptorType.PATH).addPath("p").build();
+
+    @Test
+    void whatItDrainsIsFlightDataAsProtobufReadsIt() throws IOException {
+        FlightDataMessage message = new FlightDataMessage(DESCRIPTOR, ByteBuffer.wrap(new byte[] {1, 2, 3}),
+                new byte[] {4}, null, MemorySegment.ofArray(new byte[300]).fill((byte) 5));
+        InputStream stream = FlightDataMarshaller.INSTANCE.stream(message);
+        int length = stream.available();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertEquals(length, ((io.grpc.Drainable) stream).drainTo(out));
+        Flight.FlightData parsed = Flight.FlightData.parseFrom(out.toByteArray());
+        assertEquals(DESCRIPTOR, parsed.getFlightDescriptor());
+        assertArrayEquals(new byte[] {1, 2, 3}, parsed.getDataHeader().toByteArray());
+        assertArrayEquals(new byte[] {4}, parsed.getAppMetadata().toByteArray());
+        assertEquals(300, parsed.getDataBody().size());
+        assertEquals(length, out.size());
+    }
+
+    @Test
+    void itReadsWhatProtobufWrites() {
+        byte[] wire = Flight.FlightData.newBuilder().setFlightDescriptor(DESCRIPTOR)
+                .setDataHeader(ByteString.copyFrom(new byte[] {9, 8})).setDataBody(ByteString.copyFrom(new byte[16]))
+                .build().toByteArray();
+        FlightDataMessage m = FlightDataMarshaller.INSTANCE.parse(new ByteArrayInputStream(wire));
+        assertEquals(DESCRIPTOR, m.descriptor());
+        assertEquals(2, m.header().remaining());
+        assertEquals(16, m.body().byteSize());
+    }
+
+    @Test
+    void aLyingOrTruncatedLengthIsRefused() {
+        // data_body (field 1000) declaring 2^31 bytes in a message of a few.
+        byte[] lying = {(byte) 0xC2, 0x3E, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08, 1, 2};
+        FlightException e = assertThrows(FlightException.class,
+                () -> FlightDataMarshaller.INSTANCE.parse(new ByteArrayInputStream(lying)));
+        assertEquals(FlightStatusCode.INVALID_ARGUMENT, e.code());
+        byte[] truncated = {0x12, 0x05, 1, 2};
+        assertEquals(FlightStatusCode.INVALID_ARGUMENT, assertThrows(FlightException.class,
+                () -> FlightDataMarshaller.INSTANCE.parse(new ByteArrayInputStream(truncated))).code());
+        byte[] badVarint = {0x12, (byte) 0x80};
+        assertEquals(FlightStatusCode.INVALID_ARGUMENT, assertThrows(FlightException.class,
+                () -> FlightDataMarshaller.INSTANCE.parse(new ByteArrayInputStream(badVarint))).code());
+    }
+}

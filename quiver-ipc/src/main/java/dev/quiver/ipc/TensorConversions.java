@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.ipc;
+
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.ExtensionArray;
+import dev.quiver.core.array.FixedWidthArray;
+import dev.quiver.core.extension.FixedShapeTensorArray;
+import dev.quiver.core.extension.FixedShapeTensorType;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.type.ArrowType;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Conversions between {@link Tensor}s and values of the {@code arrow.fixed_shape_tensor} extension type. */
+public final class TensorConversions {
+    private TensorConversions() {
+    }
+
+    /**
+     * Tensor {@code i} of a fixed-shape tensor array as a {@link Tensor} in its logical layout (the
+     * permutation becomes strides, the dimension names their logical order), zero-copy over the array's
+     * element buffer.
+     *
+     * @param array the fixed-shape tensor array, of integer or floating-point elements
+     * @param i the tensor's index
+     * @return the tensor
+     * @throws IllegalArgumentException if the elements are not integers or floating-point numbers, the
+     *     tensor is null, or one of its elements is null (a Tensor has no validity)
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     */
+    public static Tensor fromFixedShapeTensor(FixedShapeTensorArray array, long i) {
+        java.util.Objects.checkIndex(i, array.length());
+        FixedShapeTensorType type = array.tensorType();
+        int width = Tensor.byteWidth(type.valueType());
+        if (array.isNull(i)) {
+            throw new IllegalArgumentException("tensor " + i + " is null");
+        }
+        FixedWidthArray values = (FixedWidthArray) array.values();
+        long start = array.valueOffset(i);
+        for (long k = 0; k < type.size(); k++) {
+            if (values.isNull(start + k)) {
+                throw new IllegalArgumentException("tensor " + i + " has a null element at " + k);
+            }
+        }
+        MemorySegment data = values.valuesBuffer().segment().asSlice((values.offset() + start) * width,
+                (long) type.size() * width);
+        long[] strides = type.logicalStrides();
+        for (int d = 0; d < strides.length; d++) {
+            strides[d] *= width;
+        }
+        long[] shape = type.logicalShape().stream().mapToLong(Integer::longValue).toArray();
+        return new Tensor(type.valueType(), shape, strides, type.logicalDimNames(), data);
+    }
+
+    /**
+     * A tensor as a one-value {@code arrow.fixed_shape_tensor} array of its shape and dimension names,
+     * its elements copied row-major.
+     *
+     * @param tensor the tensor
+     * @return the array
+     * @throws IllegalArgumentException if a size does not fit an int32 or the tensor holds more than
+     *     2^31-1 elements
+     */
+    public static ExtensionArray toFixedShapeTensor(Tensor tensor) {
+        List<Integer> shape = new ArrayList<>();
+        for (long s : tensor.shape()) {
+            if (s > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("size " + s + " does not fit an int32");
+            }
+            shape.add((int) s);
+        }
+        List<String> names = tensor.dimNames().stream().allMatch(String::isEmpty) ? List.of() : tensor.dimNames();
+        FixedShapeTensorType type = new FixedShapeTensorType(tensor.type(), shape, names, List.of());
+        int width = Tensor.byteWidth(tensor.type());
+        byte[] bytes = new byte[Math.multiplyExact(type.size(), width)];
+        TensorMessages.copyRowMajor(tensor, MemorySegment.ofArray(bytes), width);
+        ArrayData values = ArrayData.of(tensor.type(), type.size(), Arrays.asList(null, ArrowBuffer.wrap(bytes)),
+                List.of());
+        ArrowType.Extension ext = type.toArrowType();
+        ArrayData list = ArrayData.of(ext, 1, Arrays.asList((ArrowBuffer) null), List.of(values));
+        return (ExtensionArray) Array.of(list);
+    }
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Writes the pyarrow 25 files Quiver's tests read: every canonical extension type pyarrow 25 has
+(uuid, json, bool8, opaque, fixed_shape_tensor) as an IPC file and stream, and dense tensors written
+with pyarrow.ipc.write_tensor. Run from this folder: python3 generate.py (pyarrow==25.0.1, numpy)."""
+import uuid
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.ipc as ipc
+
+assert pa.__version__ == "25.0.1", pa.__version__
+
+
+def extensions_table():
+    uuids = pa.ExtensionArray.from_storage(
+        pa.uuid(),
+        pa.array([uuid.UUID("12345678-1234-5678-1234-567812345678").bytes, None, bytes(16)], pa.binary(16)))
+    json = pa.ExtensionArray.from_storage(pa.json_(pa.utf8()), pa.array(['{"a": 1}', None, "[1,2]"]))
+    bool8 = pa.ExtensionArray.from_storage(pa.bool8(), pa.array([1, None, 0], pa.int8()))
+    opaque = pa.ExtensionArray.from_storage(
+        pa.opaque(pa.binary(), type_name="geometry", vendor_name="PostGIS"),
+        pa.array([b"\x01\x02", None, b""], pa.binary()))
+    tensor_type = pa.fixed_shape_tensor(pa.float32(), [2, 2], dim_names=["x", "y"], permutation=[1, 0])
+    tensors = pa.ExtensionArray.from_storage(
+        tensor_type, pa.array([[1, 2, 3, 4], None, [5, 6, 7, 8]], pa.list_(pa.float32(), 4)))
+    plain_type = pa.fixed_shape_tensor(pa.int64(), [2, 3])
+    plain = pa.ExtensionArray.from_storage(
+        plain_type, pa.array([list(range(6)), list(range(10, 16)), None], pa.list_(pa.int64(), 6)))
+    return pa.table({"uuid": uuids, "json": json, "bool8": bool8, "opaque": opaque, "tensor": tensors,
+                     "tensor_plain": plain})
+
+
+def write_tables():
+    table = extensions_table()
+    with ipc.new_file("extensions.arrow_file", table.schema) as w:
+        w.write_table(table)
+    with ipc.new_stream("extensions.stream", table.schema) as w:
+        w.write_table(table)
+
+
+def write_tensor(name, tensor):
+    with pa.OSFile(name, "wb") as f:
+        ipc.write_tensor(tensor, f)
+
+
+def write_tensors():
+    # Row-major int32 2x3 with dimension names.
+    write_tensor("tensor_int32_2x3.tensor",
+                 pa.Tensor.from_numpy(np.arange(6, dtype=np.int32).reshape(2, 3), dim_names=["r", "c"]))
+    # Column-major (Fortran order) float64 2x3: strides [8, 16].
+    write_tensor("tensor_float64_2x3_colmajor.tensor",
+                 pa.Tensor.from_numpy(np.asfortranarray(np.arange(6, dtype=np.float64).reshape(2, 3) / 2)))
+    # Three dimensions, uint8, no names.
+    write_tensor("tensor_uint8_2x2x2.tensor", pa.Tensor.from_numpy(np.arange(8, dtype=np.uint8).reshape(2, 2, 2)))
+
+
+if __name__ == "__main__":
+    write_tables()
+    write_tensors()
