@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.TearDown;
  */
 public final class CpuTimes {
     private static final List<Class<?>> ALL = List.of(BuildBench.class, FileBench.class, ArrowFileBench.class,
-            Lz4SmallBench.class, StreamBench.class, MappedOpenBench.class, RowBench.class);
+            Lz4SmallBench.class, StreamBench.class, MappedOpenBench.class, RowBench.class, CDataBench.class);
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private CpuTimes() {

@@ -4,10 +4,10 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code quiver file-to-stream FILE STREAM}, as the integration tools of other Arrow implementations. */
 @Command(name = "file-to-stream", mixinStandardHelpOptions = true,

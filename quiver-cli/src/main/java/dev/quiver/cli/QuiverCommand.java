@@ -2,10 +2,10 @@
 package dev.quiver.cli;
 
 import java.util.List;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ScopeType;
+import picocli.CommandLine;
 
 /** The {@code quiver} command: Apache Arrow files and streams from the command line. */
 @Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0-SNAPSHOT",

@@ -9,8 +9,8 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /** The safety net: whatever a command throws ends as one line on stderr, the trace only with --verbose. */
 class FailuresTest {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.testkit.TestData;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

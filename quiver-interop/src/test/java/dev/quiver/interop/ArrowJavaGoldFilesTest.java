@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.interop;
 
-import dev.quiver.testkit.TestData;
-import dev.quiver.testkit.TestData.GoldCase;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.json.JsonFile;
+import dev.quiver.testkit.TestData.GoldCase;
+import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

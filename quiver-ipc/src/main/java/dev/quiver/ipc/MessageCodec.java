@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
-import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
-import dev.quiver.ipc.internal.flatbuffers.LongVector;
 import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.compression.CompressionType;
 import dev.quiver.ipc.flatbuf.MessageHeader;
 import dev.quiver.ipc.flatbuf.MetadataVersion;
+import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
+import dev.quiver.ipc.internal.flatbuffers.LongVector;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;

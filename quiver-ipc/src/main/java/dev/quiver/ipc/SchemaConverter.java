@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
-import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
-import dev.quiver.ipc.internal.flatbuffers.Table;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;
@@ -15,6 +13,8 @@ import dev.quiver.core.type.Schema;
 import dev.quiver.core.type.TimeUnit;
 import dev.quiver.core.type.UnionMode;
 import dev.quiver.ipc.flatbuf.Type;
+import dev.quiver.ipc.internal.flatbuffers.FlatBufferBuilder;
+import dev.quiver.ipc.internal.flatbuffers.Table;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -105,6 +105,35 @@ public final class ArrowBuffer {
         return segment.isReadOnly() ? this : new ArrowBuffer(segment.asReadOnly(), allocation);
     }
 
+    /**
+     * Keeps this buffer's memory alive until the returned action runs, whatever the allocator: memory of a
+     * scoped allocator is not freed by {@link BufferAllocator#release} or {@link ScopedAllocator#close()}
+     * meanwhile (the free happens when the last hold goes), and managed or wrapped memory stays reachable.
+     * For memory handed to a foreign consumer (the C Data interface) that frees it on its own schedule.
+     *
+     * @return the action that gives the hold up; running it more than once does nothing
+     * @throws IllegalStateException if the memory is already released
+     */
+    public Runnable retain() {
+        Allocation held = allocation;
+        if (held != null) {
+            held.hold();
+        }
+        return new Runnable() {
+            private ArrowBuffer kept = ArrowBuffer.this;
+
+            @Override
+            public synchronized void run() {
+                if (kept != null) {
+                    kept = null;
+                    if (held != null) {
+                        held.unhold();
+                    }
+                }
+            }
+        };
+    }
+
     /** The allocation this buffer was cut from, or null for wrapped memory. */
     Allocation allocation() {
         return allocation;

@@ -13,6 +13,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * An allocator closed explicitly: {@link #close()} frees every buffer it handed out that is still
  * open, and {@link #outstanding()} tells what those are. Each buffer lives in a shared arena of its
  * own, so it can be released early (builders release what they outgrow) and used from any thread.
+ * A buffer {@linkplain ArrowBuffer#retain() retained} by a foreign consumer outlives {@link #release} and
+ * {@link #close()}: its memory is freed (and stops counting) when the last hold is given up.
  */
 public final class ScopedAllocator implements BufferAllocator, AutoCloseable {
     private final ByteCounter counter;
@@ -67,6 +69,12 @@ public final class ScopedAllocator implements BufferAllocator, AutoCloseable {
     @Override
     public long limit() {
         return counter.limit();
+    }
+
+    /** Accounts for a held block freed when its last hold went (see {@link ArrowBuffer#retain()}). */
+    void freedLater(Allocation allocation) {
+        open.remove(allocation);
+        counter.free(allocation.paddedSize());
     }
 
     /**

@@ -5,10 +5,10 @@ import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdInputStream;
 import com.github.luben.zstd.ZstdOutputStream;
+import dev.quiver.core.memory.LE;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import dev.quiver.core.memory.LE;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 

@@ -3,10 +3,10 @@
 
 package dev.quiver.ipc.flatbuf;
 
-import java.nio.*;
-import java.lang.*;
-import java.util.*;
 import dev.quiver.ipc.internal.flatbuffers.*;
+import java.lang.*;
+import java.nio.*;
+import java.util.*;
 
 @SuppressWarnings("unused")
 public final class Union extends Table {
