@@ -304,9 +304,9 @@ public abstract class Array {
         return true;
     }
 
-    /** Types equal for array comparison: equal records. */
+    /** Types equal for array comparison: equal but for dictionary ids, which only pair IPC dictionaries with fields. */
     static boolean typesMatch(ArrowType a, ArrowType b) {
-        return a.equals(b);
+        return Types.equalIgnoringDictionaryIds(a, b);
     }
 
     @Override
@@ -316,7 +316,7 @@ public abstract class Array {
 
     @Override
     public int hashCode() {
-        return type().hashCode() * 31 + Long.hashCode(length());
+        return Types.withoutDictionaryIds(type()).hashCode() * 31 + Long.hashCode(length());
     }
 
     /**

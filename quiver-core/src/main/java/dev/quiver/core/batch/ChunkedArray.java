@@ -4,6 +4,7 @@ package dev.quiver.core.batch;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.Values;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -159,7 +160,8 @@ public final class ChunkedArray implements Iterable<Array> {
      */
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof ChunkedArray other) || !type.equals(other.type) || length() != other.length()) {
+        if (!(o instanceof ChunkedArray other) || !Types.equalIgnoringDictionaryIds(type, other.type)
+                || length() != other.length()) {
             return false;
         }
         int a = 0;
@@ -189,7 +191,7 @@ public final class ChunkedArray implements Iterable<Array> {
 
     @Override
     public int hashCode() {
-        return type.hashCode() * 31 + Long.hashCode(length());
+        return Types.withoutDictionaryIds(type).hashCode() * 31 + Long.hashCode(length());
     }
 
     @Override

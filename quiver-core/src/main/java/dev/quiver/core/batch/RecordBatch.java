@@ -189,21 +189,23 @@ public final class RecordBatch {
     }
 
     /**
-     * Value equality: the same schema, row count and column values (as {@link Array#equals} compares
-     * them, whatever the buffers' layout).
+     * Value equality: the same schema (dictionary ids aside, see
+     * {@link Schema#equalsIgnoringDictionaryIds}), row count and column values (as {@link Array#equals}
+     * compares them, whatever the buffers' layout).
      *
      * @param o another object
      * @return whether it is a batch with the same schema and values
      */
     @Override
     public boolean equals(Object o) {
-        return o instanceof RecordBatch other && rowCount == other.rowCount && schema.equals(other.schema)
+        return o instanceof RecordBatch other && rowCount == other.rowCount
+                && schema.equalsIgnoringDictionaryIds(other.schema)
                 && columns.equals(other.columns);
     }
 
     @Override
     public int hashCode() {
-        return schema.hashCode() * 31 + Long.hashCode(rowCount);
+        return schema.withoutDictionaryIds().hashCode() * 31 + Long.hashCode(rowCount);
     }
 
     @Override

@@ -208,15 +208,16 @@ public final class Table implements Iterable<RecordBatch> {
     }
 
     /**
-     * Logical equality: the same schema and the same values in every column, however the rows are cut
-     * into batches.
+     * Logical equality: the same schema (dictionary ids aside, see
+     * {@link Schema#equalsIgnoringDictionaryIds}) and the same values in every column, however the rows
+     * are cut into batches.
      *
      * @param o another object
      * @return whether it is a table with the same schema and values
      */
     @Override
     public boolean equals(Object o) {
-        if (!(o instanceof Table other) || !schema.equals(other.schema) || rowCount != other.rowCount) {
+        if (!(o instanceof Table other) || !schema.equalsIgnoringDictionaryIds(other.schema) || rowCount != other.rowCount) {
             return false;
         }
         for (int i = 0; i < columnCount(); i++) {
@@ -229,7 +230,7 @@ public final class Table implements Iterable<RecordBatch> {
 
     @Override
     public int hashCode() {
-        return schema.hashCode() * 31 + Long.hashCode(rowCount);
+        return schema.withoutDictionaryIds().hashCode() * 31 + Long.hashCode(rowCount);
     }
 
     /** The schema, the size, and the first rows of each column. */

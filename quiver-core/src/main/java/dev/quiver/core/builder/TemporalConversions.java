@@ -2,7 +2,18 @@
 package dev.quiver.core.builder;
 
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.DateUnit;
+import dev.quiver.core.type.IntervalUnit;
 import dev.quiver.core.type.TimeUnit;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.Period;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 
 /** Exact conversions of seconds and nanoseconds to the raw counts of the temporal types. */
 final class TemporalConversions {
@@ -17,6 +28,44 @@ final class TemporalConversions {
             case MICROSECOND -> 1_000_000;
             case NANOSECOND -> 1_000_000_000;
         };
+    }
+
+    /**
+     * The raw count a temporal builder stores for a {@code java.time} value (so that a dictionary keys
+     * {@code Instant.ofEpochSecond(1)} and {@code 1_000_000L} of a microsecond timestamp as the same
+     * value), or the value itself when it is not a {@code java.time} value of that type, or one its
+     * builder refuses (whose append then fails).
+     *
+     * @param type the storage type
+     * @param value a non-null value
+     * @return the stored count as a {@code Long}, or {@code value}
+     */
+    static Object storedCount(ArrowType type, Object value) {
+        try {
+            return switch (type) {
+                case ArrowType.Timestamp t when value instanceof Instant i -> instant(i, t);
+                case ArrowType.Timestamp t when value instanceof ZonedDateTime z -> instant(z.toInstant(), t);
+                case ArrowType.Timestamp t when value instanceof OffsetDateTime o -> instant(o.toInstant(), t);
+                case ArrowType.Timestamp t when value instanceof LocalDateTime d ->
+                        toUnit(d.toEpochSecond(ZoneOffset.UTC), d.getNano(), t.unit(), value, t);
+                case ArrowType.Duration t when value instanceof Duration d ->
+                        toUnit(d.getSeconds(), d.getNano(), t.unit(), value, t);
+                case ArrowType.Date t when value instanceof LocalDate d -> t.unit() == DateUnit.DAY
+                        ? d.toEpochDay() : Math.multiplyExact(d.toEpochDay(), 86_400_000L);
+                case ArrowType.Time t when value instanceof LocalTime l
+                        && l.toNanoOfDay() % (1_000_000_000L / perSecond(t.unit())) == 0 ->
+                        l.toNanoOfDay() / (1_000_000_000L / perSecond(t.unit()));
+                case ArrowType.Interval t when t.unit() == IntervalUnit.YEAR_MONTH && value instanceof Period p
+                        && p.getDays() == 0 -> p.toTotalMonths();
+                default -> value;
+            };
+        } catch (ValueOutOfRangeException | ArithmeticException e) {
+            return value;
+        }
+    }
+
+    private static long instant(Instant i, ArrowType.Timestamp type) {
+        return toUnit(i.getEpochSecond(), i.getNano(), type.unit(), i, type);
     }
 
     /**

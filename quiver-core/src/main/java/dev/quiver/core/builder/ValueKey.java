@@ -19,6 +19,8 @@ import java.util.Map;
  * and hashing that follows what the builder of its type stores, so that two keys are equal exactly when
  * the stored values would be: integers of any boxed class become the stored long, floats the bits of
  * the stored float (NaNs of different payloads and the two zeros differ, as arrays compare them),
+ * {@code java.time} values the stored count of their unit (an {@code Instant} and the raw count of the
+ * same moment are one key),
  * decimals are rescaled to the type's scale, byte arrays become buffers over a copy, union values
  * carry the type id of their child, and nested values are converted recursively along the type.
  * Builders that deduplicate (dictionary) or merge (run-end encoding) compare these keys.
@@ -42,11 +44,11 @@ final class ValueKey {
         ArrowType storage = Types.storage(type);
         return switch (storage) {
             case ArrowType.Int t -> integer(value);
-            case ArrowType.Date t -> integer(value);
-            case ArrowType.Time t -> integer(value);
-            case ArrowType.Timestamp t -> integer(value);
-            case ArrowType.Duration t -> integer(value);
-            case ArrowType.Interval t -> integer(value);
+            case ArrowType.Date t -> integer(TemporalConversions.storedCount(t, value));
+            case ArrowType.Time t -> integer(TemporalConversions.storedCount(t, value));
+            case ArrowType.Timestamp t -> integer(TemporalConversions.storedCount(t, value));
+            case ArrowType.Duration t -> integer(TemporalConversions.storedCount(t, value));
+            case ArrowType.Interval t -> integer(TemporalConversions.storedCount(t, value));
             case ArrowType.FloatingPoint t when value instanceof Number n -> switch (t.precision()) {
                 case HALF -> new FloatBits(16, HalfFloat.fromFloat((float) n.doubleValue()));
                 case SINGLE -> new FloatBits(32, Float.floatToRawIntBits((float) n.doubleValue()));

@@ -99,6 +99,27 @@ public record Schema(List<Field> fields, Map<String, String> metadata, Endiannes
         return new Schema(fields, metadata, newEndianness);
     }
 
+    /**
+     * The same schema without dictionary ids on its fields or inside their types
+     * (see {@link Types#withoutDictionaryIds(ArrowType)}).
+     *
+     * @return a schema whose fields carry no dictionary id
+     */
+    public Schema withoutDictionaryIds() {
+        return new Schema(fields.stream().map(Types::withoutDictionaryIds).toList(), metadata, endianness);
+    }
+
+    /**
+     * Schema equality but for dictionary ids: what value equality of batches and tables compares, since
+     * two writers may number the same dictionaries differently.
+     *
+     * @param other another schema
+     * @return whether the schemas are equal once their dictionary ids are removed
+     */
+    public boolean equalsIgnoringDictionaryIds(Schema other) {
+        return equals(other) || withoutDictionaryIds().equals(other.withoutDictionaryIds());
+    }
+
     @Override
     public String toString() {
         return fields.stream().map(Field::toString).collect(Collectors.joining(", ", "schema<", ">"));

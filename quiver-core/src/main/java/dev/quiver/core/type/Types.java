@@ -50,6 +50,40 @@ public final class Types {
     }
 
     /**
+     * The same type with no dictionary id on any field inside it. Dictionary ids only pair an IPC
+     * stream's dictionary batches with their fields: two writers may number the same dictionaries
+     * differently, so value equality ({@code Array}, {@code RecordBatch}, {@code Table}) compares types
+     * without them.
+     *
+     * @param type the type
+     * @return the type with every nested field's dictionary id removed
+     */
+    public static ArrowType withoutDictionaryIds(ArrowType type) {
+        return mapChildren(type, Types::withoutDictionaryIds);
+    }
+
+    /**
+     * The same field, and every field inside its type, without dictionary id.
+     *
+     * @param field the field
+     * @return the field without dictionary ids
+     */
+    public static Field withoutDictionaryIds(Field field) {
+        return new Field(field.name(), withoutDictionaryIds(field.type()), field.nullable(), null, field.metadata());
+    }
+
+    /**
+     * Type equality but for the dictionary ids of nested fields (see {@link #withoutDictionaryIds(ArrowType)}).
+     *
+     * @param a a type
+     * @param b another type
+     * @return whether the types are equal once their dictionary ids are removed
+     */
+    public static boolean equalIgnoringDictionaryIds(ArrowType a, ArrowType b) {
+        return a.equals(b) || withoutDictionaryIds(a).equals(withoutDictionaryIds(b));
+    }
+
+    /**
      * The type stripped of extension wrappers: the type its values are stored as.
      *
      * @param type the type

@@ -112,4 +112,23 @@ class TableTest {
         assertEquals("[2, 3, 4, 5] (2 chunks)", middle.toString());
         assertThrows(IllegalArgumentException.class, () -> new ChunkedArray(ArrowType.INT32, ids.chunks()));
     }
+
+    /** Dictionary ids only pair IPC dictionaries with fields: writers number them differently. */
+    @Test
+    void equalityIgnoresDictionaryIds() {
+        ArrowType.Dictionary strings = new ArrowType.Dictionary(ArrowType.INT8, ArrowType.UTF8, false);
+        Schema a = Schema.of(Field.nullable("s", ArrowType.Struct.of(new Field("d", strings, true, 0L, null))));
+        Schema b = Schema.of(Field.nullable("s", ArrowType.Struct.of(new Field("d", strings, true, 7L, null))));
+        java.util.Map<String, Object> row = java.util.Map.of("d", "x");
+        Table ta = new Table(a, List.of(RecordBatch.ofRows(a, List.of(List.of(row)))));
+        Table tb = new Table(b, List.of(RecordBatch.ofRows(b, List.of(List.of(row)))));
+        assertNotEquals(a, b);
+        assertTrue(a.equalsIgnoringDictionaryIds(b));
+        assertEquals(ta, tb);
+        assertEquals(ta.hashCode(), tb.hashCode());
+        assertEquals(ta.batches().get(0), tb.batches().get(0));
+        assertEquals(ta.batches().get(0).hashCode(), tb.batches().get(0).hashCode());
+        Table other = new Table(b, List.of(RecordBatch.ofRows(b, List.of(List.of(java.util.Map.of("d", "y"))))));
+        assertNotEquals(ta, other);
+    }
 }

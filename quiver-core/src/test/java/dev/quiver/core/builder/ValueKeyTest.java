@@ -10,9 +10,17 @@ import dev.quiver.core.array.UnionArray;
 import dev.quiver.core.array.UnionValue;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.DateUnit;
+import dev.quiver.core.type.TimeUnit;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.UnionMode;
 import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.Period;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -82,5 +90,41 @@ class ValueKeyTest {
         RunEndEncodedBuilder b = new RunEndEncodedBuilder(ArrowType.RunEndEncoded.of(ArrowType.INT64, list), ALLOC);
         b.appendObject(List.of(new byte[] {1, 2})).appendObject(List.of(new byte[] {1, 2}));
         assertEquals(1, b.build().runCount());
+    }
+
+    private static DictionaryArray dictionaryOf(ArrowType valueType, Object... values) {
+        DictionaryBuilder b = new DictionaryBuilder(new ArrowType.Dictionary(ArrowType.INT8, valueType, false), ALLOC);
+        for (Object v : values) {
+            b.appendObject(v);
+        }
+        return b.build();
+    }
+
+    @Test
+    void dictionaryKeysJavaTimeValuesAndTheirRawCountsAsOneValue() {
+        Instant moment = Instant.parse("1969-12-31T23:59:59.5Z");
+        assertEquals(1, dictionaryOf(new ArrowType.Timestamp(TimeUnit.MILLISECOND, "UTC"), moment, -500L,
+                moment.atZone(java.time.ZoneId.of("Europe/Paris"))).dictionary().length());
+        assertEquals(1, dictionaryOf(new ArrowType.Timestamp(TimeUnit.MICROSECOND, null),
+                LocalDateTime.of(1970, 1, 1, 0, 0, 1), 1_000_000L).dictionary().length());
+        assertEquals(1, dictionaryOf(new ArrowType.Date(DateUnit.DAY), LocalDate.of(1970, 1, 3), 2).dictionary()
+                .length());
+        assertEquals(1, dictionaryOf(new ArrowType.Date(DateUnit.MILLISECOND), LocalDate.of(1969, 12, 31),
+                -86_400_000L).dictionary().length());
+        assertEquals(1, dictionaryOf(new ArrowType.Time(TimeUnit.MICROSECOND, 64), LocalTime.of(0, 0, 2), 2_000_000L)
+                .dictionary().length());
+        assertEquals(1, dictionaryOf(new ArrowType.Duration(TimeUnit.NANOSECOND), Duration.ofMillis(-3),
+                -3_000_000L).dictionary().length());
+        assertEquals(1, dictionaryOf(new ArrowType.Interval(dev.quiver.core.type.IntervalUnit.YEAR_MONTH), Period.ofYears(1), 12).dictionary().length());
+        assertEquals(2, dictionaryOf(new ArrowType.Timestamp(TimeUnit.SECOND, "UTC"), Instant.ofEpochSecond(5), 6L)
+                .dictionary().length(), "different moments stay apart");
+    }
+
+    @Test
+    void runEndEncodingMergesAnInstantWithItsRawCount() {
+        ArrowType.Timestamp ts = new ArrowType.Timestamp(TimeUnit.SECOND, "UTC");
+        RunEndEncodedArray a = new RunEndEncodedBuilder(ArrowType.RunEndEncoded.of(ArrowType.INT32, ts), ALLOC)
+                .appendObject(Instant.ofEpochSecond(7)).appendObject(7L).appendObject(8L).build();
+        assertEquals(2, a.runEnds().length());
     }
 }
