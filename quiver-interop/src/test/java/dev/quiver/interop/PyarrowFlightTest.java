@@ -163,7 +163,9 @@ class PyarrowFlightTest {
                 assertEquals(ticket(c), info.endpoints().get(0).ticket());
             }
         }
-        assertEquals(1, client.listFlights("cpp-21.0.0/generated_map".getBytes(StandardCharsets.UTF_8)).size());
+        String prefix = "cpp-21.0.0/generated_map";
+        assertEquals(cases.stream().filter(c -> c.name().startsWith(prefix)).count(),
+                client.listFlights(prefix.getBytes(StandardCharsets.UTF_8)).size());
         FlightException missing = assertThrows(FlightException.class,
                 () -> client.getFlightInfo(GoldFlights.descriptor("no/such")));
         assertTrue(missing.getMessage().contains("no gold case no/such"), missing.getMessage());
