@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -63,6 +62,7 @@ public class FlightBench {
     public long rows;
 
     private ScopedAllocator quiverAllocator;
+    private List<RecordBatch> batches;
     private RootAllocator arrowAllocator;
     private ArrowTable table;
     private dev.quiver.flight.FlightServer quiverServer;
@@ -73,7 +73,7 @@ public class FlightBench {
     @Setup
     public void setUp() throws IOException {
         quiverAllocator = BufferAllocator.scoped();
-        List<RecordBatch> batches = new BenchV1(quiverAllocator).batches(rows);
+        batches = new BenchV1(quiverAllocator).batches(rows);
         quiverServer = dev.quiver.flight.FlightServer.builder(new QuiverServe(batches)).build().start();
         quiverClient = dev.quiver.flight.FlightClient.builder(quiverServer.location()).build();
         arrowAllocator = new RootAllocator();
@@ -204,7 +204,7 @@ public class FlightBench {
         }
         bench.setUp();
         try {
-            long bytes = streamBytes(bench.rows);
+            long bytes = streamBytes(bench.batches);
             System.out.printf(Locale.ROOT, "bench-v1 rows=%d ipc_stream_bytes=%d%n", bench.rows, bytes);
             report("quiver", bytes, runs, bench::quiverDoGet);
             report("arrow-java", bytes, runs, bench::arrowDoGet);
@@ -235,8 +235,8 @@ public class FlightBench {
                 median, bytes / median / 1e9, runs);
     }
 
-    /** The size of bench-v1 as an IPC stream written by Quiver, counted without keeping the bytes. */
-    private static long streamBytes(long rows) {
+    /** The size of the batches as an IPC stream written by Quiver, counted without keeping the bytes. */
+    private static long streamBytes(List<RecordBatch> batches) {
         long[] count = new long[1];
         WritableByteChannel counter = new WritableByteChannel() {
             @Override
@@ -256,11 +256,6 @@ public class FlightBench {
             public void close() {
             }
         };
-        List<RecordBatch> batches = new ArrayList<>();
-        BenchV1 generator = new BenchV1(BufferAllocator.managed());
-        for (long start = 0; start < rows; start += BenchV1.BATCH_ROWS) {
-            batches.add(generator.batch(start, (int) Math.min(BenchV1.BATCH_ROWS, rows - start)));
-        }
         QuiverIo.writeStream(counter, batches, IpcWriteOptions.DEFAULT);
         return count[0];
     }
