@@ -147,4 +147,17 @@ class BenchmarksSmokeTest {
             bench.tearDown();
         }
     }
+
+    @Test
+    void flight() throws Exception {
+        FlightBench bench = new FlightBench();
+        bench.rows = ROWS;
+        bench.setUp();
+        try {
+            assertEquals(ROWS, bench.quiverDoGet());
+            assertEquals(ROWS, bench.arrowDoGet());
+        } finally {
+            bench.tearDown();
+        }
+    }
 }
