@@ -114,8 +114,9 @@ public sealed interface SparseIndex permits SparseIndex.Coo, SparseIndex.Csx, Sp
          * @param indptr the children's ranges, one tensor per level but the last
          * @param indices the nodes' coordinates, one tensor per level
          * @param axisOrder the dimension of each level
-         * @throws IllegalArgumentException if a tensor is not a one-dimensional integer tensor, the counts
-         *     disagree, or {@code axisOrder} is not a permutation
+         * @throws IllegalArgumentException if a tensor is not a one-dimensional integer tensor, the indptr
+         *     or the indices tensors differ in type, the counts disagree, or {@code axisOrder} is not a
+         *     permutation
          */
         public Csf {
             indptr = List.copyOf(indptr);
@@ -140,6 +141,11 @@ public sealed interface SparseIndex permits SparseIndex.Coo, SparseIndex.Csx, Sp
                 if (d < ndim - 1) {
                     checkInts(indptr.get(d), 1, "CSF indptr " + d);
                 }
+            }
+            if (indptr.stream().map(Tensor::type).distinct().count() > 1
+                    || indices.stream().map(Tensor::type).distinct().count() > 1) {
+                throw new IllegalArgumentException("CSF indptr tensors share one integer type, and indices tensors"
+                        + " one; these mix types");
             }
         }
 

@@ -238,11 +238,6 @@ public final class SparseTensorMessages {
             case SparseIndex.Csf csf -> {
                 int ndim = csf.indices().size();
                 int levels = csf.indptr().size();
-                if (csf.indptr().stream().map(Tensor::type).distinct().count() > 1
-                        || csf.indices().stream().map(Tensor::type).distinct().count() > 1) {
-                    throw new IllegalArgumentException("a CSF message has one indptr and one indices type; the index"
-                            + " mixes types");
-                }
                 int indptrType = TensorFraming.writeType(b, levels == 0 ? ArrowType.INT64 : csf.indptr().getFirst().type());
                 int indicesType = TensorFraming.writeType(b, ndim == 0 ? ArrowType.INT64 : csf.indices().getFirst().type());
                 SparseTensorIndexCSF.startIndptrBuffersVector(b, levels);
