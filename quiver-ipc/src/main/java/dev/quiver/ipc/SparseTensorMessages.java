@@ -25,6 +25,8 @@ import java.util.List;
  *
  * <p>The body holds the index buffers (COO: indices; CSR/CSC: indptr, indices; CSF: every indptr, then
  * every indices buffer), then the values, each starting at a multiple of 8 bytes, as Arrow C++ lays it out.
+ * The {@code length} of a CSF index buffer counts elements, not bytes: Arrow C++ (the one other
+ * implementation) writes and reads it so, and Quiver follows it to read and be read by it.
  */
 public final class SparseTensorMessages {
     private static final String WHAT = "sparse tensor message";
@@ -119,14 +121,23 @@ public final class SparseTensorMessages {
         List<Integer> axisOrder = new ArrayList<>(ndim);
         for (int d = 0; d < ndim; d++) {
             axisOrder.add(csf.axisOrder(d));
-            indices.add(vector(indicesType, TensorFraming.buffer(body, csf.indicesBuffers(d),
-                    WHAT + ": CSF indices buffer " + d)));
+            indices.add(counted(indicesType, body, csf.indicesBuffers(d), WHAT + ": CSF indices buffer " + d));
             if (d < ndim - 1) {
-                indptr.add(vector(indptrType, TensorFraming.buffer(body, csf.indptrBuffers(d),
-                        WHAT + ": CSF indptr buffer " + d)));
+                indptr.add(counted(indptrType, body, csf.indptrBuffers(d), WHAT + ": CSF indptr buffer " + d));
             }
         }
         return new SparseIndex.Csf(indptr, indices, axisOrder);
+    }
+
+    /** A CSF buffer, whose length Arrow C++ writes and reads as a count of elements, not of bytes. */
+    private static Tensor counted(ArrowType.Int type, MemorySegment body, dev.quiver.ipc.flatbuf.Buffer buffer,
+            String what) {
+        int width = type.bitWidth() / 8;
+        if (buffer == null || buffer.length() < 0 || buffer.length() > body.byteSize() / width) {
+            throw new IpcException(what + (buffer == null ? " is missing" : " of " + buffer.length()
+                    + " elements is larger than the body of " + body.byteSize() + " bytes"));
+        }
+        return vector(type, TensorFraming.buffer(body, buffer.offset(), buffer.length() * width, what));
     }
 
     private static Tensor vector(ArrowType.Int type, MemorySegment buffer) {
@@ -240,14 +251,15 @@ public final class SparseTensorMessages {
                 int levels = csf.indptr().size();
                 int indptrType = TensorFraming.writeType(b, levels == 0 ? ArrowType.INT64 : csf.indptr().getFirst().type());
                 int indicesType = TensorFraming.writeType(b, ndim == 0 ? ArrowType.INT64 : csf.indices().getFirst().type());
+                // Arrow C++ writes and reads the lengths of CSF buffers as counts of elements.
                 SparseTensorIndexCSF.startIndptrBuffersVector(b, levels);
                 for (int i = levels - 1; i >= 0; i--) {
-                    dev.quiver.ipc.flatbuf.Buffer.createBuffer(b, offsets[i], lengths[i]);
+                    dev.quiver.ipc.flatbuf.Buffer.createBuffer(b, offsets[i], csf.indptr().get(i).size());
                 }
                 int indptrBuffers = b.endVector();
                 SparseTensorIndexCSF.startIndicesBuffersVector(b, ndim);
                 for (int i = ndim - 1; i >= 0; i--) {
-                    dev.quiver.ipc.flatbuf.Buffer.createBuffer(b, offsets[levels + i], lengths[levels + i]);
+                    dev.quiver.ipc.flatbuf.Buffer.createBuffer(b, offsets[levels + i], csf.indices().get(i).size());
                 }
                 int indicesBuffers = b.endVector();
                 int axisOrder = SparseTensorIndexCSF.createAxisOrderVector(b,

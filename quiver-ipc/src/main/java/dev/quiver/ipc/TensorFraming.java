@@ -71,13 +71,20 @@ final class TensorFraming {
 
     /** A buffer of the body, checked to lie inside it. */
     static MemorySegment buffer(MemorySegment body, dev.quiver.ipc.flatbuf.Buffer buffer, String what) {
-        long length = body.byteSize();
-        if (buffer == null || buffer.offset() < 0 || buffer.length() < 0 || buffer.offset() > length
-                || buffer.length() > length - buffer.offset()) {
-            throw new IpcException(what + (buffer == null ? " is missing" : " [" + buffer.offset() + ", +"
-                    + buffer.length() + ")") + " is not inside the body of " + length + " bytes");
+        if (buffer == null) {
+            throw new IpcException(what + " is missing");
         }
-        return body.asSlice(buffer.offset(), buffer.length());
+        return buffer(body, buffer.offset(), buffer.length(), what);
+    }
+
+    /** The bytes {@code [offset, offset + length)} of the body, checked to lie inside it. */
+    static MemorySegment buffer(MemorySegment body, long offset, long length, String what) {
+        long size = body.byteSize();
+        if (offset < 0 || length < 0 || offset > size || length > size - offset) {
+            throw new IpcException(what + " [" + offset + ", +" + length + ") is not inside the body of " + size
+                    + " bytes");
+        }
+        return body.asSlice(offset, length);
     }
 
     /** The shape of a {@code [TensorDim]} vector, its length checked. */
