@@ -9,6 +9,7 @@ pass the tensors between Python and C++ (x86-64/aarch64 Itanium C++ ABI, libstdc
 import ctypes
 import glob
 import os
+import struct
 
 import pyarrow as pa
 import pyarrow.lib
@@ -86,12 +87,45 @@ def write_sparse_tensor(tensor, path):
         _check(status.value, "close " + path)
 
 
+def _table_field(buf, table, field, size):
+    """The bytes of scalar field `field` of the flatbuffer table at `table`, or None when absent."""
+    vtable = table - struct.unpack_from("<i", buf, table)[0]
+    vtable_size = struct.unpack_from("<H", buf, vtable)[0]
+    if 4 + 2 * field >= vtable_size:
+        return None
+    at = struct.unpack_from("<H", buf, vtable + 4 + 2 * field)[0]
+    return None if at == 0 else (table + at, buf[table + at:table + at + size])
+
+
+def message_format(path):
+    """The format of the SparseTensor message at the start of path, read from its flatbuffer metadata."""
+    with open(path, "rb") as f:
+        data = f.read()
+    start = 8 if data[:4] == b"\xff\xff\xff\xff" else 4
+    length = struct.unpack_from("<i", data, start - 4)[0]
+    buf = data[start:start + length]
+    message = struct.unpack_from("<I", buf, 0)[0]
+    header_type = _table_field(buf, message, 1, 1)
+    if header_type is None or header_type[1][0] != 5:
+        raise ValueError(f"{path}: not a SparseTensor message")
+    at, _ = _table_field(buf, message, 2, 4)
+    tensor = at + struct.unpack_from("<I", buf, at)[0]
+    index_type = _table_field(buf, tensor, 4, 1)[1][0]
+    if index_type == 2:
+        at, _ = _table_field(buf, tensor, 5, 4)
+        index = at + struct.unpack_from("<I", buf, at)[0]
+        axis = _table_field(buf, index, 0, 2)
+        return "csc_matrix" if axis is not None and struct.unpack("<h", axis[1])[0] == 1 else "csr_matrix"
+    return {1: "coo_tensor", 3: "csf_tensor"}[index_type]
+
+
 def read_sparse_tensor(path, sparse_format):
     """Reads the SparseTensor message at the start of path with Arrow C++, as a pyarrow tensor of the given
-    format (one of coo_tensor, csr_matrix, csc_matrix, csf_tensor; the reader checks it against the
-    message before wrapping)."""
+    format (one of coo_tensor, csr_matrix, csc_matrix, csf_tensor), checked against the message first."""
     if sparse_format not in _FORMATS:
         raise ValueError(sparse_format)
+    if message_format(path) != sparse_format:
+        raise ValueError(f"{path} holds a {message_format(path)}, not a {sparse_format}")
     with open(path, "rb") as f:
         stream = _result(_readable_open, "open " + path, os.dup(f.fileno()), _default_pool())
         shared = (ctypes.c_void_p * 3)()

@@ -222,8 +222,10 @@ public final class SparseTensorMessages {
             case SparseIndex.Coo coo -> {
                 ArrowType.Int type = (ArrowType.Int) coo.indices().type();
                 int intType = TensorFraming.writeType(b, type);
-                int strides = SparseTensorIndexCOO.createIndicesStridesVector(b,
-                        Tensor.rowMajorStrides(coo.indices().shape(), type.bitWidth() / 8));
+                int width = type.bitWidth() / 8;
+                // Arrow C++ takes an empty matrix as contiguous only with strides of one element each.
+                int strides = SparseTensorIndexCOO.createIndicesStridesVector(b, coo.indices().size() == 0
+                        ? new long[] {width, width} : Tensor.rowMajorStrides(coo.indices().shape(), width));
                 SparseTensorIndexCOO.startSparseTensorIndexCOO(b);
                 SparseTensorIndexCOO.addIndicesType(b, intType);
                 SparseTensorIndexCOO.addIndicesStrides(b, strides);
