@@ -6,10 +6,12 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.ExtensionArray;
 import dev.quiver.core.array.FixedWidthArray;
 import dev.quiver.core.extension.FixedShapeTensorArray;
+import dev.quiver.core.extension.FixedShapeTensorBuilder;
 import dev.quiver.core.extension.FixedShapeTensorType;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -82,5 +84,40 @@ public final class TensorConversions {
         ArrowType.Extension ext = type.toArrowType();
         ArrayData list = ArrayData.of(ext, 1, Arrays.asList((ArrowBuffer) null), List.of(values));
         return (ExtensionArray) Array.of(list);
+    }
+
+    /**
+     * Appends a tensor to a fixed-shape tensor builder, read in its logical layout: its shape must be the
+     * type's logical shape, and the permutation decides where each element is stored.
+     *
+     * <pre>{@code
+     * FixedShapeTensorBuilder builder = new FixedShapeTensorBuilder(FixedShapeTensorType.of(ArrowType.INT32, 2, 3), allocator);
+     * TensorConversions.append(builder, TensorMessages.read(message));
+     * }</pre>
+     *
+     * @param builder the builder
+     * @param tensor the tensor, of the builder's value type
+     * @throws IllegalArgumentException if the element type or the shape differs from the builder's type
+     */
+    public static void append(FixedShapeTensorBuilder builder, Tensor tensor) {
+        FixedShapeTensorType type = builder.tensorType();
+        long[] logical = type.logicalShape().stream().mapToLong(Integer::longValue).toArray();
+        if (!tensor.type().equals(type.valueType()) || !Arrays.equals(logical, tensor.shape())) {
+            throw new IllegalArgumentException("a " + tensor.type() + " tensor of shape " + Arrays.toString(tensor.shape())
+                    + " is not a value of " + type.valueType() + " tensors of logical shape " + Arrays.toString(logical));
+        }
+        boolean integers = tensor.type() instanceof ArrowType.Int;
+        boolean unsigned64 = tensor.type().equals(ArrowType.UINT64);
+        long[] index = new long[logical.length];
+        builder.appendLogical(at -> {
+            for (int d = 0; d < at.length; d++) {
+                index[d] = at[d];
+            }
+            if (!integers) {
+                return tensor.getDouble(index);
+            }
+            long value = tensor.getLong(index);
+            return unsigned64 ? (Object) new BigInteger(Long.toUnsignedString(value)) : (Object) value;
+        });
     }
 }
