@@ -72,7 +72,7 @@ public final class SparseTensorConversions {
      * @param format the sparse format; CSR and CSC need a matrix
      * @return the sparse tensor, with the same type, shape and dimension names
      * @throws IllegalArgumentException if CSR or CSC is asked for a tensor that is not two-dimensional, or
-     *     the non-zeros exceed 2^31-1 bytes
+     *     the index or the values exceed 2^31-1 entries
      */
     public static SparseTensor fromDense(Tensor dense, SparseIndex.Format format) {
         int ndim = dense.ndim();
@@ -80,16 +80,21 @@ public final class SparseTensorConversions {
         if (matrix && ndim != 2) {
             throw new IllegalArgumentException(format + " needs a matrix, not " + ndim + " dimensions");
         }
-        NonZeros nz = NonZeros.of(dense, format == SparseIndex.Format.CSC);
         long[] shape = dense.shape();
-        SparseIndex index = switch (format) {
-            case COO -> new SparseIndex.Coo(int64(nz.coordinates, new long[] {nz.count, ndim}), true);
-            case CSR -> compressed(SparseIndex.Axis.ROW, nz, shape);
-            case CSC -> compressed(SparseIndex.Axis.COLUMN, nz, shape);
-            case CSF -> fiber(nz, ndim);
-        };
-        return new SparseTensor(dense.type(), shape, dense.dimNames(), nz.count, index,
-                MemorySegment.ofArray(nz.values.toByteArray()));
+        try {
+            NonZeros nz = NonZeros.of(dense, format == SparseIndex.Format.CSC);
+            SparseIndex index = switch (format) {
+                case COO -> new SparseIndex.Coo(int64(nz.coordinates, new long[] {nz.count, ndim}), true);
+                case CSR -> compressed(SparseIndex.Axis.ROW, nz, shape);
+                case CSC -> compressed(SparseIndex.Axis.COLUMN, nz, shape);
+                case CSF -> fiber(nz, ndim);
+            };
+            return new SparseTensor(dense.type(), shape, dense.dimNames(), nz.count, index,
+                    MemorySegment.ofArray(nz.values.toByteArray()));
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("the " + format + " index of a tensor of shape "
+                    + Arrays.toString(shape) + " exceeds 2^31-1 entries", e);
+        }
     }
 
     /**
