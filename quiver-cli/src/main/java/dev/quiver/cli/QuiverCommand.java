@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
+import dev.quiver.cli.flight.FlightCommand;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -10,11 +11,11 @@ import picocli.CommandLine;
 /** The {@code quiver} command: Apache Arrow files and streams from the command line. */
 @Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0-SNAPSHOT",
         description = "Apache Arrow columnar data for modern Java: inspect, convert, validate and benchmark "
-                + "Arrow IPC files and streams, integration JSON and CSV.",
+                + "Arrow IPC files and streams, integration JSON and CSV; serve and fetch them over Arrow Flight.",
         subcommands = {DemoCommand.class, SchemaCommand.class, CatCommand.class, StatsCommand.class,
                 ConvertCommand.class, ValidateCommand.class, JsonToArrowCommand.class, ArrowToJsonCommand.class,
                 StreamToFileCommand.class, FileToStreamCommand.class, BenchGenCommand.class,
-                BenchReadCommand.class, CommandLine.HelpCommand.class},
+                BenchReadCommand.class, FlightCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 on success, 1 on bad input or a failed check, 2 on a wrong command line."})
 public final class QuiverCommand implements Runnable {
     @CommandLine.Spec
