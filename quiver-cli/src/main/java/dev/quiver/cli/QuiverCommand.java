@@ -36,9 +36,7 @@ public final class QuiverCommand implements Runnable {
         CommandLine cli = new CommandLine(root);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setUsageHelpWidth(100);
-        for (CommandLine sub : cli.getSubcommands().values()) {
-            sub.getCommandSpec().version(cli.getCommandSpec().version());
-        }
+        shareVersion(cli, cli.getCommandSpec().version());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> Failures.report(e, commandLine,
                 root.verbose));
         cli.setExecutionStrategy(parseResult -> {
@@ -52,6 +50,14 @@ public final class QuiverCommand implements Runnable {
         });
         cli.setParameterExceptionHandler((e, args) -> Failures.usage(e, root.verbose));
         return cli;
+    }
+
+    /** Gives every subcommand, at any depth, the version of the root. */
+    private static void shareVersion(CommandLine command, String[] version) {
+        for (CommandLine sub : command.getSubcommands().values()) {
+            sub.getCommandSpec().version(version);
+            shareVersion(sub, version);
+        }
     }
 
     public static void main(String[] args) {
