@@ -20,7 +20,9 @@ import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcStreamReader;
 import dev.quiver.ipc.IpcStreamWriter;
 import dev.quiver.ipc.IpcWriteOptions;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -172,6 +174,26 @@ class DirectoryProducerTest {
             put.cancel();
             awaitTrue(() -> temporaries().isEmpty(), "the temporary file goes");
             assertFalse(Files.exists(dir.resolve("cut.arrow")));
+        }
+    }
+
+    @Test
+    void anUploadWhoseClientProcessIsKilledLeavesNothing() throws Exception {
+        try (FlightServer server = serve()) {
+            Process client = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                    "-cp", System.getProperty("java.class.path"), EndlessUpload.class.getName(),
+                    server.location().uri(), "killed.arrow").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            try {
+                try (BufferedReader out = new BufferedReader(new InputStreamReader(client.getInputStream(),
+                        StandardCharsets.UTF_8))) {
+                    assertEquals("started", out.readLine());
+                }
+                awaitTrue(() -> temporaries().size() == 1, "the upload's temporary file appears");
+            } finally {
+                client.destroyForcibly().waitFor();
+            }
+            awaitTrue(() -> temporaries().isEmpty(), "the temporary file goes once the client is killed");
+            assertFalse(Files.exists(dir.resolve("killed.arrow")));
         }
     }
 
