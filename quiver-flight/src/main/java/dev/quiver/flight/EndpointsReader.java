@@ -45,6 +45,7 @@ final class EndpointsReader implements RecordBatchReader {
     private final CompletableFuture<Schema> firstSchema = new CompletableFuture<>();
     private final Schema declared;
     private volatile boolean closed;
+    private boolean closedByReader;
     private int current;
     private int ended;
 
@@ -166,6 +167,12 @@ final class EndpointsReader implements RecordBatchReader {
 
     @Override
     public Optional<RecordBatch> readNext() {
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        if (closedByReader) {
+            throw new FlightException(FlightStatusCode.CANCELLED, "the reader is closed");
+        }
         int queueCount = queues.size();
         while (ordered ? current < queueCount : ended < endpoints.size()) {
             int q = ordered ? current : 0;
@@ -191,10 +198,7 @@ final class EndpointsReader implements RecordBatchReader {
                         ended++;
                     }
                 }
-                case Failure f -> {
-                    queues.get(q).add(f);
-                    throw f.error();
-                }
+                case Failure f -> throw f.error();
                 default -> throw new IllegalStateException("unexpected " + item);
             }
         }
@@ -204,6 +208,7 @@ final class EndpointsReader implements RecordBatchReader {
     /** Cancels the calls still running and waits for their threads to end. */
     @Override
     public void close() {
+        closedByReader = true;
         interruptAll();
         List<Thread> all;
         synchronized (threads) {

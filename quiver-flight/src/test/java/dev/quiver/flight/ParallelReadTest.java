@@ -191,6 +191,7 @@ class ParallelReadTest {
             assertEquals(0L, value(reader.readNext().orElseThrow()));
             assertEquals(1L, value(reader.readNext().orElseThrow()));
             reader.close();
+            assertEquals(FlightStatusCode.CANCELLED, assertThrows(FlightException.class, reader::readNext).code());
             for (CompletableFuture<Throwable> ended : producer.ended) {
                 assertEquals(FlightStatusCode.CANCELLED, ((FlightException) ended.get(10, TimeUnit.SECONDS)).code());
             }
