@@ -74,6 +74,9 @@ final class ServeCommand implements Callable<Integer> {
         FlightServer.Builder b = FlightServer.builder(new DirectoryProducer(dir, batchesPerEndpoint,
                 IpcReadOptions.DEFAULT, IpcWriteOptions.DEFAULT)).port(port);
         if (tls != null) {
+            if (tls.size() != 2) {
+                throw new CliException("--tls takes one certificate chain and one key, once", CliException.USAGE);
+            }
             for (Path p : tls) {
                 if (!Files.isRegularFile(p)) {
                     throw new CliException("no such file: " + p);
