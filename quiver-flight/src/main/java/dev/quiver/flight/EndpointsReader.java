@@ -115,7 +115,8 @@ final class EndpointsReader implements RecordBatchReader {
             queues.get(q).add(new End());
         } catch (InterruptedException e) {
             // Cancelled by close() or by another endpoint's failure: the stream's close cancels the call.
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
+            // An error too: the reader must not wait for an endpoint whose fetcher died.
             if (!closed && failure.get() == null) {
                 fail(index, e);
             }
@@ -126,7 +127,7 @@ final class EndpointsReader implements RecordBatchReader {
         }
     }
 
-    private void fail(int index, RuntimeException e) {
+    private void fail(int index, Throwable e) {
         FlightException f = StatusMapping.toFlight(e);
         FlightException error = new FlightException(f.code(), "endpoint " + index + " of " + endpoints.size()
                 + " failed: " + f.getMessage(), e);
