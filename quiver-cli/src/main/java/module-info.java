@@ -6,8 +6,10 @@ module dev.quiver.cli {
     requires dev.quiver.json;
     requires dev.quiver.row;
     requires dev.quiver.benchdata;
+    requires dev.quiver.flight;
     requires de.siegmar.fastcsv;
     requires info.picocli;
 
     opens dev.quiver.cli to info.picocli;
+    opens dev.quiver.cli.flight to info.picocli;
 }

@@ -4,7 +4,7 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 
 /** The {@code --format} choices: which Arrow IPC format to write. */
-enum ArrowFormat {
+public enum ArrowFormat {
     FILE(DataFormat.ARROW_FILE), STREAM(DataFormat.ARROW_STREAM);
 
     private final DataFormat format;
@@ -18,7 +18,7 @@ enum ArrowFormat {
     }
 
     /** The format of {@code choice}, or null when none was given. */
-    static DataFormat of(ArrowFormat choice) {
+    public static DataFormat of(ArrowFormat choice) {
         return choice == null ? null : choice.format;
     }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
+import dev.quiver.cli.flight.FlightCommand;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -10,11 +11,11 @@ import picocli.CommandLine;
 /** The {@code quiver} command: Apache Arrow files and streams from the command line. */
 @Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0-SNAPSHOT",
         description = "Apache Arrow columnar data for modern Java: inspect, convert, validate and benchmark "
-                + "Arrow IPC files and streams, integration JSON and CSV.",
+                + "Arrow IPC files and streams, integration JSON and CSV; serve and fetch them over Arrow Flight.",
         subcommands = {DemoCommand.class, SchemaCommand.class, CatCommand.class, StatsCommand.class,
                 ConvertCommand.class, ValidateCommand.class, JsonToArrowCommand.class, ArrowToJsonCommand.class,
                 StreamToFileCommand.class, FileToStreamCommand.class, BenchGenCommand.class,
-                BenchReadCommand.class, CommandLine.HelpCommand.class},
+                BenchReadCommand.class, FlightCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 on success, 1 on bad input or a failed check, 2 on a wrong command line."})
 public final class QuiverCommand implements Runnable {
     @CommandLine.Spec
@@ -35,9 +36,7 @@ public final class QuiverCommand implements Runnable {
         CommandLine cli = new CommandLine(root);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setUsageHelpWidth(100);
-        for (CommandLine sub : cli.getSubcommands().values()) {
-            sub.getCommandSpec().version(cli.getCommandSpec().version());
-        }
+        shareVersion(cli, cli.getCommandSpec().version());
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> Failures.report(e, commandLine,
                 root.verbose));
         cli.setExecutionStrategy(parseResult -> {
@@ -51,6 +50,14 @@ public final class QuiverCommand implements Runnable {
         });
         cli.setParameterExceptionHandler((e, args) -> Failures.usage(e, root.verbose));
         return cli;
+    }
+
+    /** Gives every subcommand, at any depth, the version of the root. */
+    private static void shareVersion(CommandLine command, String[] version) {
+        for (CommandLine sub : command.getSubcommands().values()) {
+            sub.getCommandSpec().version(version);
+            shareVersion(sub, version);
+        }
     }
 
     public static void main(String[] args) {

@@ -3,6 +3,7 @@ package dev.quiver.flight;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Schema;
 import dev.quiver.flight.internal.ClientDataCalls;
 import dev.quiver.flight.internal.FlightMethods;
@@ -31,8 +32,10 @@ import java.io.File;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,6 +43,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -50,18 +54,38 @@ import java.util.function.Function;
 public final class FlightClient implements AutoCloseable {
     private static final CallOptions.Key<String> AUTHORIZATION = CallOptions.Key.create("quiver-flight-authorization");
 
+    /** How many endpoints {@link #read(FlightInfo)} fetches at once. */
+    public static final int DEFAULT_PARALLELISM = 4;
+    /** How many batches of an endpoint {@link #read(FlightInfo)} holds ahead of its reader. */
+    private static final int BUFFERED_BATCHES = 4;
+
+    private final Builder settings;
     private final ManagedChannel managed;
     private final Channel channel;
-    private final IpcWriteOptions writeOptions;
-    private final IpcReadOptions readOptions;
+    private final Map<String, FlightClient> others = new HashMap<>();
     private volatile String bearerToken;
+    private volatile byte[] legacyToken;
+    private boolean closed;
 
     private FlightClient(Builder b, ManagedChannel managed) {
+        this.settings = b.copy(b.location);
         this.managed = managed;
-        this.writeOptions = b.writeOptions;
-        this.readOptions = b.readOptions;
         this.bearerToken = b.bearerToken;
         this.channel = ClientInterceptors.intercept(managed, new HeaderInterceptor(List.copyOf(b.middleware)));
+    }
+
+    /**
+     * The location this client connects to.
+     *
+     * @return the location it was built for
+     */
+    public Location location() {
+        return settings.location;
+    }
+
+    private CallOptions options() {
+        return settings.timeout == null ? CallOptions.DEFAULT
+                : CallOptions.DEFAULT.withDeadlineAfter(settings.timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -87,7 +111,7 @@ public final class FlightClient implements AutoCloseable {
         String credentials = Base64.getEncoder()
                 .encodeToString((username + ":" + password).getBytes(StandardCharsets.UTF_8));
         ClientCall<Flight.HandshakeRequest, Flight.HandshakeResponse> call = channel.newCall(FlightMethods.HANDSHAKE,
-                CallOptions.DEFAULT.withOption(AUTHORIZATION, "Basic " + credentials));
+                options().withOption(AUTHORIZATION, "Basic " + credentials));
         CompletableFuture<Status> closed = new CompletableFuture<>();
         String[] token = new String[1];
         call.start(new ClientCall.Listener<>() {
@@ -181,7 +205,7 @@ public final class FlightClient implements AutoCloseable {
      * @return the stream; close it (before its end, this cancels the call)
      */
     public FlightStream doGet(Ticket ticket) {
-        return ClientDataCalls.doGet(channel, CallOptions.DEFAULT, ProtoConversions.toProto(ticket), readOptions);
+        return ClientDataCalls.doGet(channel, options(), ProtoConversions.toProto(ticket), settings.readOptions);
     }
 
     /**
@@ -193,8 +217,8 @@ public final class FlightClient implements AutoCloseable {
      * @throws FlightException if the upload cannot start
      */
     public PutStream doPut(FlightDescriptor descriptor, Schema schema) {
-        return ClientDataCalls.doPut(channel, CallOptions.DEFAULT, ProtoConversions.toProto(descriptor), schema,
-                writeOptions);
+        return ClientDataCalls.doPut(channel, options(), ProtoConversions.toProto(descriptor), schema,
+                settings.writeOptions);
     }
 
     /**
@@ -204,8 +228,8 @@ public final class FlightClient implements AutoCloseable {
      * @return the exchange
      */
     public ExchangeStream doExchange(FlightDescriptor descriptor) {
-        return ClientDataCalls.doExchange(channel, CallOptions.DEFAULT, ProtoConversions.toProto(descriptor),
-                writeOptions, readOptions);
+        return ClientDataCalls.doExchange(channel, options(), ProtoConversions.toProto(descriptor),
+                settings.writeOptions, settings.readOptions);
     }
 
     /**
@@ -274,7 +298,7 @@ public final class FlightClient implements AutoCloseable {
 
     private <Q, R> R unary(MethodDescriptor<Q, R> method, Q request) {
         try {
-            return ClientCalls.blockingUnaryCall(channel, method, CallOptions.DEFAULT, request);
+            return ClientCalls.blockingUnaryCall(channel, method, options(), request);
         } catch (RuntimeException e) {
             throw StatusMapping.toFlight(e);
         }
@@ -283,7 +307,7 @@ public final class FlightClient implements AutoCloseable {
     private <Q, R, T> List<T> streaming(MethodDescriptor<Q, R> method, Q request, Function<R, T> convert) {
         List<T> out = new ArrayList<>();
         try {
-            Iterator<R> it = ClientCalls.blockingServerStreamingCall(channel, method, CallOptions.DEFAULT, request);
+            Iterator<R> it = ClientCalls.blockingServerStreamingCall(channel, method, options(), request);
             while (it.hasNext()) {
                 out.add(convert.apply(it.next()));
             }
@@ -295,9 +319,113 @@ public final class FlightClient implements AutoCloseable {
         return out;
     }
 
-    /** Closes the connection; calls in progress are cancelled. */
+    /**
+     * The basic-auth handshake in its protobuf form, as arrow-java's {@code authenticateBasic} and the
+     * integration suite's {@code auth:basic_proto} send it: a {@code BasicAuth} message in the
+     * HandshakeRequest's payload; the token comes back as the HandshakeResponse's payload and goes with every
+     * later call in the {@code auth-token-bin} header.
+     *
+     * @param username the user name
+     * @param password the password
+     * @return the token's bytes
+     * @throws FlightException of code {@link FlightStatusCode#UNAUTHENTICATED} if the server refuses
+     */
+    public byte[] authenticateBasicProto(String username, String password) {
+        Flight.HandshakeRequest request = Flight.HandshakeRequest.newBuilder().setPayload(Flight.BasicAuth.newBuilder()
+                .setUsername(username).setPassword(password).build().toByteString()).build();
+        List<Flight.HandshakeResponse> responses = new ArrayList<>();
+        try {
+            ClientCalls.blockingServerStreamingCall(channel, FlightMethods.HANDSHAKE, options(), request)
+                    .forEachRemaining(responses::add);
+        } catch (RuntimeException e) {
+            throw StatusMapping.toFlight(e);
+        }
+        if (responses.isEmpty() || responses.getFirst().getPayload().isEmpty()) {
+            throw new FlightException(FlightStatusCode.UNAUTHENTICATED, "the server returned no token");
+        }
+        byte[] token = responses.getFirst().getPayload().toByteArray();
+        legacyToken = token;
+        return token.clone();
+    }
+
+    /**
+     * Reads every endpoint of a flight, {@value #DEFAULT_PARALLELISM} at a time (see
+     * {@link #read(FlightInfo, int)}).
+     *
+     * @param info the flight
+     * @return its batches; close the reader (before the end, this cancels the calls still running)
+     * @throws FlightException if the FlightInfo has neither endpoints nor a schema
+     */
+    public RecordBatchReader read(FlightInfo info) {
+        return read(info, DEFAULT_PARALLELISM);
+    }
+
+    /**
+     * Reads every endpoint of a flight with concurrent DoGet calls: at most {@code parallelism} at once,
+     * with a few batches of each held ahead of the reader, so memory stays bounded. When the FlightInfo is
+     * {@code ordered} the batches come in endpoint order; otherwise as they arrive. An endpoint without
+     * locations, or listing this client's location or {@link Location#REUSE_CONNECTION}, is fetched through
+     * this client; one elsewhere through a client to its first location, made with this client's settings
+     * (TLS, credentials, middleware, timeout) and reused until this client is closed. The first failure of
+     * an endpoint cancels the others and is thrown by the reader as one {@link FlightException} naming the
+     * endpoint.
+     *
+     * @param info the flight
+     * @param parallelism how many endpoints to fetch at once (at least 1)
+     * @return its batches; close the reader (before the end, this cancels the calls still running)
+     * @throws FlightException if the FlightInfo has neither endpoints nor a schema
+     * @throws IllegalArgumentException if {@code parallelism} is less than 1
+     */
+    public RecordBatchReader read(FlightInfo info, int parallelism) {
+        return new EndpointsReader(info, e -> clientFor(e).doGet(e.ticket()), parallelism, BUFFERED_BATCHES);
+    }
+
+    /** The client that redeems an endpoint's ticket. */
+    private FlightClient clientFor(FlightEndpoint endpoint) {
+        if (endpoint.locations().isEmpty()) {
+            return this;
+        }
+        for (Location l : endpoint.locations()) {
+            if (l.uri().equals(Location.REUSE_CONNECTION) || sameService(l, location())) {
+                return this;
+            }
+        }
+        Location target = endpoint.locations().getFirst();
+        synchronized (others) {
+            if (closed) {
+                throw new FlightException(FlightStatusCode.CANCELLED, "the client is closed");
+            }
+            FlightClient other = others.get(target.uri());
+            if (other == null) {
+                Builder b = settings.copy(target);
+                b.bearerToken = bearerToken;
+                other = b.build();
+                other.legacyToken = legacyToken;
+                others.put(target.uri(), other);
+            }
+            return other;
+        }
+    }
+
+    private static boolean sameService(Location a, Location b) {
+        URI x = a.toUri();
+        URI y = b.toUri();
+        return Objects.equals(x.getHost(), y.getHost()) && x.getPort() == y.getPort()
+                && Objects.equals(plain(x.getScheme()), plain(y.getScheme()));
+    }
+
+    private static String plain(String scheme) {
+        return "grpc+tcp".equals(scheme) ? "grpc" : scheme;
+    }
+
+    /** Closes the connection, and those made for endpoints elsewhere; calls in progress are cancelled. */
     @Override
     public void close() {
+        synchronized (others) {
+            closed = true;
+            others.values().forEach(FlightClient::close);
+            others.clear();
+        }
         managed.shutdownNow();
     }
 
@@ -317,6 +445,10 @@ public final class FlightClient implements AutoCloseable {
                 public void start(Listener<R> listener, Metadata headers) {
                     String authorization = options.getOption(AUTHORIZATION);
                     String token = bearerToken;
+                    byte[] legacy = legacyToken;
+                    if (legacy != null) {
+                        headers.put(ServerAuthInterceptor.LEGACY_TOKEN, legacy);
+                    }
                     if (authorization != null) {
                         headers.put(ServerAuthInterceptor.AUTHORIZATION, authorization);
                     } else if (token != null) {
@@ -336,6 +468,7 @@ public final class FlightClient implements AutoCloseable {
     /** Builds a {@link FlightClient}. */
     public static final class Builder {
         private final Location location;
+        private Duration timeout;
         private File trustRoots;
         private File clientCertChain;
         private File clientKey;
@@ -346,6 +479,37 @@ public final class FlightClient implements AutoCloseable {
 
         private Builder(Location location) {
             this.location = Objects.requireNonNull(location, "location");
+        }
+
+        /** These settings for another location. */
+        private Builder copy(Location other) {
+            Builder b = new Builder(other);
+            b.timeout = timeout;
+            b.trustRoots = trustRoots;
+            b.clientCertChain = clientCertChain;
+            b.clientKey = clientKey;
+            b.bearerToken = bearerToken;
+            b.middleware.addAll(middleware);
+            b.writeOptions = writeOptions;
+            b.readOptions = readOptions;
+            return b;
+        }
+
+        /**
+         * A deadline for every call: a call still running this long after it started is cancelled and fails
+         * with {@link FlightStatusCode#TIMED_OUT} (gRPC's {@code DEADLINE_EXCEEDED}). For DoGet, DoPut and
+         * DoExchange the whole transfer must end within it. Default: none.
+         *
+         * @param timeout how long a call may take, or null for no deadline
+         * @return this builder
+         * @throws IllegalArgumentException if {@code timeout} is zero or negative
+         */
+        public Builder timeout(Duration timeout) {
+            if (timeout != null && (timeout.isNegative() || timeout.isZero())) {
+                throw new IllegalArgumentException("the timeout must be positive, not " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
         }
 
         /**

@@ -229,4 +229,22 @@ class FlightCallsTest {
             assertTrue(seen.contains("DoAction by ann t1"), seen.toString());
         }
     }
+
+    @Test
+    void theProtobufBasicAuthHandshakeGivesATokenSentAsAuthTokenBin() {
+        try (FlightServer server = FlightServer.builder(new InfoProducer()).authenticator(AUTH).build().start()) {
+            try (FlightClient ann = FlightClient.builder(server.location()).build()) {
+                assertArrayEquals("token-ann".getBytes(StandardCharsets.UTF_8),
+                        ann.authenticateBasicProto("ann", "secret"));
+                List<Result> who = ann.doAction(new Action("whoami", new byte[0]));
+                assertEquals("ann", new String(who.getFirst().body(), StandardCharsets.UTF_8));
+            }
+            try (FlightClient wrong = FlightClient.builder(server.location()).build()) {
+                FlightException e = assertThrows(FlightException.class,
+                        () -> wrong.authenticateBasicProto("ann", "wrong"));
+                assertEquals(FlightStatusCode.UNAUTHENTICATED, e.code());
+                assertEquals("wrong user name or password", e.getMessage());
+            }
+        }
+    }
 }

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.cli.flight;
+
+import dev.quiver.cli.text.Sizes;
+import dev.quiver.cli.text.TextTable;
+import dev.quiver.flight.FlightClient;
+import dev.quiver.flight.FlightInfo;
+import dev.quiver.flight.Location;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
+
+/** {@code quiver flight list URI}: the flights of a service. */
+@Command(name = "list", mixinStandardHelpOptions = true,
+        description = "Lists the flights of the Flight service at URI (ListFlights): name, rows, size, endpoints "
+                + "and fields.")
+final class ListCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "URI", description = "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT.")
+    String uri;
+
+    @CommandLine.Mixin
+    ClientOptions client;
+
+    @Override
+    public Integer call() {
+        Location location = Remote.location(uri);
+        List<FlightInfo> flights;
+        try (FlightClient c = client.connect(location)) {
+            flights = Remote.call(location, () -> c.listFlights(new byte[0]));
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(Sizes.count(flights.size(), "flight", "flights") + " at " + location.uri() + ":");
+        if (!flights.isEmpty()) {
+            TextTable table = new TextTable(List.of("flight", "rows", "size", "endpoints", "fields"),
+                    false, true, true, true, false);
+            for (FlightInfo f : flights) {
+                table.add(Describe.name(f.descriptor()), f.totalRecords() < 0 ? "?" : Long.toString(f.totalRecords()),
+                        f.totalBytes() < 0 ? "?" : Sizes.bytes(f.totalBytes()), Integer.toString(f.endpoints().size()),
+                        Describe.fields(f.schema()));
+            }
+            table.print(out, "  ");
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: Apache-2.0
+/**
+ * Quiver Flight: Arrow Flight on grpc-java, a client and a server with a producer interface, data carried
+ * as Quiver's IPC messages. gRPC's jars are automatic modules ({@code io.grpc}, {@code io.grpc.stub},
+ * {@code io.grpc.protobuf}, {@code com.google.protobuf}); the Netty transport ({@code io.grpc.netty.shaded})
+ * is found at run time through gRPC's service providers. Netty loads its native transport: run with
+ * {@code --enable-native-access=io.grpc.netty.shaded} to keep the JVM from warning.
+ */
+module dev.quiver.flight {
+    requires transitive dev.quiver.core;
+    requires transitive dev.quiver.ipc;
+    requires io.grpc;
+    requires io.grpc.stub;
+    requires io.grpc.protobuf;
+    requires com.google.protobuf;
+    // Guava (an automatic module, through gRPC) extends classes of failureaccess, an explicit module that
+    // nothing else requires: without this it is left out of the module graph (NoClassDefFoundError).
+    requires com.google.common.util.concurrent.internal;
+
+    exports dev.quiver.flight;
+    // The generated protobuf messages: protobuf reads their fields reflectively (descriptors, toString).
+    opens dev.quiver.flight.internal.proto to com.google.protobuf;
+}
