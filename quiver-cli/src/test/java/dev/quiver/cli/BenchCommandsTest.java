@@ -36,6 +36,32 @@ class BenchCommandsTest {
     }
 
     @Test
+    void benchReadRepeatPrintsTheFirstAndTheBestTime() throws IOException {
+        Path out = dir.resolve("b.arrow");
+        assertEquals(0, Cli.run("bench-gen", "--rows", "1000", "--out", out, "--codec", "lz4").exit());
+        Cli.Result read = Cli.run("bench-read", out, "--repeat", "3");
+        assertEquals(0, read.exit(), read.err());
+        List<String> lines = read.out().lines().toList();
+        assertEquals(Files.readAllLines(TestData.resolve("bench/checksum-1000.txt")), lines.subList(0, lines.size() - 2));
+        String first = lines.get(lines.size() - 2);
+        String best = lines.getLast();
+        assertTrue(first.matches("read_seconds=\\d+\\.\\d{3}"), first);
+        assertTrue(best.matches("read_seconds_min=\\d+\\.\\d{3}"), best);
+        double firstSeconds = Double.parseDouble(first.substring(first.indexOf('=') + 1));
+        double bestSeconds = Double.parseDouble(best.substring(best.indexOf('=') + 1));
+        assertTrue(bestSeconds <= firstSeconds, read.out());
+    }
+
+    @Test
+    void benchReadRefusesARepeatBelowOne() throws IOException {
+        Path out = dir.resolve("b.arrow");
+        assertEquals(0, Cli.run("bench-gen", "--rows", "10", "--out", out).exit());
+        Cli.Result r = Cli.run("bench-read", out, "--repeat", "0");
+        assertEquals(2, r.exit());
+        assertEquals(List.of("quiver bench-read: --repeat must be at least 1, not 0"), r.errLines());
+    }
+
+    @Test
     void formatFollowsTheNameWhenNotGiven() throws IOException {
         Path stream = dir.resolve("b.arrows");
         assertEquals(0, Cli.run("bench-gen", "--rows", "10", "--out", stream).exit());
