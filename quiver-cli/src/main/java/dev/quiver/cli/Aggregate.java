@@ -60,7 +60,7 @@ record Aggregate(Kind kind, String column) {
         }
         for (Aggregate aggregate : aggregates) {
             // GroupByResult's columns: the keys, count, then v_count, v_sum, v_min, v_max per value column.
-            int base = keyCount + 1 + 4 * values.indexOf(aggregate.column);
+            int base = aggregate.kind == Kind.COUNT ? 0 : keyCount + 1 + 4 * values.indexOf(aggregate.column);
             int index = switch (aggregate.kind) {
                 case COUNT -> keyCount;
                 case SUM -> base + 1;
