@@ -39,8 +39,16 @@ final class BenchReadCommand implements Callable<Integer> {
             description = "Read the file K times (default 1) and print the best time too, as read_seconds_min.")
     int repeat;
 
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "Batches of an Arrow file decoded (decompressed, validated) at once: 0 (the default) one "
+                    + "per core, 1 on this thread only. Streams are read on this thread.")
+    int threads;
+
     @Override
     public Integer call() throws Exception {
+        if (threads < 0) {
+            throw new CliException("--threads must be 0 (all cores) or more, not " + threads, CliException.USAGE);
+        }
         if (repeat < 1) {
             throw new CliException("--repeat must be at least 1, not " + repeat, CliException.USAGE);
         }
@@ -73,7 +81,7 @@ final class BenchReadCommand implements Callable<Integer> {
     private BenchChecksum read() throws IOException {
         BenchChecksum checksum = new BenchChecksum();
         try (RecordBatchReader source = Inputs.openArrow(file, IpcReadOptions.DEFAULT
-                .withValidation(noValidate ? ValidationLevel.STRUCTURE : ValidationLevel.FULL))) {
+                .withValidation(noValidate ? ValidationLevel.STRUCTURE : ValidationLevel.FULL).withThreads(threads))) {
             for (RecordBatch batch : source) {
                 checksum.add(batch);
             }

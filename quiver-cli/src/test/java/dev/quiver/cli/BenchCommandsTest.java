@@ -8,6 +8,7 @@ import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +51,25 @@ class BenchCommandsTest {
         double firstSeconds = Double.parseDouble(first.substring(first.indexOf('=') + 1));
         double bestSeconds = Double.parseDouble(best.substring(best.indexOf('=') + 1));
         assertTrue(bestSeconds <= firstSeconds, read.out());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"lz4,b.arrow", "zstd,b.arrows", "none,b.arrow"})
+    void oneThreadAndEveryCoreWriteTheSameBytesAndReadTheSameChecksum(String codec, String name) throws IOException {
+        Path single = dir.resolve("one-" + name);
+        Path parallel = dir.resolve("all-" + name);
+        assertEquals(0, Cli.run("bench-gen", "--rows", "300000", "--out", single, "--codec", codec, "--threads", "1")
+                .exit());
+        assertEquals(0, Cli.run("bench-gen", "--rows", "300000", "--out", parallel, "--codec", codec).exit());
+        assertTrue(Arrays.equals(Files.readAllBytes(single), Files.readAllBytes(parallel)), codec + " " + name);
+        Cli.Result one = Cli.run("bench-read", single, "--threads", "1");
+        Cli.Result all = Cli.run("bench-read", single, "--threads", "0");
+        Cli.Result three = Cli.run("bench-read", single, "--threads", "3");
+        assertEquals(0, one.exit(), one.err());
+        List<String> checksum = one.out().lines().filter(l -> !l.startsWith("read_seconds")).toList();
+        assertEquals("rows=300000", checksum.getFirst());
+        assertEquals(checksum, all.out().lines().filter(l -> !l.startsWith("read_seconds")).toList());
+        assertEquals(checksum, three.out().lines().filter(l -> !l.startsWith("read_seconds")).toList());
     }
 
     @Test
