@@ -77,7 +77,10 @@ public final class IpcFileReader implements RecordBatchReader {
         try {
             this.footer = readFooter(input);
             this.reading = new BatchReading(footer.schema(), options, false);
-            this.threads = IpcThreads.resolve(options.threads());
+            // Batches decoded ahead take memory before they are asked for: with a bounded allocator they
+            // could make a batch fail that one thread reads within the limit.
+            this.threads = options.allocator().limit() == Long.MAX_VALUE
+                    ? IpcThreads.resolve(options.threads()) : 1;
             List<Header.Block> blocks = footer.dictionaries();
             for (int i = 0; i < blocks.size(); i++) {
                 String what = "dictionary block " + i;

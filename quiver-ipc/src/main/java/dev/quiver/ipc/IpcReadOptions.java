@@ -30,8 +30,9 @@ import java.util.Objects;
  * <p>{@code threads} says how many batches a file reader decodes at once: it decompresses and validates
  * the batches after the one asked for ahead, on a shared pool of one thread per core, and hands them
  * out in file order, each exactly as one thread would read it (the same batches, the same exception at
- * the same batch). 0, the default, takes every core; 1 reads on the calling thread only. Stream readers
- * read one batch at a time whatever this says.
+ * the same batch). 0, the default, takes every core; 1 reads on the calling thread only. Stream readers,
+ * and file readers whose allocator has a limit (batches read ahead would count against it), read one
+ * batch at a time whatever this says.
  *
  * @param validation how far every array read is validated
  * @param allocator the allocator for memory the reader fills
