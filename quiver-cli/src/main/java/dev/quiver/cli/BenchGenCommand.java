@@ -39,17 +39,25 @@ final class BenchGenCommand implements Callable<Integer> {
             description = "Body compression (default: ${DEFAULT-VALUE}).")
     Codec codec;
 
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
+            description = "Threads compressing a batch's buffers: 0 (the default) one per core, 1 this thread only. "
+                    + "The file is the same whatever the number.")
+    int threads;
+
     @Override
     public Integer call() throws Exception {
         if (rows < 0) {
             throw new CliException("--rows must be 0 or more, not " + rows, CliException.USAGE);
+        }
+        if (threads < 0) {
+            throw new CliException("--threads must be 0 (all cores) or more, not " + threads, CliException.USAGE);
         }
         DataFormat target = format != null ? format.format()
                 : DataFormat.byName(out) == DataFormat.ARROW_STREAM ? DataFormat.ARROW_STREAM : DataFormat.ARROW_FILE;
         long start = System.nanoTime();
         BenchV1 bench = new BenchV1(BufferAllocator.managed());
         try (Progress progress = Progress.start("bench-gen", rows)) {
-            Outputs.write(out, target, BenchV1.SCHEMA, codec.writeOptions(), writer -> {
+            Outputs.write(out, target, BenchV1.SCHEMA, codec.writeOptions().withThreads(threads), writer -> {
                 for (long at = 0; at < rows; at += BenchV1.BATCH_ROWS) {
                     int n = (int) Math.min(BenchV1.BATCH_ROWS, rows - at);
                     writer.write(bench.batch(at, n));

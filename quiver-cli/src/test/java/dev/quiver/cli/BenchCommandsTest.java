@@ -8,6 +8,7 @@ import dev.quiver.testkit.TestData;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,51 @@ class BenchCommandsTest {
         List<String> checksum = Files.readAllLines(expected);
         assertEquals(checksum, lines.subList(0, lines.size() - 1));
         assertTrue(lines.getLast().matches("read_seconds=\\d+\\.\\d{3}"), lines.getLast());
+    }
+
+    @Test
+    void benchReadRepeatPrintsTheFirstAndTheBestTime() throws IOException {
+        Path out = dir.resolve("b.arrow");
+        assertEquals(0, Cli.run("bench-gen", "--rows", "1000", "--out", out, "--codec", "lz4").exit());
+        Cli.Result read = Cli.run("bench-read", out, "--repeat", "3");
+        assertEquals(0, read.exit(), read.err());
+        List<String> lines = read.out().lines().toList();
+        assertEquals(Files.readAllLines(TestData.resolve("bench/checksum-1000.txt")), lines.subList(0, lines.size() - 2));
+        String first = lines.get(lines.size() - 2);
+        String best = lines.getLast();
+        assertTrue(first.matches("read_seconds=\\d+\\.\\d{3}"), first);
+        assertTrue(best.matches("read_seconds_min=\\d+\\.\\d{3}"), best);
+        double firstSeconds = Double.parseDouble(first.substring(first.indexOf('=') + 1));
+        double bestSeconds = Double.parseDouble(best.substring(best.indexOf('=') + 1));
+        assertTrue(bestSeconds <= firstSeconds, read.out());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"lz4,b.arrow", "zstd,b.arrows", "none,b.arrow"})
+    void oneThreadAndEveryCoreWriteTheSameBytesAndReadTheSameChecksum(String codec, String name) throws IOException {
+        Path single = dir.resolve("one-" + name);
+        Path parallel = dir.resolve("all-" + name);
+        assertEquals(0, Cli.run("bench-gen", "--rows", "300000", "--out", single, "--codec", codec, "--threads", "1")
+                .exit());
+        assertEquals(0, Cli.run("bench-gen", "--rows", "300000", "--out", parallel, "--codec", codec).exit());
+        assertTrue(Arrays.equals(Files.readAllBytes(single), Files.readAllBytes(parallel)), codec + " " + name);
+        Cli.Result one = Cli.run("bench-read", single, "--threads", "1");
+        Cli.Result all = Cli.run("bench-read", single, "--threads", "0");
+        Cli.Result three = Cli.run("bench-read", single, "--threads", "3");
+        assertEquals(0, one.exit(), one.err());
+        List<String> checksum = one.out().lines().filter(l -> !l.startsWith("read_seconds")).toList();
+        assertEquals("rows=300000", checksum.getFirst());
+        assertEquals(checksum, all.out().lines().filter(l -> !l.startsWith("read_seconds")).toList());
+        assertEquals(checksum, three.out().lines().filter(l -> !l.startsWith("read_seconds")).toList());
+    }
+
+    @Test
+    void benchReadRefusesARepeatBelowOne() throws IOException {
+        Path out = dir.resolve("b.arrow");
+        assertEquals(0, Cli.run("bench-gen", "--rows", "10", "--out", out).exit());
+        Cli.Result r = Cli.run("bench-read", out, "--repeat", "0");
+        assertEquals(2, r.exit());
+        assertEquals(List.of("quiver bench-read: --repeat must be at least 1, not 0"), r.errLines());
     }
 
     @Test

@@ -14,9 +14,11 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.FutureTask;
 
 /**
  * Reads the IPC file format with random access to its record batches. Opening reads the footer and the
@@ -58,7 +60,12 @@ public final class IpcFileReader implements RecordBatchReader {
     private final MappedFile mapped;
     private final Header.Footer footer;
     private final BatchReading reading;
-    private boolean closed;
+    private final int threads;
+    /** Guards {@link #messages}, which reads one message at a time. */
+    private final Object messageLock = new Object();
+    /** The batches being decoded ahead, from {@link #nextBatch} on, in order. */
+    private final ArrayDeque<FutureTask<Decoded>> ahead = new ArrayDeque<>();
+    private volatile boolean closed;
     /** The batch {@link #readNext()} reads next. */
     private int nextBatch;
     private Map<String, String> batchMetadata = Map.of();
@@ -70,6 +77,10 @@ public final class IpcFileReader implements RecordBatchReader {
         try {
             this.footer = readFooter(input);
             this.reading = new BatchReading(footer.schema(), options, false);
+            // Batches decoded ahead take memory before they are asked for: with a bounded allocator they
+            // could make a batch fail that one thread reads within the limit.
+            this.threads = options.allocator().limit() == Long.MAX_VALUE
+                    ? IpcThreads.resolve(options.threads()) : 1;
             List<Header.Block> blocks = footer.dictionaries();
             for (int i = 0; i < blocks.size(); i++) {
                 String what = "dictionary block " + i;
@@ -304,21 +315,33 @@ public final class IpcFileReader implements RecordBatchReader {
         if (k < 0 || k >= batchCount()) {
             throw new IndexOutOfBoundsException("batch " + k + " of " + batchCount());
         }
+        Decoded decoded = decode(k);
+        batchMetadata = decoded.metadata();
+        return decoded.batch();
+    }
+
+    /** A batch and the custom metadata of its message. */
+    private record Decoded(RecordBatch batch, Map<String, String> metadata) {
+    }
+
+    /** Reads and decodes batch {@code k}; safe to call from several threads at once. */
+    private Decoded decode(int k) {
         String what = "record batch block " + k;
         if (closed) {
             throw new IpcException(what + ": the reader is closed");
         }
         try {
-            if (mapped != null) {
-                mapped.checkSize(what);
+            MessageReader.IpcMessage m;
+            synchronized (messageLock) {
+                if (mapped != null) {
+                    mapped.checkSize(what);
+                }
+                m = messages.readAt(footer.recordBatches().get(k), k, what);
             }
-            MessageReader.IpcMessage m = messages.readAt(footer.recordBatches().get(k), k, what);
             if (!(m.message().header() instanceof Header.Batch)) {
                 throw new IpcException(what + ": " + m.describe() + " is not a record batch");
             }
-            RecordBatch batch = reading.recordBatch(m);
-            batchMetadata = m.message().customMetadata();
-            return batch;
+            return new Decoded(reading.recordBatch(m), m.message().customMetadata());
         } catch (IOException e) {
             throw new IpcException(what + ": reading failed: " + e.getMessage(), e);
         } catch (InternalError e) {
@@ -339,7 +362,24 @@ public final class IpcFileReader implements RecordBatchReader {
             batchMetadata = Map.of();
             return Optional.empty();
         }
-        return Optional.of(batch(nextBatch++));
+        if (threads <= 1 || closed) {
+            return Optional.of(batch(nextBatch++));
+        }
+        // Decode up to `threads` batches ahead; each is read exactly as batch(k) reads it.
+        for (int k = nextBatch + ahead.size(); k < batchCount() && ahead.size() < threads; k++) {
+            int index = k;
+            ahead.add(IpcThreads.submit(() -> decode(index)));
+        }
+        Decoded decoded;
+        try {
+            decoded = IpcThreads.join(ahead.poll());
+        } catch (IOException e) {
+            throw new IpcException("record batch block " + nextBatch + ": reading failed: " + e.getMessage(), e);
+        } finally {
+            nextBatch++;
+        }
+        batchMetadata = decoded.metadata();
+        return Optional.of(decoded.batch());
     }
 
     /**
@@ -381,6 +421,11 @@ public final class IpcFileReader implements RecordBatchReader {
             return;
         }
         closed = true;
+        // No batch decoded ahead may still read the input once it is closed.
+        for (FutureTask<Decoded> task : ahead) {
+            IpcThreads.settle(task);
+        }
+        ahead.clear();
         if (resource == null) {
             return;
         }

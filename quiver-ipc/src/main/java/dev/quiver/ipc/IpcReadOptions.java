@@ -27,27 +27,36 @@ import java.util.Objects;
  * more, for input this process wrote itself or validated before: an array that breaks the rules may
  * then throw an {@link IndexOutOfBoundsException} when accessed, or give wrong values.
  *
+ * <p>{@code threads} says how many batches a file reader decodes at once: it decompresses and validates
+ * the batches after the one asked for ahead, on a shared pool of one thread per core, and hands them
+ * out in file order, each exactly as one thread would read it (the same batches, the same exception at
+ * the same batch). 0, the default, takes every core; 1 reads on the calling thread only. Stream readers,
+ * and file readers whose allocator has a limit (batches read ahead would count against it), read one
+ * batch at a time whatever this says.
+ *
  * @param validation how far every array read is validated
  * @param allocator the allocator for memory the reader fills
  * @param codecs the codec used for each compression type a record batch may declare; a batch compressed
  *     with a type missing here is refused
  * @param maxDecompressedBytes the most bytes the buffers of one compressed batch may take once
  *     decompressed
+ * @param threads how many batches a file reader decodes at once: 0 for one per core, 1 for the calling
+ *     thread only
  */
 public record IpcReadOptions(ValidationLevel validation, BufferAllocator allocator,
-        Map<CompressionType, CompressionCodec> codecs, long maxDecompressedBytes) {
+        Map<CompressionType, CompressionCodec> codecs, long maxDecompressedBytes, int threads) {
     /** The default {@link #maxDecompressedBytes()}: 4 GiB. */
     public static final long DEFAULT_MAX_DECOMPRESSED_BYTES = 4L << 30;
 
-    /** {@link ValidationLevel#FULL} validation, the managed allocator, the provided codecs, 4 GiB per decompressed batch. */
+    /** {@link ValidationLevel#FULL} validation, the managed allocator, the provided codecs, 4 GiB per decompressed batch, every core. */
     public static final IpcReadOptions DEFAULT = new IpcReadOptions(ValidationLevel.FULL, BufferAllocator.managed(), defaultCodecs(),
-            DEFAULT_MAX_DECOMPRESSED_BYTES);
+            DEFAULT_MAX_DECOMPRESSED_BYTES, 0);
 
     /**
      * Checks the options and keeps an unmodifiable copy of the codecs.
      *
      * @throws NullPointerException if {@code validation}, {@code allocator} or {@code codecs} is null
-     * @throws IllegalArgumentException if {@code maxDecompressedBytes} is negative
+     * @throws IllegalArgumentException if {@code maxDecompressedBytes} or {@code threads} is negative
      */
     public IpcReadOptions {
         Objects.requireNonNull(validation, "validation");
@@ -56,6 +65,25 @@ public record IpcReadOptions(ValidationLevel validation, BufferAllocator allocat
         if (maxDecompressedBytes < 0) {
             throw new IllegalArgumentException("maxDecompressedBytes must not be negative: " + maxDecompressedBytes);
         }
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must not be negative: " + threads);
+        }
+    }
+
+    /**
+     * Options that decode on every core ({@code threads} 0).
+     *
+     * @param validation how far every array read is validated
+     * @param allocator the allocator for memory the reader fills
+     * @param codecs the codec used for each compression type a record batch may declare
+     * @param maxDecompressedBytes the most bytes the buffers of one compressed batch may take once
+     *     decompressed
+     * @throws NullPointerException if {@code validation}, {@code allocator} or {@code codecs} is null
+     * @throws IllegalArgumentException if {@code maxDecompressedBytes} is negative
+     */
+    public IpcReadOptions(ValidationLevel validation, BufferAllocator allocator,
+            Map<CompressionType, CompressionCodec> codecs, long maxDecompressedBytes) {
+        this(validation, allocator, codecs, maxDecompressedBytes, 0);
     }
 
     /**
@@ -86,7 +114,7 @@ public record IpcReadOptions(ValidationLevel validation, BufferAllocator allocat
      * @return the new options
      */
     public IpcReadOptions withValidation(ValidationLevel newValidation) {
-        return new IpcReadOptions(newValidation, allocator, codecs, maxDecompressedBytes);
+        return new IpcReadOptions(newValidation, allocator, codecs, maxDecompressedBytes, threads);
     }
 
     /**
@@ -96,7 +124,7 @@ public record IpcReadOptions(ValidationLevel validation, BufferAllocator allocat
      * @return the new options
      */
     public IpcReadOptions withAllocator(BufferAllocator newAllocator) {
-        return new IpcReadOptions(validation, newAllocator, codecs, maxDecompressedBytes);
+        return new IpcReadOptions(validation, newAllocator, codecs, maxDecompressedBytes, threads);
     }
 
     /**
@@ -108,7 +136,7 @@ public record IpcReadOptions(ValidationLevel validation, BufferAllocator allocat
     public IpcReadOptions withCodec(CompressionCodec codec) {
         Map<CompressionType, CompressionCodec> map = new EnumMap<>(codecs);
         map.put(codec.type(), codec);
-        return new IpcReadOptions(validation, allocator, map, maxDecompressedBytes);
+        return new IpcReadOptions(validation, allocator, map, maxDecompressedBytes, threads);
     }
 
     /**
@@ -120,6 +148,18 @@ public record IpcReadOptions(ValidationLevel validation, BufferAllocator allocat
      * @throws IllegalArgumentException if the limit is negative
      */
     public IpcReadOptions withMaxDecompressedBytes(long newMaxDecompressedBytes) {
-        return new IpcReadOptions(validation, allocator, codecs, newMaxDecompressedBytes);
+        return new IpcReadOptions(validation, allocator, codecs, newMaxDecompressedBytes, threads);
+    }
+
+    /**
+     * These options with another number of threads.
+     *
+     * @param newThreads how many batches a file reader decodes at once: 0 for one per core, 1 for the
+     *     calling thread only
+     * @return the new options
+     * @throws IllegalArgumentException if {@code newThreads} is negative
+     */
+    public IpcReadOptions withThreads(int newThreads) {
+        return new IpcReadOptions(validation, allocator, codecs, maxDecompressedBytes, newThreads);
     }
 }

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 
 /**
  * Serializes columns into a RecordBatch header and body: each column compacted, then field nodes and
@@ -38,15 +39,15 @@ final class RecordBatchSerializer {
         Flattened flat = flatten(columns);
         int count = flat.buffers().size();
         long[] buffers = new long[2 * count];
-        List<MemorySegment> parts = new ArrayList<>(count);
+        List<MemorySegment> parts = options.codec() != null ? compressed(flat.buffers()) : new ArrayList<>(count);
         long[] offsets = new long[count];
         long cursor = 0;
         for (int i = 0; i < count; i++) {
-            ArrowBuffer buffer = flat.buffers().get(i);
-            MemorySegment bytes = options.codec() != null
-                    ? BodyCompression.compress(buffer, options.codec(), options.allocator())
-                    : buffer == null ? MemorySegment.NULL : buffer.segment();
-            parts.add(bytes);
+            if (options.codec() == null) {
+                ArrowBuffer buffer = flat.buffers().get(i);
+                parts.add(buffer == null ? MemorySegment.NULL : buffer.segment());
+            }
+            MemorySegment bytes = parts.get(i);
             offsets[i] = cursor;
             buffers[2 * i] = cursor;
             buffers[2 * i + 1] = bytes.byteSize();
@@ -56,6 +57,15 @@ final class RecordBatchSerializer {
         Header.Batch header = new Header.Batch(length, flat.nodes(), buffers, flat.variadicCounts(),
                 options.codec() == null ? null : options.codec().type());
         return new Serialized(header, new MessageBody(parts, offsets, cursor));
+    }
+
+    /** The buffers compressed, each on its own, on up to the options' number of threads, in order. */
+    private List<MemorySegment> compressed(List<ArrowBuffer> buffers) throws IOException {
+        List<Callable<MemorySegment>> work = new ArrayList<>(buffers.size());
+        for (ArrowBuffer buffer : buffers) {
+            work.add(() -> BodyCompression.compress(buffer, options.codec(), options.allocator()));
+        }
+        return new ArrayList<>(IpcThreads.map(work, IpcThreads.resolve(options.threads())));
     }
 
     /** Compacts the columns (and byte-swaps them for big-endian output), then flattens them. */

@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.ipc;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quiver.core.array.Array;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import dev.quiver.ipc.compression.CompressionCodec;
+import dev.quiver.ipc.compression.CompressionType;
+import dev.quiver.testkit.TestData;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Reading ahead on several threads and compressing on several threads change nothing: the same batches,
+ * metadata and exceptions in the same order, the same bytes written, as on one thread.
+ */
+class ParallelIpcTest {
+    private static final List<CompressionType> CODECS = List.of(CompressionType.LZ4_FRAME, CompressionType.ZSTD);
+
+    @TempDir
+    Path dir;
+
+    static Stream<Path> goldFiles() {
+        return TestData.goldCases().stream().map(TestData.GoldCase::file);
+    }
+
+    /** Every batch and its metadata, read with readNext, or the exception message where reading stopped. */
+    private static List<Object> readAll(IpcFileReader reader) {
+        List<Object> out = new ArrayList<>();
+        try (reader) {
+            while (true) {
+                var next = reader.readNext();
+                if (next.isEmpty()) {
+                    return out;
+                }
+                out.add(next.get().toString());
+                out.add(reader.batchMetadata());
+            }
+        } catch (IpcException e) {
+            out.add(e.getMessage());
+            return out;
+        }
+    }
+
+    private static List<RecordBatch> batches(Path file) {
+        List<RecordBatch> out = new ArrayList<>();
+        try (IpcFileReader reader = IpcFileReader.open(file, IpcReadOptions.DEFAULT.withThreads(1))) {
+            reader.forEach(out::add);
+        }
+        return out;
+    }
+
+    private static byte[] write(Schema schema, List<RecordBatch> batches, IpcWriteOptions options, boolean file) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (var writer = file ? IpcFileWriter.open(out, schema, options) : IpcStreamWriter.open(out, schema, options)) {
+            for (RecordBatch batch : batches) {
+                writer.write(batch);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    @ParameterizedTest
+    @MethodSource("goldFiles")
+    void goldFilesReadAndWriteAlikeOnOneAndManyThreads(Path gold) throws IOException {
+        IpcReadOptions one = IpcReadOptions.DEFAULT.withThreads(1);
+        assertEquals(readAll(IpcFileReader.map(gold, one)), readAll(IpcFileReader.map(gold, one.withThreads(4))));
+        Schema schema;
+        try (IpcFileReader reader = IpcFileReader.map(gold, one)) {
+            schema = reader.schema();
+        }
+        List<RecordBatch> batches = batches(gold);
+        for (CompressionType type : CODECS) {
+            IpcWriteOptions options = IpcWriteOptions.DEFAULT.withCodec(CompressionCodec.of(type));
+            for (boolean file : new boolean[] {true, false}) {
+                byte[] single = write(schema, batches, options.withThreads(1), file);
+                assertArrayEquals(single, write(schema, batches, options.withThreads(0), file), gold + " " + type);
+                assertArrayEquals(single, write(schema, batches, options.withThreads(3), file), gold + " " + type);
+                if (file) {
+                    Path compressed = Files.write(dir.resolve("c.arrow"), single);
+                    assertEquals(readAll(IpcFileReader.map(compressed, one)),
+                            readAll(IpcFileReader.map(compressed, one.withThreads(3))), gold + " " + type);
+                }
+            }
+        }
+    }
+
+    private static final Schema SCHEMA = new Schema(List.of(Field.notNull("k", ArrowType.INT64),
+            Field.nullable("s", ArrowType.UTF8)));
+
+    /** Batch {@code b}: 1000 rows, strings that name the batch and row. */
+    private static RecordBatch batch(int b) {
+        ArrayBuilder ks = ArrayBuilder.of(ArrowType.INT64);
+        ArrayBuilder ss = ArrayBuilder.of(ArrowType.UTF8);
+        for (int r = 0; r < 1000; r++) {
+            ks.appendObject((long) b * 1000 + r);
+            ss.appendObject(r % 7 == 0 ? null : String.format("batch-%03d-row-%04d", b, r));
+        }
+        return new RecordBatch(SCHEMA, List.<Array>of(ks.build(), ss.build()), 1000);
+    }
+
+    @Test
+    void aBrokenBatchFailsInItsPlaceWithTheSameMessage() throws IOException {
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int b = 0; b < 40; b++) {
+            batches.add(batch(b));
+        }
+        byte[] bytes = write(SCHEMA, batches, IpcWriteOptions.DEFAULT.withFooterMetadata(Map.of("a", "b")), true);
+        // Invalid UTF-8 in batch 23: the full validation refuses it.
+        byte[] marker = "batch-023-row-0005".getBytes(StandardCharsets.US_ASCII);
+        int at = indexOf(bytes, marker);
+        assertTrue(at > 0);
+        bytes[at] = (byte) 0xFF;
+        Path file = Files.write(dir.resolve("broken.arrow"), bytes);
+        IpcReadOptions one = IpcReadOptions.DEFAULT.withThreads(1);
+        List<Object> single = readAll(IpcFileReader.map(file, one));
+        assertEquals(2 * 23 + 1, single.size());
+        assertTrue(((String) single.getLast()).startsWith("message 23 "), (String) single.getLast());
+        for (int threads : new int[] {0, 2, 5, 64}) {
+            assertEquals(single, readAll(IpcFileReader.map(file, one.withThreads(threads))), "threads " + threads);
+            assertEquals(single, readAll(IpcFileReader.open(file, one.withThreads(threads))), "threads " + threads);
+        }
+    }
+
+    @Test
+    void closingWhileBatchesAreDecodedAheadStopsThem() throws IOException {
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int b = 0; b < 30; b++) {
+            batches.add(batch(b));
+        }
+        IpcWriteOptions lz4 = IpcWriteOptions.DEFAULT.withCodec(CompressionCodec.of(CompressionType.LZ4_FRAME));
+        Path file = Files.write(dir.resolve("ahead.arrow"), write(SCHEMA, batches, lz4, true));
+        IpcFileReader reader = IpcFileReader.map(file, IpcReadOptions.DEFAULT.withThreads(8));
+        assertEquals(batches.getFirst(), reader.readNext().orElseThrow());
+        assertEquals(batches.get(1), reader.readNext().orElseThrow());
+        reader.close();
+        assertEquals("record batch block 2: the reader is closed",
+                assertThrows(IpcException.class, reader::readNext).getMessage());
+    }
+
+    @Test
+    void negativeThreadsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> IpcReadOptions.DEFAULT.withThreads(-1));
+        assertThrows(IllegalArgumentException.class, () -> IpcWriteOptions.DEFAULT.withThreads(-1));
+    }
+
+    private static int indexOf(byte[] bytes, byte[] marker) {
+        outer:
+        for (int i = 0; i + marker.length <= bytes.length; i++) {
+            for (int j = 0; j < marker.length; j++) {
+                if (bytes[i + j] != marker[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}
