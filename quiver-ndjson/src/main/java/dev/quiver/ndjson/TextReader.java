@@ -13,7 +13,7 @@ import java.util.Arrays;
 /**
  * Strings into a utf8 field (32- or 64-bit offsets, or views), encoded to UTF-8 in a reused buffer from the
  * parser's characters: no String per value. Other values are taken as their JSON text (a number as
- * written, {@code true}, an object or array re-serialized compactly), so that a field of mixed kinds can
+ * written, {@code true}, an object or array re-serialized compactly, numbers as written), so that a field of mixed kinds can
  * be read whole without changing any value's text.
  */
 final class TextReader extends ValueReader {
@@ -55,7 +55,16 @@ final class TextReader extends ValueReader {
         }
         json.reset();
         try (JsonGenerator g = FACTORY.createGenerator(json)) {
-            g.copyCurrentStructure(p);
+            int depth = 0;
+            JsonToken t = p.currentToken();
+            do {
+                if (t.isNumeric()) {
+                    g.writeNumber(p.getText());
+                } else {
+                    g.copyCurrentEvent(p);
+                }
+                depth += t.isStructStart() ? 1 : t.isStructEnd() ? -1 : 0;
+            } while (depth > 0 && (t = p.nextToken()) != null);
         }
         byte[] bytes = json.toByteArray();
         sink.append(bytes, bytes.length);
