@@ -194,6 +194,9 @@ final class IsoTemporal {
         if (nanos % nanosPerUnit != 0) {
             throw new ArithmeticException("a fraction of a second finer than " + unit.symbol());
         }
+        if (seconds < 0 && nanos > 0) {
+            return Math.addExact(Math.multiplyExact(seconds + 1, perSecond), nanos / nanosPerUnit - perSecond);
+        }
         return Math.addExact(Math.multiplyExact(seconds, perSecond), nanos / nanosPerUnit);
     }
 

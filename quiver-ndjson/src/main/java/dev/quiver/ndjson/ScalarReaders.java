@@ -209,7 +209,12 @@ final class ScalarReaders {
                 builder.appendNull();
                 return;
             }
-            builder.append(decimal(this, p, t, type));
+            BigDecimal value = decimal(this, p, t, type);
+            try {
+                builder.append(value);
+            } catch (QuiverException e) {
+                throw failure(p, "the number " + p.getText() + " has more digits than the precision of " + type, e);
+            }
         }
 
         @Override
@@ -218,7 +223,7 @@ final class ScalarReaders {
         }
     }
 
-    /** The decimal of a number or numeric string, at the type's scale and within its precision. */
+    /** The decimal of a number or numeric string, at the type's scale. */
     static BigDecimal decimal(ValueReader reader, JsonParser p, JsonToken t, ArrowType.Decimal type)
             throws IOException {
         BigDecimal value;
@@ -238,10 +243,6 @@ final class ScalarReaders {
         } catch (ArithmeticException e) {
             throw reader.failure(p, "the number " + p.getText() + " has more fraction digits than the scale of "
                     + type, e);
-        }
-        if (value.precision() > type.precision() && value.signum() != 0) {
-            throw reader.failure(p, "the number " + p.getText() + " has more digits than the precision of " + type,
-                    null);
         }
         return value;
     }
@@ -295,32 +296,20 @@ final class ScalarReaders {
     }
 
     /**
-     * Dictionary-encoded and run-end encoded fields: each value read as a plain object of the value type
-     * (booleans, integers, floats, decimals, strings, binary) and appended through
-     * {@link ArrayBuilder#appendObject}, which encodes it.
+     * Dictionary-encoded and run-end encoded fields: each value read by the reader of the value type into a
+     * scratch builder, and appended as the plain object it gives ({@link ArrayBuilder#appendObject}), which
+     * the builder encodes. Slower than the direct readers, but for any value type.
      */
-    static final class ObjectReader extends ValueReader {
-        private final ArrowType valueType;
+    static final class EncodedReader extends ValueReader {
         private final ArrayBuilder builder;
+        private final ArrayBuilder scratch;
+        private final ValueReader values;
 
-        ObjectReader(String path, ArrowType valueType, ArrayBuilder builder) {
+        EncodedReader(String path, ArrowType valueType, ArrayBuilder builder, boolean ignoreUnknownKeys) {
             super(path);
-            switch (valueType) {
-                case ArrowType.Bool b -> { }
-                case ArrowType.Int i -> { }
-                case ArrowType.FloatingPoint f -> { }
-                case ArrowType.Decimal d -> { }
-                case ArrowType.Utf8 u -> { }
-                case ArrowType.LargeUtf8 u -> { }
-                case ArrowType.Utf8View u -> { }
-                case ArrowType.Binary b -> { }
-                case ArrowType.LargeBinary b -> { }
-                case ArrowType.BinaryView b -> { }
-                default -> throw new NdjsonException(0, path, "encoded values of type " + valueType
-                        + " cannot be read from NDJSON (only booleans, numbers, strings and binary)");
-            }
-            this.valueType = valueType;
             this.builder = builder;
+            this.scratch = ArrayBuilder.of(valueType);
+            this.values = ValueReader.of(valueType, scratch, path, ignoreUnknownKeys);
         }
 
         @Override
@@ -329,26 +318,8 @@ final class ScalarReaders {
                 builder.appendNull();
                 return;
             }
-            Object value = switch (valueType) {
-                case ArrowType.Bool b when t == JsonToken.VALUE_TRUE || t == JsonToken.VALUE_FALSE -> t.isBoolean()
-                        && t == JsonToken.VALUE_TRUE;
-                case ArrowType.Int i when t == JsonToken.VALUE_NUMBER_INT -> p.getNumberType()
-                        == JsonParser.NumberType.BIG_INTEGER ? p.getBigIntegerValue() : (Object) p.getLongValue();
-                case ArrowType.FloatingPoint f when t.isNumeric() -> p.getDoubleValue();
-                case ArrowType.Decimal d -> decimal(this, p, t, d);
-                case ArrowType.Binary b -> binary(this, p, t);
-                case ArrowType.LargeBinary b -> binary(this, p, t);
-                case ArrowType.BinaryView b -> binary(this, p, t);
-                case ArrowType.Utf8 u when t == JsonToken.VALUE_STRING -> p.getText();
-                case ArrowType.LargeUtf8 u when t == JsonToken.VALUE_STRING -> p.getText();
-                case ArrowType.Utf8View u when t == JsonToken.VALUE_STRING -> p.getText();
-                default -> throw mismatch(p, t, "a value of type " + valueType);
-            };
-            try {
-                builder.appendObject(value);
-            } catch (QuiverException | IllegalArgumentException e) {
-                throw failure(p, "the value " + p.getText() + " does not fit " + valueType + ": " + e.getMessage(), e);
-            }
+            values.read(p, t);
+            builder.appendObject(scratch.build().getObject(0));
         }
 
         @Override

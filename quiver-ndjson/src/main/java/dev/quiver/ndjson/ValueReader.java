@@ -127,8 +127,10 @@ abstract class ValueReader {
             case ArrowType.FixedSizeList t -> new NestedReaders.FixedSizeListReader(path, t,
                     (FixedSizeListBuilder) builder, ignoreUnknownKeys);
             case ArrowType.Map t -> new NestedReaders.MapReader(path, t, (MapBuilder) builder, ignoreUnknownKeys);
-            case ArrowType.Dictionary t -> new ScalarReaders.ObjectReader(path, t.valueType(), builder);
-            case ArrowType.RunEndEncoded t -> new ScalarReaders.ObjectReader(path, t.values().type(), builder);
+            case ArrowType.Dictionary t -> new ScalarReaders.EncodedReader(path, t.valueType(), builder,
+                    ignoreUnknownKeys);
+            case ArrowType.RunEndEncoded t -> new ScalarReaders.EncodedReader(path, t.values().type(), builder,
+                    ignoreUnknownKeys);
             case ArrowType.Extension t -> of(t.storageType(), ((ExtensionBuilder) builder).storage(), path,
                     ignoreUnknownKeys);
             case ArrowType.Union t -> throw new NdjsonException(0, path, "union fields cannot be read from NDJSON "

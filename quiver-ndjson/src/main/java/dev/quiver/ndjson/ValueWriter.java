@@ -86,11 +86,7 @@ abstract class ValueWriter {
             case ArrowType.BinaryView t -> binary(array);
             case ArrowType.FixedSizeBinary t -> binary(array);
             case ArrowType.Date t -> simple(array, (g, i) -> g.writeString(date((DateArray) array, t, i)));
-            case ArrowType.Time t -> simple(array, (g, i) -> {
-                StringBuilder sb = new StringBuilder(18);
-                IsoTemporal.formatTime(sb, ((TimeArray) array).get(i), t.unit());
-                g.writeString(sb.toString());
-            });
+            case ArrowType.Time t -> simple(array, (g, i) -> writeTime(g, ((TimeArray) array).get(i), t.unit()));
             case ArrowType.Timestamp t -> simple(array, (g, i) -> {
                 StringBuilder sb = new StringBuilder(32);
                 IsoTemporal.formatTimestamp(sb, ((TimestampArray) array).get(i), t.unit(),
@@ -158,6 +154,17 @@ abstract class ValueWriter {
         } else {
             writeDouble(g, value);
         }
+    }
+
+    /** A time of day as {@code HH:MM:SS[.F…]}; a count outside one day (no time of day) as that count. */
+    private static void writeTime(JsonGenerator g, long value, TimeUnit unit) throws IOException {
+        if (value < 0 || value >= IsoTemporal.SECONDS_PER_DAY * IsoTemporal.perSecond(unit)) {
+            g.writeNumber(value);
+            return;
+        }
+        StringBuilder sb = new StringBuilder(18);
+        IsoTemporal.formatTime(sb, value, unit);
+        g.writeString(sb.toString());
     }
 
     /** A date32 as its date; a date64 as its date, or as a date-time when it is not a whole day. */
