@@ -4,6 +4,7 @@ package dev.quiver.ndjson;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.io.JsonEOFException;
@@ -42,7 +43,8 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>Values are appended to the column builders straight from the parser's tokens. Blank lines are
- * skipped. Everything else that is not one object per line (malformed JSON, invalid UTF-8, a line holding
+ * skipped; control characters other than line breaks are taken unescaped inside strings (DuckDB writes raw
+ * tabs). Everything else that is not one object per line (malformed JSON, invalid UTF-8, a line holding
  * an array or a number, two objects on a line), a value that does not fit its field's type, and a key
  * outside the schema (unless ignored) end in an {@link NdjsonException} naming the line and the field. Not
  * thread-safe.
@@ -50,6 +52,7 @@ import java.util.Optional;
 public final class NdjsonReader implements RecordBatchReader {
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(1_000).build())
+            .enable(JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
             .build();
     private static final int CHUNK = 64 * 1024;
 
