@@ -42,9 +42,13 @@ final class Ndjson {
         }
     }
 
-    static String write(RecordBatch... batches) {
+    static String write(RecordBatch batch) {
+        return write(batch.schema(), List.of(batch));
+    }
+
+    static String write(Schema schema, List<RecordBatch> batches) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (NdjsonWriter writer = NdjsonWriter.open(out, batches[0].schema())) {
+        try (NdjsonWriter writer = NdjsonWriter.open(out, schema)) {
             for (RecordBatch batch : batches) {
                 writer.write(batch);
             }
