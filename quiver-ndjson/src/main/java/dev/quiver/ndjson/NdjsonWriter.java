@@ -28,8 +28,9 @@ import java.util.Objects;
  * }
  * }</pre>
  *
- * <p>A path is written atomically: the file appears whole on {@link #close()}, and not at all when a write
- * failed. Not thread-safe.
+ * <p>A write that fails or is refused makes every later call, and close, throw. A path is written
+ * atomically: the file appears whole on {@link #close()}, and not at all after a failed write (a file
+ * already there is left as it was). Not thread-safe.
  */
 public final class NdjsonWriter implements RecordBatchWriter {
     private static final JsonFactory FACTORY = new JsonFactory();
@@ -109,8 +110,8 @@ public final class NdjsonWriter implements RecordBatchWriter {
      *
      * @param batch a batch of {@link #schema()}
      * @param metadata must be empty: NDJSON has no place for it
-     * @throws NdjsonException if the batch's schema is not the writer's, the metadata is not empty, or the
-     *     output fails
+     * @throws NdjsonException if the batch's schema is not the writer's, the metadata is not empty, the
+     *     output fails, or an earlier write failed
      * @throws IllegalStateException if the writer is closed
      */
     @Override
@@ -118,10 +119,15 @@ public final class NdjsonWriter implements RecordBatchWriter {
         if (closed) {
             throw new IllegalStateException("the NDJSON writer is closed");
         }
+        if (failed) {
+            throw new NdjsonException(0, "", "an earlier write failed");
+        }
         if (!batch.schema().equals(schema)) {
+            failed = true;
             throw new NdjsonException(0, "", "the batch's schema " + batch.schema() + " is not the writer's " + schema);
         }
         if (!metadata.isEmpty()) {
+            failed = true;
             throw new NdjsonException(0, "", "NDJSON has no place for batch metadata " + metadata.keySet());
         }
         int n = batch.columns().size();
@@ -148,10 +154,10 @@ public final class NdjsonWriter implements RecordBatchWriter {
     }
 
     /**
-     * Finishes the output: flushes and closes the stream, or moves the file into place (unless a write
-     * failed, when the file is discarded).
+     * Finishes the output: flushes and closes the stream, or moves the file into place; after a failed
+     * write the file is discarded. Does nothing once closed.
      *
-     * @throws NdjsonException if flushing, closing or moving fails
+     * @throws NdjsonException if a write failed, or flushing, closing or moving fails
      */
     @Override
     public void close() {
@@ -163,12 +169,11 @@ public final class NdjsonWriter implements RecordBatchWriter {
         try {
             generator.close();
         } catch (IOException e) {
-            failed = true;
             failure = e;
         }
         if (file != null) {
             try {
-                if (failed) {
+                if (failed || failure != null) {
                     file.close();
                 } else {
                     file.commit();
@@ -183,6 +188,10 @@ public final class NdjsonWriter implements RecordBatchWriter {
         }
         if (failure != null) {
             throw new NdjsonException(0, "", "cannot finish the output: " + failure, failure);
+        }
+        if (failed) {
+            throw new NdjsonException(0, "", "a write failed: the output is "
+                    + (file == null ? "incomplete" : "discarded, " + file.target() + " left as it was"));
         }
     }
 }
