@@ -10,7 +10,9 @@ import dev.quiver.core.QuiverException;
  * list {@code b} in struct {@code a}; empty for the whole line).
  */
 public class NdjsonException extends QuiverException {
+    /** The 1-based line at fault, or 0. */
     private final long line;
+    /** The path of the field at fault, or empty. */
     private final String field;
 
     /**

@@ -141,22 +141,20 @@ final class ScalarReaders {
 
         @Override
         void read(JsonParser p, JsonToken t) throws IOException {
+            if (t == JsonToken.VALUE_NULL) {
+                builder.appendNull();
+                return;
+            }
             double value = switch (t) {
-                case VALUE_NULL -> {
-                    builder.appendNull();
-                    yield 0;
-                }
                 case VALUE_NUMBER_FLOAT -> dbl ? p.getDoubleValue() : p.getFloatValue();
                 case VALUE_NUMBER_INT -> exactInteger(p);
                 case VALUE_STRING -> special(p, t);
                 default -> throw mismatch(p, t, "a number (" + type + ")");
             };
-            if (t != JsonToken.VALUE_NULL) {
-                try {
-                    builder.append(value);
-                } catch (QuiverException e) {
-                    throw failure(p, "the number " + p.getText() + " is outside the range of " + type, e);
-                }
+            try {
+                builder.append(value);
+            } catch (QuiverException e) {
+                throw failure(p, "the number " + p.getText() + " is outside the range of " + type, e);
             }
         }
 

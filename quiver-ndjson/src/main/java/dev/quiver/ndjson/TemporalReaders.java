@@ -32,6 +32,8 @@ final class TemporalReaders {
     /** The shared base: null handling and wrapping of the builders' range checks. */
     private abstract static class LongReader extends ValueReader {
         final IsoTemporal.Parsed parsed = new IsoTemporal.Parsed();
+        /** Whether the last {@link #parse} succeeded. */
+        private boolean parsedOk;
         private final ArrayBuilder builder;
         private final ArrowType type;
 
@@ -72,10 +74,7 @@ final class TemporalReaders {
             }
         }
 
-        /** Whether the last {@link #parse} succeeded (it returns {@link Long#MIN_VALUE} when not). */
-        boolean parsedOk;
-
-        /** The count of the unit that the text denotes; sets {@link #parsedOk}. */
+        /** The count of the unit that the text denotes, through {@link #ok} or {@link #fail}. */
         abstract long parse(char[] text, int offset, int length);
 
         abstract String expected();

@@ -61,7 +61,7 @@ abstract class ValueReader {
         return p.currentTokenLocation().getLineNr();
     }
 
-    static String describe(JsonParser p, JsonToken t) throws NdjsonException {
+    static String describe(JsonParser p, JsonToken t) {
         String kind = switch (t) {
             case START_OBJECT -> "an object";
             case START_ARRAY -> "an array";
