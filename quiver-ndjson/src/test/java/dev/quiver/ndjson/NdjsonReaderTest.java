@@ -157,6 +157,21 @@ class NdjsonReaderTest {
     }
 
     @Test
+    void crlfLineEndsABomAndBlankLinesAreTaken() {
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        byte[] text = "{\"a\": 1}\r\n\r\n{\"a\": 2}\r\n{\"a\": \"x\"".getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = new byte[bom.length + text.length];
+        System.arraycopy(bom, 0, bytes, 0, bom.length);
+        System.arraycopy(text, 0, bytes, bom.length, text.length);
+        NdjsonException e = assertThrows(NdjsonException.class,
+                () -> Ndjson.read(bytes, DEFAULT.withSampleLines(2)));
+        assertEquals(4, e.line(), e.getMessage());
+        assertEquals("a", e.field());
+        List<RecordBatch> batches = Ndjson.read(Arrays.copyOf(bytes, bytes.length - 9), DEFAULT);
+        assertEquals(List.of(1L, 2L), values(batches.get(0), "a"));
+    }
+
+    @Test
     void anEmptyInputHasNoFieldsAndNoBatches() {
         assertEquals(List.of(), Ndjson.read("", DEFAULT));
         assertEquals(List.of(), Ndjson.schemaOf("\n\n", DEFAULT).fields());
