@@ -20,6 +20,8 @@ import java.math.RoundingMode;
 /** The readers of null, boolean, number and binary fields, and of dictionary and run-end encoded values. */
 final class ScalarReaders {
     private static final BigInteger UINT64_LIMIT = BigInteger.ONE.shiftLeft(64);
+    /** More integer digits than any decimal holds (checked before rescaling, which such exponents would stall). */
+    private static final int MAX_INTEGER_DIGITS = 80;
 
     private ScalarReaders() {
     }
@@ -146,7 +148,7 @@ final class ScalarReaders {
                 return;
             }
             double value = switch (t) {
-                case VALUE_NUMBER_FLOAT -> dbl ? p.getDoubleValue() : p.getFloatValue();
+                case VALUE_NUMBER_FLOAT -> finite(p, dbl ? p.getDoubleValue() : p.getFloatValue());
                 case VALUE_NUMBER_INT -> exactInteger(p);
                 case VALUE_STRING -> special(p, t);
                 default -> throw mismatch(p, t, "a number (" + type + ")");
@@ -156,6 +158,14 @@ final class ScalarReaders {
             } catch (QuiverException e) {
                 throw failure(p, "the number " + p.getText() + " is outside the range of " + type, e);
             }
+        }
+
+        /** A finite number's value, which must not overflow to infinity. */
+        private double finite(JsonParser p, double value) throws IOException {
+            if (Double.isInfinite(value)) {
+                throw failure(p, "the number " + p.getText() + " is outside the range of " + type, null);
+            }
+            return value;
         }
 
         private double exactInteger(JsonParser p) throws IOException {
@@ -236,12 +246,19 @@ final class ScalarReaders {
         } else {
             throw reader.mismatch(p, t, "a decimal number (" + type + ")");
         }
-        try {
-            value = value.setScale(type.scale(), RoundingMode.UNNECESSARY);
-        } catch (ArithmeticException e) {
-            throw reader.failure(p, "the number " + p.getText() + " has more fraction digits than the scale of "
-                    + type, e);
+        if (value.signum() == 0) {
+            return BigDecimal.ZERO.setScale(type.scale());
         }
+        BigDecimal stripped = value.stripTrailingZeros();
+        if (stripped.scale() > type.scale()) {
+            throw reader.failure(p, "the number " + p.getText() + " has more fraction digits than the scale of "
+                    + type, null);
+        }
+        if (stripped.precision() - stripped.scale() > MAX_INTEGER_DIGITS) {
+            throw reader.failure(p, "the number " + p.getText() + " has more digits than the precision of " + type,
+                    null);
+        }
+        value = stripped.setScale(type.scale(), RoundingMode.UNNECESSARY);
         return value;
     }
 

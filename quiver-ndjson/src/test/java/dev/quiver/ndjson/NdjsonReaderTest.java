@@ -131,6 +131,21 @@ class NdjsonReaderTest {
     }
 
     @Test
+    void hugeExponentsAreRefusedWithoutStalling() {
+        Schema schema = Schema.of(Field.nullable("d", new ArrowType.Decimal(10, 2)), Field.nullable("f",
+                ArrowType.FLOAT64));
+        NdjsonReadOptions options = DEFAULT.withSchema(schema);
+        for (String text : List.of("{\"d\": 1e999999999}", "{\"d\": 1e-999999999}", "{\"d\": 1.005}",
+                "{\"d\": 123456789.5}", "{\"f\": 1e999999999}")) {
+            NdjsonException e = assertThrows(NdjsonException.class, () -> Ndjson.read(text, options), text);
+            assertEquals(1, e.line());
+            assertTrue(e.getMessage().contains("digits") || e.getMessage().contains("range"), e.getMessage());
+        }
+        assertEquals(List.of(new BigDecimal("12300000.00")),
+                values(Ndjson.readOne("{\"d\": 1.23e7}", options), "d"));
+    }
+
+    @Test
     void unknownKeysAreRefusedOrIgnored() {
         String text = "{\"a\": 1}\n{\"a\": 2, \"late\": {\"x\": [1]}}\n";
         NdjsonException e = assertThrows(NdjsonException.class,
