@@ -334,7 +334,11 @@ final class ScalarReaders {
                 return;
             }
             values.read(p, t);
-            builder.appendObject(scratch.build().getObject(0));
+            try {
+                builder.appendObject(scratch.build().getObject(0));
+            } catch (QuiverException | IllegalArgumentException | IllegalStateException e) {
+                throw failure(p, "the value cannot be encoded as " + builder.type() + ": " + e.getMessage(), e);
+            }
         }
 
         @Override

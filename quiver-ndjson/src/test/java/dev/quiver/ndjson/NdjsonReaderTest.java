@@ -146,6 +146,19 @@ class NdjsonReaderTest {
     }
 
     @Test
+    void aDictionaryWhoseIndicesOverflowIsNamed() {
+        Schema schema = Schema.of(Field.dictionary("c", ArrowType.INT8, ArrowType.UTF8, false, 0, true));
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            text.append("{\"c\": \"v").append(i).append("\"}\n");
+        }
+        NdjsonException e = assertThrows(NdjsonException.class,
+                () -> Ndjson.read(text.toString(), DEFAULT.withSchema(schema)));
+        assertEquals("c", e.field());
+        assertTrue(e.line() > 100, e.getMessage());
+    }
+
+    @Test
     void unknownKeysAreRefusedOrIgnored() {
         String text = "{\"a\": 1}\n{\"a\": 2, \"late\": {\"x\": [1]}}\n";
         NdjsonException e = assertThrows(NdjsonException.class,

@@ -27,7 +27,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /** Random batches round-trip; random damage to valid NDJSON ends in an NdjsonException or a clean read. */
-class NdjsonProperties {
+class NdjsonPropertiesTest {
     private static final Schema SCHEMA = Schema.of(
             Field.nullable("i", ArrowType.INT64),
             Field.nullable("f", ArrowType.FLOAT64),
