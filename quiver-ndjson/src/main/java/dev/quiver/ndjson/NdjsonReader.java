@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.core.io.JsonEOFException;
+import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
@@ -200,6 +201,9 @@ public final class NdjsonReader implements RecordBatchReader {
         } catch (NdjsonException e) {
             done = true;
             throw e;
+        } catch (QuiverException | IllegalArgumentException | IllegalStateException e) {
+            done = true;
+            throw new NdjsonException(ValueReader.line(parser), "", "a value cannot be stored: " + e.getMessage(), e);
         }
         if (rows == 0) {
             return Optional.empty();
