@@ -232,7 +232,7 @@ final class ScalarReaders {
     }
 
     /** The decimal of a number or numeric string, at the type's scale. */
-    static BigDecimal decimal(ValueReader reader, JsonParser p, JsonToken t, ArrowType.Decimal type)
+    private static BigDecimal decimal(ValueReader reader, JsonParser p, JsonToken t, ArrowType.Decimal type)
             throws IOException {
         BigDecimal value;
         if (t == JsonToken.VALUE_NUMBER_INT || t == JsonToken.VALUE_NUMBER_FLOAT) {
@@ -258,8 +258,7 @@ final class ScalarReaders {
             throw reader.failure(p, "the number " + p.getText() + " has more digits than the precision of " + type,
                     null);
         }
-        value = stripped.setScale(type.scale(), RoundingMode.UNNECESSARY);
-        return value;
+        return stripped.setScale(type.scale(), RoundingMode.UNNECESSARY);
     }
 
     /** Binary values: base64 strings (the standard alphabet, padded). */
