@@ -1,0 +1,315 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.ndjson;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.io.JsonEOFException;
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Newline-delimited JSON read as record batches: one JSON object per line, one row per object, streamed
+ * in batches of {@link NdjsonReadOptions#batchSize()} rows (memory holds one batch and the inference
+ * sample). The schema is the one given in the options, or inferred from the first
+ * {@link NdjsonReadOptions#sampleLines()} lines (rules in {@code docs/ndjson.md}): numbers to int64 or
+ * float64, booleans, strings to utf8, objects to structs, arrays to lists, and, when asked, ISO 8601 strings
+ * to date32 and timestamps.
+ *
+ * <pre>{@code
+ * try (NdjsonReader reader = NdjsonReader.open(Path.of("events.ndjson"), NdjsonReadOptions.DEFAULT)) {
+ *     for (RecordBatch batch : reader) {
+ *         ...
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Values are appended to the column builders straight from the parser's tokens. Blank lines are
+ * skipped; control characters other than line breaks are taken unescaped inside strings (DuckDB writes raw
+ * tabs). Everything else that is not one object per line (malformed JSON, invalid UTF-8, a line holding
+ * an array or a number, two objects on a line), a value that does not fit its field's type, and a key
+ * outside the schema (unless ignored) end in an {@link NdjsonException} naming the line and the field. Not
+ * thread-safe.
+ */
+public final class NdjsonReader implements RecordBatchReader {
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(1_000).build())
+            .enable(JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
+            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+            .enable(StreamReadFeature.USE_FAST_BIG_NUMBER_PARSER)
+            .build();
+    private static final int CHUNK = 64 * 1024;
+
+    private final Schema schema;
+    private final JsonParser parser;
+    private final int batchSize;
+    private final ArrayBuilder[] builders;
+    private final FieldSet row;
+    private long lastEndLine;
+    private boolean done;
+
+    private NdjsonReader(Schema schema, JsonParser parser, NdjsonReadOptions options) {
+        this.schema = schema;
+        this.parser = parser;
+        this.batchSize = options.batchSize();
+        List<Field> fields = schema.fields();
+        this.builders = new ArrayBuilder[fields.size()];
+        ValueReader[] readers = new ValueReader[fields.size()];
+        for (int k = 0; k < builders.length; k++) {
+            Field f = fields.get(k);
+            builders[k] = ArrayBuilder.of(f.type(), options.allocator());
+            readers[k] = ValueReader.of(f.type(), builders[k], f.name(), options.ignoreUnknownKeys());
+        }
+        this.row = new FieldSet("", fields, readers, options.ignoreUnknownKeys());
+    }
+
+    /**
+     * Opens a file.
+     *
+     * @param path the NDJSON file (UTF-8)
+     * @param options the schema or how to infer it, the batch size, the allocator
+     * @return the reader, its schema known
+     * @throws NdjsonException if the file cannot be opened, or the lines the schema is inferred from cannot
+     *     be read
+     */
+    public static NdjsonReader open(Path path, NdjsonReadOptions options) {
+        InputStream in;
+        try {
+            in = Files.newInputStream(path);
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot open " + path + ": " + e, e);
+        }
+        try {
+            return open(in, options);
+        } catch (RuntimeException e) {
+            closeQuietly(in, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a file with the default options (inference from the first lines).
+     *
+     * @param path the NDJSON file (UTF-8)
+     * @return the reader, its schema known
+     * @throws NdjsonException if the file cannot be opened, or the lines the schema is inferred from cannot
+     *     be read
+     */
+    public static NdjsonReader open(Path path) {
+        return open(path, NdjsonReadOptions.DEFAULT);
+    }
+
+    /**
+     * Reads a stream; the reader closes it.
+     *
+     * @param in the NDJSON bytes (UTF-8)
+     * @param options the schema or how to infer it, the batch size, the allocator
+     * @return the reader, its schema known
+     * @throws NdjsonException if the lines the schema is inferred from cannot be read
+     */
+    public static NdjsonReader open(InputStream in, NdjsonReadOptions options) {
+        Objects.requireNonNull(in, "in");
+        Objects.requireNonNull(options, "options");
+        Schema schema;
+        InputStream source;
+        if (options.schema().isPresent()) {
+            schema = options.schema().get();
+            source = in;
+        } else {
+            byte[] sample = readLines(in, options.sampleLines());
+            schema = infer(sample, options);
+            source = new SequenceInputStream(new ByteArrayInputStream(sample), in);
+        }
+        try {
+            return new NdjsonReader(schema, FACTORY.createParser(source), options);
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
+        }
+    }
+
+    /**
+     * Reads a stream with the default options (inference from the first lines); the reader closes it.
+     *
+     * @param in the NDJSON bytes (UTF-8)
+     * @return the reader, its schema known
+     * @throws NdjsonException if the lines the schema is inferred from cannot be read
+     */
+    public static NdjsonReader open(InputStream in) {
+        return open(in, NdjsonReadOptions.DEFAULT);
+    }
+
+    /**
+     * The schema the options gave, or the inferred one.
+     *
+     * @return the schema of every batch
+     */
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    /**
+     * Reads the next batch of up to {@link NdjsonReadOptions#batchSize()} rows.
+     *
+     * @return the batch, or empty at the end of the input
+     * @throws NdjsonException if a line cannot be read (naming it and the field)
+     */
+    @Override
+    public Optional<RecordBatch> readNext() {
+        if (done) {
+            return Optional.empty();
+        }
+        int rows = 0;
+        try {
+            while (rows < batchSize) {
+                JsonToken t = parser.nextToken();
+                if (t == null) {
+                    done = true;
+                    break;
+                }
+                startRow(parser, t, lastEndLine);
+                row.read(parser);
+                lastEndLine = parser.currentLocation().getLineNr();
+                rows++;
+            }
+        } catch (JsonProcessingException e) {
+            done = true;
+            throw parseFailure(e);
+        } catch (IOException e) {
+            done = true;
+            throw new NdjsonException(ValueReader.line(parser), "", "cannot read the input: " + e, e);
+        } catch (NdjsonException e) {
+            done = true;
+            throw e;
+        } catch (QuiverException | IllegalArgumentException | IllegalStateException e) {
+            done = true;
+            throw new NdjsonException(ValueReader.line(parser), "", "a value cannot be stored: " + e.getMessage(), e);
+        }
+        if (rows == 0) {
+            return Optional.empty();
+        }
+        List<Array> columns = new ArrayList<>(builders.length);
+        for (ArrayBuilder builder : builders) {
+            columns.add(builder.build());
+        }
+        return Optional.of(new RecordBatch(schema, columns, rows));
+    }
+
+    /** Checks that the token starting a row is an object on a line of its own. */
+    private static void startRow(JsonParser p, JsonToken t, long lastEndLine) {
+        long line = ValueReader.line(p);
+        if (t != JsonToken.START_OBJECT) {
+            throw new NdjsonException(line, "", "not a JSON object but " + ValueReader.describe(p, t)
+                    + " (NDJSON holds one object per line)");
+        }
+        if (line == lastEndLine) {
+            throw new NdjsonException(line, "", "a second JSON object on the line (NDJSON holds one object per line)");
+        }
+    }
+
+    private static NdjsonException parseFailure(JsonProcessingException e) {
+        long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+        return new NdjsonException(Math.max(line, 0), "", "malformed JSON: " + e.getOriginalMessage(), e);
+    }
+
+    /** The bytes of the first {@code lines} lines and perhaps a little more; fewer at the end of the input. */
+    private static byte[] readLines(InputStream in, int lines) {
+        byte[] buffer = new byte[CHUNK];
+        int length = 0;
+        int newlines = 0;
+        try {
+            while (newlines < lines) {
+                if (length == buffer.length) {
+                    buffer = Arrays.copyOf(buffer, buffer.length * 2);
+                }
+                int n = in.read(buffer, length, buffer.length - length);
+                if (n < 0) {
+                    break;
+                }
+                for (int i = length; i < length + n; i++) {
+                    if (buffer[i] == '\n') {
+                        newlines++;
+                    }
+                }
+                length += n;
+            }
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
+        }
+        return Arrays.copyOf(buffer, length);
+    }
+
+    /** The schema of the first {@code sampleLines} rows of {@code sample}: the fields in order of first appearance. */
+    private static Schema infer(byte[] sample, NdjsonReadOptions options) {
+        Inferred rows = new Inferred(options.inferTimestamps());
+        long lastEndLine = 0;
+        try (JsonParser p = FACTORY.createParser(sample, 0, endOfLines(sample, options.sampleLines()))) {
+            for (int n = 0; n < options.sampleLines(); n++) {
+                JsonToken t = p.nextToken();
+                if (t == null) {
+                    break;
+                }
+                startRow(p, t, lastEndLine);
+                rows.observeMembers(p);
+                lastEndLine = p.currentLocation().getLineNr();
+            }
+        } catch (JsonEOFException e) {
+            // The sample ends inside a row that the lines after it complete; the rows before it decide.
+        } catch (JsonProcessingException e) {
+            throw parseFailure(e);
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
+        }
+        return new Schema(rows.fields());
+    }
+
+    /** The length of the first {@code lines} lines of {@code sample}, newlines included (or all of it). */
+    private static int endOfLines(byte[] sample, int lines) {
+        int newlines = 0;
+        for (int i = 0; i < sample.length; i++) {
+            if (sample[i] == '\n' && ++newlines == lines) {
+                return i + 1;
+            }
+        }
+        return sample.length;
+    }
+
+    /** Closes the input. */
+    @Override
+    public void close() {
+        done = true;
+        try {
+            parser.close();
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot close the input: " + e, e);
+        }
+    }
+
+    private static void closeQuietly(InputStream in, RuntimeException failure) {
+        try {
+            in.close();
+        } catch (IOException e) {
+            failure.addSuppressed(e);
+        }
+    }
+}
