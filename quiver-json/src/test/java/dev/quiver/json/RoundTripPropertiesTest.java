@@ -24,7 +24,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 
 /** Random batches, whole or sliced, come back equal from JSON. */
-class RoundTripProperties {
+class RoundTripPropertiesTest {
     private static final Schema SCHEMA = new Schema(List.of(
             Field.nullable("i8", ArrowType.INT8),
             Field.nullable("u64", ArrowType.UINT64),
