@@ -23,6 +23,15 @@ import java.util.Set;
  * (a later scan sees no rows); register it again to query it again. Thread-safe (one call at a time).
  */
 public final class DuckDbConnection implements AutoCloseable {
+    /**
+     * The optimizers this connection turns off. DuckDB's {@code duckdb_arrow_scan} (the C API's way to scan
+     * an {@code ArrowArrayStream}) declares projection and filter pushdown but ignores both: DuckDB then
+     * reads the stream's columns by the position of the projected ones and trusts the stream to have
+     * filtered (wrong columns, a crash, or unfiltered rows; DuckDB issue 17012). With these off, every scan
+     * asks for all columns and every filter stays a filter above the scan.
+     */
+    static final String DISABLED_OPTIMIZERS = "unused_columns,filter_pushdown,join_filter_pushdown,top_n,"
+            + "late_materialization,sampling_pushdown";
     private final DuckDbApi api;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment database;
@@ -43,6 +52,7 @@ public final class DuckDbConnection implements AutoCloseable {
             if ((int) api.connect.invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
                 throw new DuckDbException("DuckDB cannot connect to the database");
             }
+            execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
         } catch (Throwable e) {
             closeNative();
             arena.close();
