@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A DuckDB database and one connection to it. Record batch readers are registered as tables (views over
@@ -38,6 +39,8 @@ public final class DuckDbConnection implements AutoCloseable {
     private final MemorySegment connection;
     private final Map<String, TableStream> tables = new LinkedHashMap<>();
     private final Set<ResultReader> results = new LinkedHashSet<>();
+    private final long replacementId = ReplacementScan.open();
+    private Function<String, RecordBatchReader> resolver = name -> null;
     private boolean closed;
 
     DuckDbConnection(DuckDbApi api, String path) {
@@ -52,10 +55,13 @@ public final class DuckDbConnection implements AutoCloseable {
             if ((int) api.connect.invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
                 throw new DuckDbException("DuckDB cannot connect to the database");
             }
+            api.addReplacementScan.invokeExact(database.get(ADDRESS, 0), ReplacementScan.CALLBACK,
+                    MemorySegment.ofAddress(replacementId), MemorySegment.NULL);
             execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
         } catch (Throwable e) {
             closeNative();
             arena.close();
+            ReplacementScan.close(replacementId);
             throw e instanceof DuckDbException d ? d : new DuckDbException("opening DuckDB failed: " + e, e);
         }
     }
@@ -124,6 +130,17 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     /**
+     * Sets what supplies a table a query names but nothing registered, such as a file named in FROM
+     * ({@code SELECT * FROM 'data.arrow'}): DuckDB reports the name while binding, the query fails, the
+     * resolver's reader is registered under that name, and the query runs once more.
+     *
+     * @param resolver a reader for a table name, or null if it names nothing it knows
+     */
+    public synchronized void setTableResolver(Function<String, RecordBatchReader> resolver) {
+        this.resolver = Objects.requireNonNull(resolver, "resolver");
+    }
+
+    /**
      * Runs a query and returns its result (computed whole by DuckDB, then handed out one chunk of up to
      * 2,048 rows per batch, each converted by DuckDB to Arrow and imported without copying).
      *
@@ -136,6 +153,26 @@ public final class DuckDbConnection implements AutoCloseable {
     public synchronized RecordBatchReader query(String sql) {
         Objects.requireNonNull(sql, "sql");
         checkOpen();
+        ReplacementScan.take(replacementId);
+        try {
+            return run(sql);
+        } catch (DuckDbException e) {
+            boolean registered = false;
+            for (String name : ReplacementScan.take(replacementId)) {
+                RecordBatchReader reader = tables.containsKey(name) ? null : resolver.apply(name);
+                if (reader != null) {
+                    register(name, reader);
+                    registered = true;
+                }
+            }
+            if (!registered) {
+                throw e;
+            }
+            return run(sql);
+        }
+    }
+
+    private RecordBatchReader run(String sql) {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment result = local.allocate(DuckDbApi.RESULT);
             int state = (int) api.query.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(sql), result);
@@ -203,6 +240,7 @@ public final class DuckDbConnection implements AutoCloseable {
                 tables.clear();
             } finally {
                 arena.close();
+                ReplacementScan.close(replacementId);
             }
         }
     }
