@@ -20,8 +20,9 @@ import java.util.function.Function;
  * DuckDB's Arrow scan of an exported {@code ArrowArrayStream}: DuckDB reads Quiver's buffers in place);
  * queries return their result as a {@link RecordBatchReader} imported through the C Data interface.
  *
- * <p>A registered reader is a stream: DuckDB reads it once, so a table can be scanned by one query only
- * (a later scan sees no rows); register it again to query it again. Thread-safe (one call at a time).
+ * <p>A registered reader is a stream, read once: a table can be scanned by one query, once; another scan
+ * (a self-join, a later query) fails with a {@link DuckDbException} that says so. Register it again to
+ * query it again. Thread-safe (one call at a time).
  */
 public final class DuckDbConnection implements AutoCloseable {
     /**
@@ -80,7 +81,7 @@ public final class DuckDbConnection implements AutoCloseable {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(reader, "reader");
         checkOpen();
-        TableStream stream = new TableStream(reader);
+        TableStream stream = new TableStream(table, reader);
         try (Arena local = Arena.ofConfined()) {
             int state = (int) api.arrowScan.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(table),
                     stream.address());
@@ -173,6 +174,16 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     private RecordBatchReader run(String sql) {
+        try {
+            return runOnce(sql);
+        } finally {
+            for (TableStream stream : tables.values()) {
+                stream.endQuery();
+            }
+        }
+    }
+
+    private RecordBatchReader runOnce(String sql) {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment result = local.allocate(DuckDbApi.RESULT);
             int state = (int) api.query.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(sql), result);

@@ -94,6 +94,24 @@ class ErrorsTest {
     }
 
     @Test
+    void aSecondScanOfAReaderIsRefusedByName() {
+        try (DuckDbConnection db = DuckDb.open()) {
+            db.register("t", new ListReader(SCHEMA, batches(2)));
+            DuckDbException twice = assertThrows(DuckDbException.class,
+                    () -> db.query("SELECT count(*) FROM t a JOIN t b ON a.n = b.n"));
+            assertTrue(twice.getMessage().contains("table t is a stream, read once: this query scans it twice"),
+                    twice.getMessage());
+            db.register("t", new ListReader(SCHEMA, batches(2)));
+            try (RecordBatchReader r = db.query("SELECT count(*) AS n FROM t")) {
+                assertEquals(4L, r.readNext().orElseThrow().column(0).getObject(0));
+            }
+            DuckDbException again = assertThrows(DuckDbException.class, () -> db.query("SELECT count(*) FROM t"));
+            assertTrue(again.getMessage().contains("table t is a stream, read once: an earlier query read it"),
+                    again.getMessage());
+        }
+    }
+
+    @Test
     void aResultOutlivesNothingButItsBatchesOutliveTheResult() {
         Table table;
         try (DuckDbConnection db = DuckDb.open()) {
