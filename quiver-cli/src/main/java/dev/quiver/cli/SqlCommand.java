@@ -8,6 +8,9 @@ import dev.quiver.cli.text.RowPreview;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
 import dev.quiver.duckdb.DuckDb;
 import dev.quiver.duckdb.DuckDbConnection;
 import dev.quiver.ipc.IpcFileReader;
@@ -22,7 +25,9 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -39,8 +44,9 @@ import picocli.CommandLine;
                         + "named in the query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can "
                         + "be scanned once per query run. Anything else DuckDB reads itself (e.g. 'data.csv', "
                         + "'data.parquet').",
-                "Needs DuckDB's native library: the one bundled with the org.duckdb:duckdb_jdbc jar, or the file "
-                        + "named by -Dquiver.duckdb.library=FILE."})
+                "Uses the DuckDB native library bundled in the org.duckdb:duckdb_jdbc jar (copied once to the "
+                        + "temporary directory), or the file named by the environment variable "
+                        + "QUIVER_DUCKDB_LIBRARY."})
 final class SqlCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -101,15 +107,30 @@ final class SqlCommand implements Callable<Integer> {
 
     private String write(RecordBatchReader result, DataFormat format) throws IOException {
         long[] batchesAndRows = new long[2];
-        Outputs.write(out, format, result.schema(), IpcWriteOptions.DEFAULT, writer -> {
+        Schema schema = withDictionaryIds(result.schema());
+        Outputs.write(out, format, schema, IpcWriteOptions.DEFAULT, writer -> {
             for (RecordBatch batch : result) {
-                writer.write(batch);
+                writer.write(new RecordBatch(schema, batch.columns(), batch.rowCount()));
                 batchesAndRows[0]++;
                 batchesAndRows[1] += batch.rowCount();
             }
         });
         return "wrote " + out + " (" + format.label() + "): " + Sizes.count(batchesAndRows[0], "batch", "batches")
                 + ", " + Sizes.count(batchesAndRows[1], "row", "rows") + ", " + Sizes.bytes(Files.size(out));
+    }
+
+    /**
+     * The schema with ids for its dictionary-encoded columns (0, 1, ...), which the IPC formats need and the
+     * C Data interface does not carry (DuckDB's ENUM columns).
+     */
+    static Schema withDictionaryIds(Schema schema) {
+        List<Field> fields = new ArrayList<>();
+        long id = 0;
+        for (Field field : schema.fields()) {
+            fields.add(field.type() instanceof ArrowType.Dictionary && field.dictionaryId() == null
+                    ? field.withDictionaryId(id++) : field);
+        }
+        return new Schema(fields, schema.metadata(), schema.endianness());
     }
 
     /** A table's file as a reader: Arrow memory-mapped (zero-copy), JSON and CSV as the other commands read them. */

@@ -67,6 +67,18 @@ class SqlCommandTest {
     }
 
     @Test
+    void enumColumnsAreWrittenAsDictionaries() {
+        Path arrow = dir.resolve("enum.arrow");
+        Cli.Result r = Cli.run("sql", "SELECT ('v' || (range % 3))::ENUM('v0', 'v1', 'v2') AS e FROM range(5000)",
+                "--out", arrow);
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Cli.run("schema", arrow).out().contains("e: dictionary<values=utf8, indices=uint8> (dictionary id 0)"));
+        Cli.Result back = Cli.run("sql", "SELECT e, count(*) AS n FROM '" + arrow + "' GROUP BY e ORDER BY e");
+        assertEquals(List.of("e   n", "--  ----", "v0  1667", "v1  1667", "v2  1666"),
+                back.out().lines().map(String::stripTrailing).toList(), back.err());
+    }
+
+    @Test
     void anSqlErrorIsOneLineWithDuckDbsMessage() {
         Path out = dir.resolve("never.arrow");
         Cli.Result r = Cli.run("sql", "SELECT nope FROM (SELECT 1 AS one)", "--out", out);

@@ -52,6 +52,16 @@ class ErrorsTest {
     }
 
     @Test
+    void aResultTypeWithoutAnArrowFormIsNamed() {
+        try (DuckDbConnection db = DuckDb.open()) {
+            DuckDbException e = assertThrows(DuckDbException.class, () -> db.query("SELECT 1 AS i, 1::VARIANT AS v"));
+            assertTrue(e.getMessage().startsWith("the result (columns i, v) has a type without an Arrow form"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("Unsupported Arrow type VARIANT"), e.getMessage());
+        }
+    }
+
+    @Test
     void aProducerFailingMidwaySurfacesItsErrorAndLeaksNothing() {
         try (ScopedAllocator allocator = BufferAllocator.scoped()) {
             BenchV1 bench = new BenchV1(allocator);
