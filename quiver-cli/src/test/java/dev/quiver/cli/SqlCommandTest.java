@@ -74,7 +74,7 @@ class SqlCommandTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(Cli.run("schema", arrow).out().contains("e: dictionary<values=utf8, indices=uint8> (dictionary id 0)"));
         Cli.Result back = Cli.run("sql", "SELECT e, count(*) AS n FROM '" + arrow + "' GROUP BY e ORDER BY e");
-        assertEquals(List.of("e   n", "--  ----", "v0  1667", "v1  1667", "v2  1666"),
+        assertEquals(List.of("e      n", "--  ----", "v0  1667", "v1  1667", "v2  1666"),
                 back.out().lines().map(String::stripTrailing).toList(), back.err());
     }
 
