@@ -124,6 +124,18 @@ final class DuckDbApi {
         return s.address() == 0 ? null : s.getString(0);
     }
 
+    private static final java.util.regex.Pattern JSON_ERROR = java.util.regex.Pattern.compile(
+            "\\{\"exception_type\":\"([^\"\\\\]*)\",\"exception_message\":\"([^\"\\\\]*)\".*\\}");
+
+    /**
+     * An error message as DuckDB's {@code Type Error: message} where DuckDB gave it as its JSON form
+     * ({@code {"exception_type":...,"exception_message":...}}); any other text as it is.
+     */
+    static String readable(String message) {
+        java.util.regex.Matcher m = JSON_ERROR.matcher(message);
+        return m.matches() ? m.group(1) + " Error: " + m.group(2) : message;
+    }
+
     /**
      * Consumes a {@code duckdb_error_data}: null if there is no error, else its message; destroys it.
      */
@@ -136,7 +148,7 @@ final class DuckDbApi {
                 return null;
             }
             String message = string((MemorySegment) errorDataMessage.invokeExact(errorData));
-            return message == null ? "unknown error" : message;
+            return message == null ? "unknown error" : readable(message);
         } finally {
             MemorySegment holder = arena.allocate(ADDRESS);
             holder.set(ADDRESS, 0, errorData);
