@@ -6,6 +6,7 @@ module dev.quiver.cli {
     requires dev.quiver.json;
     requires dev.quiver.row;
     requires dev.quiver.benchdata;
+    requires dev.quiver.duckdb;
     requires dev.quiver.flight;
     requires de.siegmar.fastcsv;
     requires info.picocli;

@@ -15,7 +15,7 @@ import picocli.CommandLine;
         subcommands = {DemoCommand.class, SchemaCommand.class, CatCommand.class, StatsCommand.class,
                 ConvertCommand.class, ValidateCommand.class, JsonToArrowCommand.class, ArrowToJsonCommand.class,
                 StreamToFileCommand.class, FileToStreamCommand.class, BenchGenCommand.class,
-                BenchReadCommand.class, FlightCommand.class, GroupByCommand.class, CommandLine.HelpCommand.class},
+                BenchReadCommand.class, FlightCommand.class, GroupByCommand.class, SqlCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 on success, 1 on bad input or a failed check, 2 on a wrong command line."})
 public final class QuiverCommand implements Runnable {
     @CommandLine.Spec

@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.cli;
+
+import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Inputs;
+import dev.quiver.cli.io.Outputs;
+import dev.quiver.cli.text.RowPreview;
+import dev.quiver.cli.text.Sizes;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import dev.quiver.duckdb.DuckDb;
+import dev.quiver.duckdb.DuckDbConnection;
+import dev.quiver.ipc.IpcFileReader;
+import dev.quiver.ipc.IpcReadOptions;
+import dev.quiver.ipc.IpcStreamReader;
+import dev.quiver.ipc.IpcWriteOptions;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
+
+/** {@code quiver sql QUERY}: a DuckDB query over Arrow files, printed or written. */
+@Command(name = "sql", mixinStandardHelpOptions = true,
+        description = {"Runs QUERY in DuckDB (in memory, through its C API) over Arrow files and prints the result "
+                + "as an aligned table, or writes it to --out.",
+                "Tables: each --table NAME=FILE, an Arrow file or stream (memory-mapped, scanned by DuckDB in place "
+                        + "through the C Stream interface), integration JSON or CSV; and any Arrow file or stream "
+                        + "named in the query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can "
+                        + "be scanned once per query run. Anything else DuckDB reads itself (e.g. 'data.csv', "
+                        + "'data.parquet').",
+                "Uses the DuckDB native library bundled in the org.duckdb:duckdb_jdbc jar (copied once to the "
+                        + "temporary directory), or the file named by the environment variable "
+                        + "QUIVER_DUCKDB_LIBRARY."})
+final class SqlCommand implements Callable<Integer> {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Parameters(paramLabel = "QUERY", description = "One SQL statement (or several; the last one's result is shown).")
+    String query;
+
+    @Option(names = {"-t", "--table"}, paramLabel = "NAME=FILE",
+            description = "Registers FILE as table NAME (repeatable).")
+    Map<String, Path> tables = new LinkedHashMap<>();
+
+    @Option(names = "--out", paramLabel = "FILE",
+            description = "Writes the result to FILE (replaced if it exists) in the format its name says: .arrow, "
+                    + ".feather (Arrow file), .arrows (Arrow stream), .csv, .json, .json.gz (integration JSON).")
+    Path out;
+
+    @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "100",
+            description = "The most rows to print (default: ${DEFAULT-VALUE}); not applied to --out.")
+    long limit;
+
+    @Override
+    public Integer call() throws Exception {
+        if (limit < 0) {
+            throw new CliException("--limit must be 0 or more, not " + limit, CliException.USAGE);
+        }
+        DataFormat target = out == null ? null : DataFormat.ofOutput(out, null);
+        PrintWriter printer = spec.commandLine().getOut();
+        try (DuckDbConnection db = DuckDb.open()) {
+            for (Map.Entry<String, Path> table : tables.entrySet()) {
+                db.register(table.getKey(), open(table.getValue()));
+            }
+            db.setTableResolver(SqlCommand::resolve);
+            try (RecordBatchReader result = db.query(query)) {
+                if (target != null) {
+                    printer.println(write(result, target));
+                } else {
+                    print(result, printer);
+                }
+            }
+        }
+        printer.flush();
+        return 0;
+    }
+
+    private void print(RecordBatchReader result, PrintWriter printer) {
+        RowPreview preview = new RowPreview(result.schema(), limit);
+        long rows = 0;
+        for (RecordBatch batch : result) {
+            preview.add(batch);
+            rows += batch.rowCount();
+        }
+        preview.table().print(printer, "");
+        if (rows > preview.rows()) {
+            printer.println("... (first " + preview.rows() + " of " + Sizes.count(rows, "row", "rows")
+                    + "; --limit N shows more)");
+        }
+    }
+
+    private String write(RecordBatchReader result, DataFormat format) throws IOException {
+        long[] batchesAndRows = new long[2];
+        Schema schema = withDictionaryIds(result.schema());
+        Outputs.write(out, format, schema, IpcWriteOptions.DEFAULT, writer -> {
+            for (RecordBatch batch : result) {
+                writer.write(new RecordBatch(schema, batch.columns(), batch.rowCount()));
+                batchesAndRows[0]++;
+                batchesAndRows[1] += batch.rowCount();
+            }
+        });
+        return "wrote " + out + " (" + format.label() + "): " + Sizes.count(batchesAndRows[0], "batch", "batches")
+                + ", " + Sizes.count(batchesAndRows[1], "row", "rows") + ", " + Sizes.bytes(Files.size(out));
+    }
+
+    /**
+     * The schema with ids for its dictionary-encoded columns (0, 1, ...), which the IPC formats need and the
+     * C Data interface does not carry (DuckDB's ENUM columns).
+     */
+    static Schema withDictionaryIds(Schema schema) {
+        List<Field> fields = new ArrayList<>();
+        long id = 0;
+        for (Field field : schema.fields()) {
+            fields.add(field.type() instanceof ArrowType.Dictionary && field.dictionaryId() == null
+                    ? field.withDictionaryId(id++) : field);
+        }
+        return new Schema(fields, schema.metadata(), schema.endianness());
+    }
+
+    /** A table's file as a reader: Arrow memory-mapped (zero-copy), JSON and CSV as the other commands read them. */
+    static RecordBatchReader open(Path file) throws IOException {
+        DataFormat format = DataFormat.ofInput(file);
+        return switch (format) {
+            case ARROW_FILE -> IpcFileReader.map(file, IpcReadOptions.DEFAULT);
+            case ARROW_STREAM -> IpcStreamReader.open(map(file), IpcReadOptions.DEFAULT);
+            default -> Inputs.open(file);
+        };
+    }
+
+    /**
+     * The file mapped in an automatic arena: the mapping lasts while a batch of it (or a buffer DuckDB still
+     * holds through the C Data interface) is reachable, and may be read from DuckDB's threads.
+     */
+    private static MemorySegment map(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file)) {
+            return channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), Arena.ofAuto());
+        }
+    }
+
+    /** A table named in the query: an Arrow file or stream at that path, or nothing. */
+    private static RecordBatchReader resolve(String name) {
+        Path file;
+        try {
+            file = Path.of(name);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            DataFormat format = DataFormat.ofInput(file);
+            boolean arrow = format == DataFormat.ARROW_FILE
+                    || format == DataFormat.ARROW_STREAM && DataFormat.byName(file) == DataFormat.ARROW_STREAM;
+            return arrow ? open(file) : null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

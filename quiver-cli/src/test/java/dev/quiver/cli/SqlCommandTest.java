@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code quiver sql}: DuckDB over Arrow files and streams, printed or written. */
+class SqlCommandTest {
+    private static final String GROUPS = "SELECT cat, count(*) AS n, sum(maybe) AS s FROM %s "
+            + "WHERE id < 100 GROUP BY cat ORDER BY cat LIMIT 3";
+
+    @TempDir
+    Path dir;
+
+    private Path bench(String name, String format) {
+        Path file = dir.resolve(name);
+        assertEquals(0, Cli.run("bench-gen", "--rows", "1000", "--out", file, "--format", format).exit());
+        return file;
+    }
+
+    @Test
+    void aRegisteredFileAndStreamArePrintedAsATable() {
+        Path file = bench("b.arrow", "file");
+        Path stream = bench("b.arrows", "stream");
+        for (Path input : List.of(file, stream)) {
+            Cli.Result r = Cli.run("sql", GROUPS.formatted("t"), "--table", "t=" + input);
+            assertEquals(0, r.exit(), r.err());
+            // i < 100 with i % 16 == c: 7 rows for c = 0 and 1, 6 for 10; maybe = i - 500, null where
+            // i % 10 == 7 (17 and 97 of category 1).
+            assertEquals(List.of(
+                    "cat          n      s",
+                    "-----------  -  -----",
+                    "category-0   7  -3164",
+                    "category-1   7  -2271",
+                    "category-10  6  -2700"), r.out().lines().map(String::stripTrailing).toList(), r.out());
+        }
+    }
+
+    @Test
+    void aFileNamedInFromIsScanned() {
+        Path file = bench("named.arrow", "file");
+        Cli.Result r = Cli.run("sql", "SELECT count(*) AS n, sum(id) AS s FROM '" + file + "'");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(List.of("   n       s", "----  ------", "1000  499500"), r.out().lines().map(String::stripTrailing).toList());
+    }
+
+    @Test
+    void theResultIsWrittenByTheOutputsName() throws IOException {
+        Path input = bench("in.arrow", "file");
+        Path csv = dir.resolve("out.csv");
+        Cli.Result r = Cli.run("sql", "SELECT id, name FROM t WHERE id IN (1, 17) ORDER BY id", "--table",
+                "t=" + input, "--out", csv);
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().startsWith("wrote " + csv + " (CSV): 1 batch, 2 rows"), r.out());
+        assertEquals(List.of("id,name", "1,name-1", "17,"), Files.readAllLines(csv));
+        Path arrow = dir.resolve("out.arrow");
+        assertEquals(0, Cli.run("sql", "SELECT 42 AS answer", "--out", arrow).exit());
+        assertEquals(List.of("answer", "------", "    42"), Cli.run("cat", arrow).out().lines().toList());
+    }
+
+    @Test
+    void enumColumnsAreWrittenAsDictionaries() {
+        Path arrow = dir.resolve("enum.arrow");
+        Cli.Result r = Cli.run("sql", "SELECT ('v' || (range % 3))::ENUM('v0', 'v1', 'v2') AS e FROM range(5000)",
+                "--out", arrow);
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(Cli.run("schema", arrow).out().contains("e: dictionary<values=utf8, indices=uint8> (dictionary id 0)"));
+        Cli.Result back = Cli.run("sql", "SELECT e, count(*) AS n FROM '" + arrow + "' GROUP BY e ORDER BY e");
+        assertEquals(List.of("e      n", "--  ----", "v0  1667", "v1  1667", "v2  1666"),
+                back.out().lines().map(String::stripTrailing).toList(), back.err());
+    }
+
+    @Test
+    void anSqlErrorIsOneLineWithDuckDbsMessage() {
+        Path out = dir.resolve("never.arrow");
+        Cli.Result r = Cli.run("sql", "SELECT nope FROM (SELECT 1 AS one)", "--out", out);
+        assertEquals(1, r.exit());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("quiver sql: Binder Error: Referenced column \"nope\" not found"), r.err());
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void aMissingTableFileIsNamed() {
+        Cli.Result r = Cli.run("sql", "SELECT 1", "--table", "t=" + dir.resolve("absent.arrow"));
+        assertEquals(1, r.exit());
+        assertEquals("quiver sql: no such file: " + dir.resolve("absent.arrow"), r.err().strip());
+    }
+}
