@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.csv;
+
+import java.util.Arrays;
+
+/**
+ * The fields of the records of one block: where each starts and ends in the block's bytes (the content
+ * of a quoted field, without its quotes), row by row. Filled by {@link #tokenize}: one pass over the
+ * bytes, no allocation per field.
+ */
+final class Tokens {
+    /** The field was quoted (so it is never null). */
+    static final byte QUOTED = 1;
+    /** The field holds doubled quotes or escapes, to be removed before use. */
+    static final byte ESCAPED = 2;
+
+    final byte[] bytes;
+    int columns;
+    int rows;
+    int[] starts;
+    int[] ends;
+    byte[] flags;
+    /** Where the tokenized records end. */
+    int end;
+
+    Tokens(byte[] bytes, int columns, int expectedFields) {
+        this.bytes = bytes;
+        this.columns = columns;
+        int capacity = Math.max(16, expectedFields);
+        this.starts = new int[capacity];
+        this.ends = new int[capacity];
+        this.flags = new byte[capacity];
+    }
+
+    private void grow(int needed) {
+        int capacity = Math.max(needed, starts.length + (starts.length >> 1));
+        starts = Arrays.copyOf(starts, capacity);
+        ends = Arrays.copyOf(ends, capacity);
+        flags = Arrays.copyOf(flags, capacity);
+    }
+
+    /**
+     * Splits the records of {@code [from, to)} into fields, at most {@code maxRows} records (empty lines
+     * skipped). With {@code columns} -1 the first record sets the column count.
+     *
+     * @throws RowError when a record has another count of fields, a quote is not closed, or text follows
+     *     a closing quote
+     */
+    static Tokens tokenize(byte[] b, int from, int to, int columns, Dialect d, int maxRows) {
+        Tokens t = new Tokens(b, columns, columns < 0 ? 64 : (int) Math.min(1 << 26, (to - from) / 8L));
+        final byte delim = d.delimiter();
+        final byte quote = d.quote();
+        final byte escape = d.escape();
+        int i = from;
+        while (i < to && t.rows < maxRows) {
+            byte first = b[i];
+            if (first == '\n' || first == '\r') {
+                i++;
+                continue;
+            }
+            int recordStart = i;
+            int width = t.columns;
+            int base = width < 0 ? 0 : t.rows * width;
+            int col = 0;
+            while (true) {
+                int start;
+                int end;
+                byte flag = 0;
+                if (i < to && b[i] == quote) {
+                    flag = QUOTED;
+                    int j = i + 1;
+                    start = j;
+                    while (true) {
+                        if (j >= to) {
+                            throw new RowError(i, col, "has a quote that is never closed");
+                        }
+                        byte x = b[j];
+                        if (x == quote) {
+                            if (j + 1 < to && b[j + 1] == quote) {
+                                flag |= ESCAPED;
+                                j += 2;
+                                continue;
+                            }
+                            break;
+                        }
+                        if (x == escape && escape != 0) {
+                            flag |= ESCAPED;
+                            j += 2;
+                            continue;
+                        }
+                        j++;
+                    }
+                    end = j;
+                    i = j + 1;
+                    if (i < to && b[i] != delim && b[i] != '\n' && b[i] != '\r') {
+                        throw new RowError(i, col, "has text after its closing quote");
+                    }
+                } else {
+                    start = i;
+                    while (i < to) {
+                        byte x = b[i];
+                        if (x == delim || x == '\n' || x == '\r') {
+                            break;
+                        }
+                        i++;
+                    }
+                    end = i;
+                }
+                if (width >= 0 && col >= width) {
+                    throw new RowError(recordStart, -1, "has more than " + width + " fields");
+                }
+                int k = base + col;
+                if (k >= t.starts.length) {
+                    t.grow(k + 1);
+                }
+                t.starts[k] = start;
+                t.ends[k] = end;
+                t.flags[k] = flag;
+                col++;
+                if (i >= to) {
+                    break;
+                }
+                byte x = b[i++];
+                if (x == delim) {
+                    continue;
+                }
+                if (x == '\r' && i < to && b[i] == '\n') {
+                    i++;
+                }
+                break;
+            }
+            if (width < 0) {
+                t.columns = col;
+            } else if (col != width) {
+                throw new RowError(recordStart, -1, "has " + col + " field" + (col == 1 ? "" : "s") + " where "
+                        + width + " are expected");
+            }
+            t.rows++;
+            if ((long) (t.rows + 1) * t.columns > t.starts.length) {
+                t.grow((int) Math.min(Integer.MAX_VALUE - 8, (long) (t.rows + 1) * t.columns * 3 / 2));
+            }
+        }
+        t.end = i;
+        return t;
+    }
+
+    /**
+     * The bytes of a field with its doubled quotes and escapes resolved, into {@code scratch} (grown when
+     * too small, returned).
+     */
+    static byte[] unescape(byte[] b, int s, int e, Dialect d, byte[] scratch, int[] length) {
+        byte[] out = scratch.length < e - s ? new byte[Math.max(e - s, scratch.length * 2)] : scratch;
+        int n = 0;
+        for (int i = s; i < e; i++) {
+            byte c = b[i];
+            if (c == d.quote() || c == d.escape() && d.escape() != 0) {
+                i++;
+                c = b[i];
+            }
+            out[n++] = c;
+        }
+        length[0] = n;
+        return out;
+    }
+}
