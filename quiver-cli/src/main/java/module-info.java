@@ -6,7 +6,7 @@ module dev.quiver.cli {
     requires dev.quiver.json;
     requires dev.quiver.row;
     requires dev.quiver.benchdata;
-    requires de.siegmar.fastcsv;
+    requires dev.quiver.csv;
     requires info.picocli;
 
     opens dev.quiver.cli to info.picocli;

@@ -35,6 +35,11 @@ final class BlockSource {
         this.blockSize = blockSize;
     }
 
+    /** The bytes of input cut into blocks so far. */
+    long offset() {
+        return offset;
+    }
+
     /** The next block, or null at the end of the input. */
     Block next() throws IOException {
         if (endOfInput && carryLength == 0) {

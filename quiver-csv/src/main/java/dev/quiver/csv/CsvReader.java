@@ -362,6 +362,16 @@ public final class CsvReader implements RecordBatchReader {
         return CsvException.at(source, line, column, e.value, problem);
     }
 
+    /**
+     * The bytes of input taken so far (read ahead of the batches delivered by a few blocks), for
+     * progress reports.
+     *
+     * @return the count of bytes
+     */
+    public long bytesRead() {
+        return blocks.offset();
+    }
+
     @Override
     public Schema schema() {
         return schema;
