@@ -5,7 +5,6 @@ import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.RowPreview;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
-import dev.quiver.ipc.IpcReadOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -41,7 +40,7 @@ final class CatCommand implements Callable<Integer> {
             throw new CliException("--limit must be 0 or more, not " + limit, CliException.USAGE);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (RecordBatchReader source = Inputs.open(file, input.format(), input.csv(), IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = input.open(file)) {
             RowPreview preview = new RowPreview(source.schema(), limit);
             boolean more = false;
             for (RecordBatch batch : source) {

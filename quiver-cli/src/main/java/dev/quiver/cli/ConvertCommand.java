@@ -4,7 +4,6 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
-import dev.quiver.ipc.IpcReadOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -66,7 +65,7 @@ final class ConvertCommand implements Callable<Integer> {
             throw new CliException("--codec applies to Arrow output only, not " + target.label(), CliException.USAGE);
         }
         String summary;
-        try (RecordBatchReader source = Inputs.open(in, input.format(), input.csv(), IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = input.open(in)) {
             summary = Conversion.copy(source, in, out, target, codec.writeOptions());
         }
         PrintWriter status = Inputs.isStdio(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();

@@ -2,8 +2,13 @@
 package dev.quiver.cli;
 
 import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Inputs;
+import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.csv.CsvTypes;
+import dev.quiver.ipc.IpcReadOptions;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -65,6 +70,19 @@ final class InputOptions {
     /** Whether any CSV option was given. */
     boolean anyCsv() {
         return types != null || delimiter != null || nulls != null || noHeader || skipRows != 0;
+    }
+
+    /** Opens {@code file} ({@code -}: standard input) as these options say, Arrow input fully validated. */
+    RecordBatchReader open(Path file) throws IOException {
+        DataFormat given = format();
+        if (anyCsv() && !Inputs.isStdio(file)) {
+            DataFormat actual = given != null ? given : DataFormat.ofInput(file);
+            if (!actual.isDelimited()) {
+                throw new CliException("the CSV options apply to CSV or TSV input only, not " + actual.label(),
+                        CliException.USAGE);
+            }
+        }
+        return Inputs.open(file, given, csv(), IpcReadOptions.DEFAULT);
     }
 
     private static char delimiter(String text) {

@@ -3,7 +3,6 @@ package dev.quiver.cli;
 
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
-import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import java.io.PrintWriter;
@@ -33,7 +32,7 @@ final class SchemaCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        try (RecordBatchReader source = Inputs.open(file, input.format(), input.csv(), IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = input.open(file)) {
             Schema schema = source.schema();
             out.println(Conversion.formatOf(file, input.format()).label() + ", " + schema.fields().size() + " field"
                     + (schema.fields().size() == 1 ? "" : "s") + ":");

@@ -11,7 +11,6 @@ import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.IpcException;
-import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcMessages;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -45,7 +44,7 @@ final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        try (RecordBatchReader source = Inputs.open(file, input.format(), input.csv(), IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = input.open(file)) {
             Schema schema = source.schema();
             List<ColumnStats> columns = new ArrayList<>();
             schema.fields().forEach(f -> columns.add(new ColumnStats()));
