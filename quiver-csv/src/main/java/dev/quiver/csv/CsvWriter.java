@@ -122,13 +122,13 @@ public final class CsvWriter implements RecordBatchWriter {
         if (closed) {
             throw new IllegalStateException("the writer is closed");
         }
-        if (!metadata.isEmpty()) {
-            throw new CsvException("CSV has no place for a batch's metadata " + metadata);
-        }
-        if (!batch.schema().equals(schema)) {
-            throw new CsvException("a batch of schema " + batch.schema() + " where the writer's is " + schema);
-        }
         try {
+            if (!metadata.isEmpty()) {
+                throw new CsvException("CSV has no place for a batch's metadata " + metadata);
+            }
+            if (!batch.schema().equals(schema)) {
+                throw new CsvException("a batch of schema " + batch.schema() + " where the writer's is " + schema);
+            }
             int width = batch.columns().size();
             for (long r = 0; r < batch.rowCount(); r++) {
                 for (int c = 0; c < width; c++) {
