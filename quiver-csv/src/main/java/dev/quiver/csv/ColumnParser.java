@@ -4,19 +4,21 @@ package dev.quiver.csv;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.DictionaryArray;
-import dev.quiver.core.builder.BooleanBuilder;
-import dev.quiver.core.builder.DateBuilder;
 import dev.quiver.core.builder.DecimalBuilder;
-import dev.quiver.core.builder.FloatBuilder;
 import dev.quiver.core.builder.IntBuilder;
-import dev.quiver.core.builder.TimeBuilder;
-import dev.quiver.core.builder.TimestampBuilder;
 import dev.quiver.core.builder.ValueOutOfRangeException;
 import dev.quiver.core.builder.VarBinaryBuilder;
+import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;
+import dev.quiver.core.type.Precision;
+import dev.quiver.core.type.TimeUnit;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
 
@@ -24,7 +26,8 @@ import java.util.List;
  * Turns the fields of one column of a block into an array of the column's type, parsing each field's
  * bytes in place. One parser per column and block; not thread-safe.
  */
-abstract sealed class ColumnParser {
+abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Decimals, ColumnParser.Text,
+        ColumnParser.DictionaryText {
     final NullMarkers nulls;
     final String typeName;
 
@@ -38,18 +41,18 @@ abstract sealed class ColumnParser {
      *
      * @param stringsCanBeNull whether every null marker applies to text (else only the empty field)
      */
-    static ColumnParser of(ArrowType type, NullMarkers nulls, boolean stringsCanBeNull) {
+    static ColumnParser of(ArrowType type, NullMarkers nulls, boolean stringsCanBeNull, int rows) {
         BufferAllocator allocator = BufferAllocator.managed();
         return switch (type) {
-            case ArrowType.Int t -> new Ints(t, nulls, allocator);
-            case ArrowType.FloatingPoint t -> new Floats(t, nulls, allocator);
-            case ArrowType.Bool t -> new Bools(nulls, allocator);
-            case ArrowType.Date t -> new Dates(t, nulls, allocator);
-            case ArrowType.Time t -> new Times(t, nulls, allocator);
-            case ArrowType.Timestamp t -> new Timestamps(t, nulls, allocator);
+            case ArrowType.Int t -> new Ints(t, nulls, allocator, rows);
+            case ArrowType.FloatingPoint t -> new Floats(t, nulls, allocator, rows);
+            case ArrowType.Bool t -> new Bools(nulls, allocator, rows);
+            case ArrowType.Date t -> new Temporals(t, nulls, allocator, rows);
+            case ArrowType.Time t -> new Temporals(t, nulls, allocator, rows);
+            case ArrowType.Timestamp t -> new Temporals(t, nulls, allocator, rows);
             case ArrowType.Decimal t -> new Decimals(t, nulls, allocator);
             case ArrowType.Dictionary t -> new DictionaryText(t, textNulls(nulls, stringsCanBeNull), allocator);
-            default -> new Text(type, textNulls(nulls, stringsCanBeNull), allocator);
+            default -> new Text(type, textNulls(nulls, stringsCanBeNull), allocator, rows);
         };
     }
 
@@ -81,76 +84,126 @@ abstract sealed class ColumnParser {
         return new BadValue("is not " + typeName);
     }
 
-    static final class Ints extends ColumnParser {
-        private final IntBuilder<?> builder;
-        private final boolean unsigned64;
+    /**
+     * The common part of fixed-width columns: values and validity written into heap arrays sized for the
+     * block's rows (no growth, no per-value checks of a general builder), copied once into Arrow buffers.
+     */
+    abstract static sealed class Fixed extends ColumnParser permits Ints, Floats, Bools, Temporals {
+        private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+                ByteOrder.LITTLE_ENDIAN);
+        private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class,
+                ByteOrder.LITTLE_ENDIAN);
 
-        Ints(ArrowType.Int type, NullMarkers nulls, BufferAllocator allocator) {
+        private final ArrowType type;
+        private final BufferAllocator allocator;
+        /** Bytes per value; 0 for bits. */
+        private final int width;
+        private final byte[] values;
+        private final byte[] validity;
+        private int length;
+        private int nullCount;
+
+        Fixed(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows, int bitWidth) {
             super(nulls, type);
-            this.builder = IntBuilder.of(type, allocator);
-            this.unsigned64 = !type.signed() && type.bitWidth() == 64;
+            this.type = type;
+            this.allocator = allocator;
+            this.width = bitWidth >>> 3;
+            this.values = new byte[width == 0 ? (rows + 7) >>> 3 : rows * width];
+            this.validity = new byte[(rows + 7) >>> 3];
         }
 
         @Override
-        void appendNull() {
-            builder.appendNull();
+        final void appendNull() {
+            length++;
+            nullCount++;
+        }
+
+        private void valid() {
+            validity[length >>> 3] |= (byte) (1 << (length & 7));
+            length++;
+        }
+
+        /** Appends a value of the column's width from the low bits of {@code v}. */
+        final void put(long v) {
+            switch (width) {
+                case 8 -> LONG.set(values, length << 3, v);
+                case 4 -> INT.set(values, length << 2, (int) v);
+                case 2 -> {
+                    values[length << 1] = (byte) v;
+                    values[(length << 1) + 1] = (byte) (v >> 8);
+                }
+                case 1 -> values[length] = (byte) v;
+                default -> {
+                    if (v != 0) {
+                        values[length >>> 3] |= (byte) (1 << (length & 7));
+                    }
+                }
+            }
+            valid();
+        }
+
+        private ArrowBuffer copy(byte[] bytes, int n) {
+            ArrowBuffer buffer = allocator.allocate(n);
+            MemorySegment.copy(MemorySegment.ofArray(bytes), 0, buffer.segment(), 0, n);
+            return buffer;
+        }
+
+        @Override
+        final Array build() {
+            int valueBytes = width == 0 ? (length + 7) >>> 3 : length * width;
+            ArrowBuffer validityBuffer = nullCount == 0 ? null : copy(validity, (length + 7) >>> 3);
+            ArrayData data = new ArrayData(type, length, 0, nullCount,
+                    Arrays.asList(validityBuffer, copy(values, valueBytes)), List.of(), null);
+            return Array.ofUnchecked(data);
+        }
+    }
+
+    static final class Ints extends Fixed {
+        private final boolean unsigned64;
+        private final long min;
+        private final long max;
+
+        Ints(ArrowType.Int type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(type, nulls, allocator, rows, type.bitWidth());
+            this.unsigned64 = !type.signed() && type.bitWidth() == 64;
+            int bits = type.bitWidth();
+            this.min = type.signed() ? (bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1))) : 0;
+            this.max = type.signed() ? (bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1)
+                    : bits == 64 ? Long.MAX_VALUE : (1L << bits) - 1;
         }
 
         @Override
         void appendValue(byte[] b, int s, int e) {
             if (unsigned64) {
-                builder.appendUnsignedBits(Numbers.parseUnsignedLong(b, s, e, typeName));
+                put(Numbers.parseUnsignedLong(b, s, e, typeName));
                 return;
             }
             long v = Numbers.parseLong(b, s, e, typeName);
-            try {
-                builder.append(v);
-            } catch (ValueOutOfRangeException e2) {
+            if (v < min || v > max) {
                 throw new BadValue("is out of the range of " + typeName);
             }
-        }
-
-        @Override
-        Array build() {
-            return builder.build();
+            put(v);
         }
     }
 
-    static final class Floats extends ColumnParser {
-        private final FloatBuilder<?> builder;
+    static final class Floats extends Fixed {
+        private final boolean single;
 
-        Floats(ArrowType.FloatingPoint type, NullMarkers nulls, BufferAllocator allocator) {
-            super(nulls, type);
-            this.builder = FloatBuilder.of(type, allocator);
-        }
-
-        @Override
-        void appendNull() {
-            builder.appendNull();
+        Floats(ArrowType.FloatingPoint type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(type, nulls, allocator, rows, type.precision() == Precision.SINGLE ? 32 : 64);
+            this.single = type.precision() == Precision.SINGLE;
         }
 
         @Override
         void appendValue(byte[] b, int s, int e) {
-            builder.append(Numbers.parseDouble(b, s, e, typeName));
-        }
-
-        @Override
-        Array build() {
-            return builder.build();
+            double v = Numbers.parseDouble(b, s, e, typeName);
+            put(single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v));
         }
     }
 
-    static final class Bools extends ColumnParser {
-        private final BooleanBuilder builder;
-
-        Bools(NullMarkers nulls, BufferAllocator allocator) {
-            super(nulls, ArrowType.BOOL);
-            this.builder = new BooleanBuilder(allocator);
-        }
-
-        @Override
-        void appendNull() {
-            builder.appendNull();
+    static final class Bools extends Fixed {
+        Bools(NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(ArrowType.BOOL, nulls, allocator, rows, 1);
         }
 
         @Override
@@ -159,7 +212,7 @@ abstract sealed class ColumnParser {
             if (value < 0) {
                 throw notA();
             }
-            builder.append(value == 1);
+            put(value);
         }
 
         /** 1 for {@code true}, {@code True}, {@code TRUE}, {@code 1}; 0 for the false ones; else -1. */
@@ -189,104 +242,69 @@ abstract sealed class ColumnParser {
             }
             return lower || upper;
         }
-
-        @Override
-        Array build() {
-            return builder.build();
-        }
     }
 
-    static final class Dates extends ColumnParser {
-        private final DateBuilder builder;
-        private final boolean millis;
+    /** Dates, times of day and timestamps: ISO 8601 text to a count of units. */
+    static final class Temporals extends Fixed {
+        private static final int DATE32 = 0;
+        private static final int DATE64 = 1;
+        private static final int TIME = 2;
+        private static final int TIMESTAMP = 3;
 
-        Dates(ArrowType.Date type, NullMarkers nulls, BufferAllocator allocator) {
-            super(nulls, type);
-            this.builder = new DateBuilder(type, allocator);
-            this.millis = type.unit() == DateUnit.MILLISECOND;
-        }
-
-        @Override
-        void appendNull() {
-            builder.appendNull();
-        }
-
-        @Override
-        void appendValue(byte[] b, int s, int e) {
-            long day = e - s == 10 ? Temporal.date(b, s) : Long.MIN_VALUE;
-            if (day == Long.MIN_VALUE) {
-                throw notA();
-            }
-            builder.append(millis ? day * 86_400_000L : day);
-        }
-
-        @Override
-        Array build() {
-            return builder.build();
-        }
-    }
-
-    static final class Times extends ColumnParser {
-        private final TimeBuilder builder;
-        private final ArrowType.Time type;
+        private final int kind;
+        private final TimeUnit unit;
+        private final boolean zoned;
         private final Temporal parsed = new Temporal();
 
-        Times(ArrowType.Time type, NullMarkers nulls, BufferAllocator allocator) {
-            super(nulls, type);
-            this.type = type;
-            this.builder = new TimeBuilder(type, allocator);
-        }
-
-        @Override
-        void appendNull() {
-            builder.appendNull();
+        Temporals(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(type, nulls, allocator, rows, switch (type) {
+                case ArrowType.Date t -> t.bitWidth();
+                case ArrowType.Time t -> t.bitWidth();
+                default -> 64;
+            });
+            switch (type) {
+                case ArrowType.Date t -> {
+                    kind = t.unit() == DateUnit.DAY ? DATE32 : DATE64;
+                    unit = null;
+                    zoned = false;
+                }
+                case ArrowType.Time t -> {
+                    kind = TIME;
+                    unit = t.unit();
+                    zoned = false;
+                }
+                case ArrowType.Timestamp t -> {
+                    kind = TIMESTAMP;
+                    unit = t.unit();
+                    zoned = t.timezone() != null;
+                }
+                default -> throw new IllegalArgumentException("not temporal: " + type);
+            }
         }
 
         @Override
         void appendValue(byte[] b, int s, int e) {
-            if (!parsed.time(b, s, e, false)) {
-                throw notA();
+            if (kind == TIMESTAMP) {
+                if (!parsed.timestamp(b, s, e)) {
+                    throw notA();
+                }
+                if (parsed.zoned && !zoned) {
+                    throw new BadValue("has a time zone, but the column is " + typeName
+                            + " (give the column a zone, e.g. timestamp[us, UTC])");
+                }
+                put(parsed.in(unit, typeName));
+            } else if (kind == TIME) {
+                if (!parsed.time(b, s, e, false)) {
+                    throw notA();
+                }
+                put(parsed.in(unit, typeName));
+            } else {
+                long day = e - s == 10 ? Temporal.date(b, s) : Long.MIN_VALUE;
+                if (day == Long.MIN_VALUE) {
+                    throw notA();
+                }
+                put(kind == DATE64 ? day * 86_400_000L : day);
             }
-            builder.append(parsed.in(type.unit(), typeName));
-        }
-
-        @Override
-        Array build() {
-            return builder.build();
-        }
-    }
-
-    static final class Timestamps extends ColumnParser {
-        private final TimestampBuilder builder;
-        private final ArrowType.Timestamp type;
-        private final Temporal parsed = new Temporal();
-
-        Timestamps(ArrowType.Timestamp type, NullMarkers nulls, BufferAllocator allocator) {
-            super(nulls, type);
-            this.type = type;
-            this.builder = new TimestampBuilder(type, allocator);
-        }
-
-        @Override
-        void appendNull() {
-            builder.appendNull();
-        }
-
-        @Override
-        void appendValue(byte[] b, int s, int e) {
-            if (!parsed.timestamp(b, s, e)) {
-                throw notA();
-            }
-            if (parsed.zoned && type.timezone() == null) {
-                throw new BadValue("has a time zone, but the column is " + typeName
-                        + " (give the column a zone, e.g. timestamp[us, UTC])");
-            }
-            builder.append(parsed.in(type.unit(), typeName));
-        }
-
-        @Override
-        Array build() {
-            return builder.build();
         }
     }
 
@@ -327,27 +345,74 @@ abstract sealed class ColumnParser {
         }
     }
 
+    /** utf8 and large_utf8: offsets, data and validity in heap arrays, copied once into Arrow buffers. */
     static final class Text extends ColumnParser {
-        private final VarBinaryBuilder builder;
+        private final ArrowType type;
+        private final BufferAllocator allocator;
+        private final boolean large;
+        private final long[] offsets;
+        private final byte[] validity;
+        private byte[] data;
+        private int length;
+        private int nullCount;
+        private long size;
 
-        Text(ArrowType type, NullMarkers nulls, BufferAllocator allocator) {
+        Text(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows) {
             super(nulls, type);
-            this.builder = new VarBinaryBuilder(type, allocator);
+            this.type = type;
+            this.allocator = allocator;
+            this.large = type instanceof ArrowType.LargeUtf8;
+            this.offsets = new long[rows + 1];
+            this.validity = new byte[(rows + 7) >>> 3];
+            this.data = new byte[Math.max(64, rows * 8)];
         }
 
         @Override
         void appendNull() {
-            builder.appendNull();
+            length++;
+            offsets[length] = size;
+            nullCount++;
         }
 
         @Override
         void appendValue(byte[] b, int s, int e) {
-            builder.append(b, s, e - s);
+            int n = e - s;
+            if (size + n > data.length) {
+                if (!large && size + n > Integer.MAX_VALUE) {
+                    throw new BadValue("does not fit: a utf8 column of one block holds at most 2 GiB (use large_utf8)");
+                }
+                data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(size + n, data.length * 2L)));
+            }
+            System.arraycopy(b, s, data, (int) size, n);
+            size += n;
+            validity[length >>> 3] |= (byte) (1 << (length & 7));
+            length++;
+            offsets[length] = size;
         }
 
         @Override
         Array build() {
-            return builder.build();
+            ArrowBuffer offsetBuffer = allocator.allocate((long) (length + 1) * (large ? 8 : 4));
+            MemorySegment target = offsetBuffer.segment();
+            for (int i = 0; i <= length; i++) {
+                if (large) {
+                    target.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN),
+                            8L * i, offsets[i]);
+                } else {
+                    target.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN),
+                            4L * i, (int) offsets[i]);
+                }
+            }
+            ArrowBuffer dataBuffer = allocator.allocate(size);
+            MemorySegment.copy(MemorySegment.ofArray(data), 0, dataBuffer.segment(), 0, size);
+            ArrowBuffer validityBuffer = null;
+            if (nullCount > 0) {
+                validityBuffer = allocator.allocate((length + 7) >>> 3);
+                MemorySegment.copy(MemorySegment.ofArray(validity), 0, validityBuffer.segment(), 0, (length + 7) >>> 3);
+            }
+            ArrayData arrayData = new ArrayData(type, length, 0, nullCount,
+                    Arrays.asList(validityBuffer, offsetBuffer, dataBuffer), List.of(), null);
+            return Array.ofUnchecked(arrayData);
         }
     }
 

@@ -26,10 +26,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * Reads CSV as record batches, streaming: the input is cut into blocks at record ends (following the
@@ -67,16 +69,12 @@ public final class CsvReader implements RecordBatchReader {
     private final ExecutorService pool;
     private final int depth;
     private final ArrayDeque<InFlight> pending = new ArrayDeque<>();
-    private long nextLine = 1;
+    private long linesQueued = 1;
     private boolean exhausted;
     private boolean closed;
 
-    /** A parsed block: its batch, and the line breaks it held (to count the lines of the next one). */
-    private record Parsed(RecordBatch batch, long lineBreaks) {
-    }
-
-    /** A block being parsed. */
-    private record InFlight(BlockSource.Block block, Future<Parsed> future) {
+    /** A block being parsed, with the line it starts at. */
+    private record InFlight(BlockSource.Block block, long firstLine, Future<RecordBatch> future) {
     }
 
     private CsvReader(String source, ReadableByteChannel channel, CsvReadOptions options) {
@@ -85,50 +83,63 @@ public final class CsvReader implements RecordBatchReader {
         this.options = options;
         this.dialect = Dialect.of(options);
         this.nulls = new NullMarkers(options.nullValues());
-        this.blocks = new BlockSource(channel, dialect, options.blockSize());
-        BlockSource.Block first = read();
-        int position = 0;
-        int length = first == null ? 0 : first.length();
+        this.blocks = new BlockSource(channel, options.blockSize());
+        BlockSource.Block first = read(null);
         byte[] bytes = first == null ? new byte[0] : first.bytes();
-        if (first != null) {
-            checkUtf8(bytes, length, 1);
-        }
         try {
-            for (int r = 0; r < options.skipRows() && position < length; r++) {
-                position = Tokens.tokenize(bytes, position, length, -1, dialect, 1).end;
-            }
+            Tokens sample;
             List<String> names;
-            if (options.header()) {
-                Tokens header = Tokens.tokenize(bytes, position, length, -1, dialect, 1);
-                if (header.rows == 0) {
-                    throw new CsvException(source + ": no header line (the input is empty)");
+            while (true) {
+                bytes = first == null ? new byte[0] : first.bytes();
+                int length = first == null ? 0 : first.length();
+                boolean last = first == null || first.last();
+                int position = 0;
+                boolean complete = true;
+                for (int r = 0; r < options.skipRows() && position < length && complete; r++) {
+                    Tokens skipped = Tokens.tokenize(bytes, position, length, -1, dialect, 1, last);
+                    complete = skipped.rows == 1 || last;
+                    position = skipped.end;
                 }
-                position = header.end;
-                names = options.columnNames() != null ? options.columnNames() : texts(header);
-                if (names.size() != header.columns) {
-                    throw new CsvException(source + ": " + names.size() + " column names given for a header of "
-                            + header.columns + " fields");
+                Tokens firstRecord = Tokens.tokenize(bytes, position, length, -1, dialect, 1, last);
+                if (complete && (firstRecord.rows == 1 || last)) {
+                    if (options.header()) {
+                        if (firstRecord.rows == 0) {
+                            throw new CsvException(source + ": no header line (the input is empty)");
+                        }
+                        position = firstRecord.end;
+                        names = options.columnNames() != null ? options.columnNames() : texts(firstRecord);
+                        if (names.size() != firstRecord.columns) {
+                            throw new CsvException(source + ": " + names.size() + " column names given for a header "
+                                    + "of " + firstRecord.columns + " fields");
+                        }
+                    } else if (options.columnNames() != null) {
+                        names = options.columnNames();
+                    } else {
+                        names = new ArrayList<>();
+                        for (int c = 0; c < firstRecord.columns; c++) {
+                            names.add("f" + c);
+                        }
+                    }
+                    sample = Tokens.tokenize(bytes, position, length, names.size(), dialect, Integer.MAX_VALUE, last);
+                    if (sample.rows > 0 || last) {
+                        break;
+                    }
                 }
-            } else if (options.columnNames() != null) {
-                names = options.columnNames();
-            } else {
-                Tokens row = Tokens.tokenize(bytes, position, length, -1, dialect, 1);
-                names = new ArrayList<>();
-                for (int c = 0; c < row.columns; c++) {
-                    names.add("f" + c);
-                }
+                first = read(first);
+            }
+            int bad = Utf8Check.firstInvalid(bytes, 0, sample.end);
+            if (bad >= 0) {
+                throw new RowError(bad, -1, notUtf8(bytes, bad, 0));
             }
             this.fileColumns = List.copyOf(names);
-            Tokens sample = Tokens.tokenize(bytes, position, length, fileColumns.size(), dialect, Integer.MAX_VALUE);
             this.projection = projection();
             this.schema = new Schema(fields(sample));
             int threads = options.threads();
             this.pool = threads == 1 ? null : new ForkJoinPool(threads);
             this.depth = threads == 1 ? 1 : threads + 2;
-            if (first != null && sample.rows > 0) {
-                pending.add(new InFlight(first, submit(first, sample)));
-            } else if (first != null) {
-                nextLine += lineBreaks(bytes, length);
+            if (first != null) {
+                blocks.keep(first, sample.end);
+                queue(first, sample, true, lineBreaks(bytes, sample.end));
             }
         } catch (RowError e) {
             close();
@@ -194,9 +205,10 @@ public final class CsvReader implements RecordBatchReader {
         return new CsvReader(STREAM, channel, options);
     }
 
-    private BlockSource.Block read() {
+    /** The next block, or (given one) that block with more input after it. */
+    private BlockSource.Block read(BlockSource.Block grow) {
         try {
-            return blocks.next();
+            return grow == null ? blocks.next() : blocks.more(grow);
         } catch (IOException e) {
             throw new CsvException(source + ": cannot read: " + e.getMessage(), e);
         }
@@ -279,25 +291,32 @@ public final class CsvReader implements RecordBatchReader {
         return fields;
     }
 
-    private Future<Parsed> submit(BlockSource.Block block, Tokens tokens) {
-        Callable<Parsed> task = () -> parse(block, tokens);
-        if (pool == null) {
-            java.util.concurrent.FutureTask<Parsed> now = new java.util.concurrent.FutureTask<>(task);
-            now.run();
-            return now;
+    /** Queues the parsing of a tokenized block; its first line is the one after the blocks queued before. */
+    private void queue(BlockSource.Block block, Tokens tokens, boolean checked, long lines) {
+        long firstLine = linesQueued;
+        linesQueued += lines;
+        if (tokens.rows == 0) {
+            return;
         }
-        return pool.submit(task);
+        Callable<RecordBatch> task = () -> parse(block, tokens, checked);
+        Future<RecordBatch> future;
+        if (pool == null) {
+            FutureTask<RecordBatch> now = new FutureTask<>(task);
+            now.run();
+            future = now;
+        } else {
+            future = pool.submit(task);
+        }
+        pending.add(new InFlight(block, firstLine, future));
     }
 
-    private Parsed parse(BlockSource.Block block, Tokens given) {
+    private RecordBatch parse(BlockSource.Block block, Tokens tokens, boolean checked) {
         byte[] bytes = block.bytes();
-        Tokens tokens = given;
-        if (tokens == null) {
-            int bad = Utf8Check.firstInvalid(bytes, 0, block.length());
+        if (!checked) {
+            int bad = Utf8Check.firstInvalid(bytes, 0, tokens.end);
             if (bad >= 0) {
                 throw new RowError(bad, -1, notUtf8(bytes, bad, block.offset()));
             }
-            tokens = Tokens.tokenize(bytes, 0, block.length(), fileColumns.size(), dialect, Integer.MAX_VALUE);
         }
         List<Array> columns = new ArrayList<>(projection.length);
         byte[] scratch = new byte[256];
@@ -305,7 +324,8 @@ public final class CsvReader implements RecordBatchReader {
         int width = tokens.columns;
         for (int j = 0; j < projection.length; j++) {
             int c = projection[j];
-            ColumnParser parser = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull());
+            ColumnParser parser = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(),
+                    tokens.rows);
             int[] starts = tokens.starts;
             int[] ends = tokens.ends;
             byte[] flags = tokens.flags;
@@ -326,7 +346,7 @@ public final class CsvReader implements RecordBatchReader {
             }
             columns.add(parser.build());
         }
-        return new Parsed(new RecordBatch(schema, columns, tokens.rows), lineBreaks(bytes, block.length()));
+        return new RecordBatch(schema, columns, tokens.rows);
     }
 
     private static String notUtf8(byte[] bytes, int position, long blockOffset) {
@@ -334,16 +354,22 @@ public final class CsvReader implements RecordBatchReader {
                 + " at byte offset " + (blockOffset + position);
     }
 
-    private void checkUtf8(byte[] bytes, int length, long line) {
-        int bad = Utf8Check.firstInvalid(bytes, 0, length);
-        if (bad >= 0) {
-            throw located(new RowError(bad, -1, notUtf8(bytes, bad, 0)), bytes, line);
-        }
-    }
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private static long lineBreaks(byte[] bytes, int end) {
+    /** The line feeds in {@code bytes[0, end)}, counted eight bytes at a time. */
+    static long lineBreaks(byte[] bytes, int end) {
         long count = 0;
-        for (int i = 0; i < end; i++) {
+        int i = 0;
+        for (; i + 8 <= end; i += 8) {
+            long x = (long) LONGS.get(bytes, i) ^ 0x0A0A0A0A0A0A0A0AL;
+            long zeroBytes = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+            if (zeroBytes != 0) {
+                long nonZero = ((x & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | x;
+                count += Long.bitCount(~nonZero & 0x8080808080808080L);
+            }
+        }
+        for (; i < end; i++) {
             if (bytes[i] == '\n') {
                 count++;
             }
@@ -383,30 +409,41 @@ public final class CsvReader implements RecordBatchReader {
             throw new IllegalStateException("the reader is closed");
         }
         while (pending.size() < depth && !exhausted) {
-            BlockSource.Block block = read();
+            BlockSource.Block block = read(null);
             if (block == null) {
                 exhausted = true;
-            } else {
-                pending.add(new InFlight(block, submit(block, null)));
+                break;
+            }
+            try {
+                Tokens tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
+                        Integer.MAX_VALUE, block.last());
+                while (tokens.end == 0 && !block.last()) {
+                    block = read(block);
+                    tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
+                            Integer.MAX_VALUE, block.last());
+                }
+                blocks.keep(block, tokens.end);
+                queue(block, tokens, false, tokens.lines);
+            } catch (RowError e) {
+                exhausted = true;
+                pending.add(new InFlight(block, linesQueued, CompletableFuture.failedFuture(e)));
             }
         }
         InFlight next = pending.poll();
         if (next == null) {
             return Optional.empty();
         }
-        Parsed parsed = await(next);
-        nextLine += parsed.lineBreaks();
-        return Optional.of(parsed.batch());
+        return Optional.of(await(next));
     }
 
-    private Parsed await(InFlight next) {
+    private RecordBatch await(InFlight next) {
         try {
             return next.future().get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             close();
             if (cause instanceof RowError row) {
-                throw located(row, next.block().bytes(), nextLine);
+                throw located(row, next.block().bytes(), next.firstLine());
             }
             if (cause instanceof RuntimeException r) {
                 throw r;

@@ -9,14 +9,18 @@ final class NullMarkers {
     private final boolean empty;
     private final byte[][] markers;
     private final boolean[] firstBytes = new boolean[256];
+    private final int maxLength;
 
     NullMarkers(Set<String> values) {
         this.empty = values.contains("");
         this.markers = values.stream().filter(v -> !v.isEmpty()).map(v -> v.getBytes(StandardCharsets.UTF_8))
                 .toArray(byte[][]::new);
+        int longest = 0;
         for (byte[] marker : markers) {
             firstBytes[marker[0] & 0xff] = true;
+            longest = Math.max(longest, marker.length);
         }
+        this.maxLength = longest;
     }
 
     /** Whether the unquoted field {@code [s, e)} is null. */
@@ -24,16 +28,25 @@ final class NullMarkers {
         if (s == e) {
             return empty;
         }
-        if (!firstBytes[b[s] & 0xff]) {
+        int n = e - s;
+        if (n > maxLength || !firstBytes[b[s] & 0xff]) {
             return false;
         }
-        int n = e - s;
         for (byte[] marker : markers) {
-            if (marker.length == n && java.util.Arrays.equals(b, s, e, marker, 0, n)) {
+            if (marker.length == n && same(b, s, marker)) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static boolean same(byte[] b, int s, byte[] marker) {
+        for (int k = 0; k < marker.length; k++) {
+            if (b[s + k] != marker[k]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether an empty unquoted field is null. */

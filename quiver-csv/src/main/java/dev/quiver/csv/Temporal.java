@@ -195,13 +195,8 @@ final class Temporal {
      * unit (unless its extra digits are zeros) and overflow.
      */
     long in(TimeUnit unit, String type) {
-        long perSecond;
-        switch (unit) {
-            case SECOND -> perSecond = 1;
-            case MILLISECOND -> perSecond = 1_000;
-            case MICROSECOND -> perSecond = 1_000_000;
-            default -> perSecond = NANOS_PER_SECOND;
-        }
+        long perSecond = unit == TimeUnit.MICROSECOND ? 1_000_000 : unit == TimeUnit.MILLISECOND ? 1_000
+                : unit == TimeUnit.SECOND ? 1 : NANOS_PER_SECOND;
         long nanosPerUnit = NANOS_PER_SECOND / perSecond;
         if (nanos % nanosPerUnit != 0) {
             throw new BadValue("has more fraction digits than " + type + " holds");

@@ -22,6 +22,8 @@ final class Tokens {
     byte[] flags;
     /** Where the tokenized records end. */
     int end;
+    /** The line feeds in {@code [from, end)}. */
+    long lines;
 
     Tokens(byte[] bytes, int columns, int expectedFields) {
         this.bytes = bytes;
@@ -41,24 +43,32 @@ final class Tokens {
 
     /**
      * Splits the records of {@code [from, to)} into fields, at most {@code maxRows} records (empty lines
-     * skipped). With {@code columns} -1 the first record sets the column count.
+     * skipped). With {@code columns} -1 the first record sets the column count. Unless {@code last} (the
+     * input ends at {@code to}), a record that {@code to} cuts short is left out: {@link #end} is where it
+     * starts, so the next block begins with it.
      *
-     * @throws RowError when a record has another count of fields, a quote is not closed, or text follows
-     *     a closing quote
+     * @throws RowError when a record has another count of fields, a quote is not closed (in the last
+     *     block), or text follows a closing quote
      */
-    static Tokens tokenize(byte[] b, int from, int to, int columns, Dialect d, int maxRows) {
+    static Tokens tokenize(byte[] b, int from, int to, int columns, Dialect d, int maxRows, boolean last) {
         Tokens t = new Tokens(b, columns, columns < 0 ? 64 : (int) Math.min(1 << 26, (to - from) / 8L));
         final byte delim = d.delimiter();
         final byte quote = d.quote();
         final byte escape = d.escape();
         int i = from;
+        long lines = 0;
+        records:
         while (i < to && t.rows < maxRows) {
             byte first = b[i];
             if (first == '\n' || first == '\r') {
+                if (first == '\n') {
+                    lines++;
+                }
                 i++;
                 continue;
             }
             int recordStart = i;
+            long linesAtStart = lines;
             int width = t.columns;
             int base = width < 0 ? 0 : t.rows * width;
             int col = 0;
@@ -72,9 +82,17 @@ final class Tokens {
                     start = j;
                     while (true) {
                         if (j >= to) {
+                            if (!last) {
+                                i = recordStart;
+                                lines = linesAtStart;
+                                break records;
+                            }
                             throw new RowError(i, col, "has a quote that is never closed");
                         }
                         byte x = b[j];
+                        if (x == '\n') {
+                            lines++;
+                        }
                         if (x == quote) {
                             if (j + 1 < to && b[j + 1] == quote) {
                                 flag |= ESCAPED;
@@ -118,13 +136,21 @@ final class Tokens {
                 t.flags[k] = flag;
                 col++;
                 if (i >= to) {
+                    if (!last) {
+                        i = recordStart;
+                        lines = linesAtStart;
+                        break records;
+                    }
                     break;
                 }
                 byte x = b[i++];
                 if (x == delim) {
                     continue;
                 }
-                if (x == '\r' && i < to && b[i] == '\n') {
+                if (x == '\n') {
+                    lines++;
+                } else if (i < to && b[i] == '\n') {
+                    lines++;
                     i++;
                 }
                 break;
@@ -141,6 +167,7 @@ final class Tokens {
             }
         }
         t.end = i;
+        t.lines = lines;
         return t;
     }
 
