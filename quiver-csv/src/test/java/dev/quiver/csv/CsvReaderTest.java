@@ -187,6 +187,20 @@ class CsvReaderTest {
     }
 
     @Test
+    void readsOnlyAsFarAsAsked() {
+        StringBuilder csv = new StringBuilder("v\n");
+        for (int i = 0; i < 20_000; i++) {
+            csv.append(i).append('\n');
+        }
+        csv.append("1,2,3\n");
+        try (CsvReader reader = CsvReader.open(new ByteArrayInputStream(csv.toString().getBytes(StandardCharsets.UTF_8)),
+                CsvReadOptions.DEFAULT.withBlockSize(1024).withThreads(1))) {
+            assertTrue(reader.readNext().isPresent());
+            assertTrue(reader.bytesRead() < 4096, "read " + reader.bytesRead());
+        }
+    }
+
+    @Test
     void emptyInputHasNoHeader() {
         assertThrows(CsvException.class, () -> read("", CsvReadOptions.DEFAULT));
         assertFalse(read("a,b\n", CsvReadOptions.DEFAULT).iterator().hasNext());
