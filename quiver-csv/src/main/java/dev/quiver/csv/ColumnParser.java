@@ -15,6 +15,7 @@ import dev.quiver.core.type.DateUnit;
 import dev.quiver.core.type.Precision;
 import dev.quiver.core.type.TimeUnit;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
@@ -41,8 +42,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
      *
      * @param stringsCanBeNull whether every null marker applies to text (else only the empty field)
      */
-    static ColumnParser of(ArrowType type, NullMarkers nulls, boolean stringsCanBeNull, int rows) {
-        BufferAllocator allocator = BufferAllocator.managed();
+    static ColumnParser of(ArrowType type, NullMarkers nulls, boolean stringsCanBeNull, int rows,
+            BufferAllocator allocator) {
         return switch (type) {
             case ArrowType.Int t -> new Ints(t, nulls, allocator, rows);
             case ArrowType.FloatingPoint t -> new Floats(t, nulls, allocator, rows);
@@ -347,6 +348,9 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
     /** utf8 and large_utf8: offsets, data and validity in heap arrays, copied once into Arrow buffers. */
     static final class Text extends ColumnParser {
+        private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED
+                .withOrder(ByteOrder.LITTLE_ENDIAN);
         private final ArrowType type;
         private final BufferAllocator allocator;
         private final boolean large;
@@ -392,16 +396,19 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
         @Override
         Array build() {
-            ArrowBuffer offsetBuffer = allocator.allocate((long) (length + 1) * (large ? 8 : 4));
-            MemorySegment target = offsetBuffer.segment();
-            for (int i = 0; i <= length; i++) {
-                if (large) {
-                    target.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN),
-                            8L * i, offsets[i]);
-                } else {
-                    target.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN),
-                            4L * i, (int) offsets[i]);
+            ArrowBuffer offsetBuffer;
+            if (large) {
+                offsetBuffer = allocator.allocate((long) (length + 1) * 8);
+                MemorySegment.copy(MemorySegment.ofArray(offsets), ValueLayout.JAVA_LONG, 0, offsetBuffer.segment(),
+                        LE_LONG, 0, length + 1);
+            } else {
+                int[] narrow = new int[length + 1];
+                for (int i = 0; i <= length; i++) {
+                    narrow[i] = (int) offsets[i];
                 }
+                offsetBuffer = allocator.allocate((long) (length + 1) * 4);
+                MemorySegment.copy(MemorySegment.ofArray(narrow), ValueLayout.JAVA_INT, 0, offsetBuffer.segment(),
+                        LE_INT, 0, length + 1);
             }
             ArrowBuffer dataBuffer = allocator.allocate(size);
             MemorySegment.copy(MemorySegment.ofArray(data), 0, dataBuffer.segment(), 0, size);

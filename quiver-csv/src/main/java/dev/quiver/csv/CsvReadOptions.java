@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.csv;
 
+import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -34,7 +35,8 @@ public final class CsvReadOptions {
     /** Comma-separated, a header line, pyarrow's null markers, inference, all cores. */
     public static final CsvReadOptions DEFAULT = new CsvReadOptions(',', '"', '\0', true, null,
             DEFAULT_NULL_VALUES, false, 0, null, Map.of(), false, DEFAULT_BLOCK_SIZE,
-            Runtime.getRuntime().availableProcessors());
+            Runtime.getRuntime().availableProcessors(),
+            BufferAllocator.managed());
 
     private final char delimiter;
     private final char quote;
@@ -49,10 +51,12 @@ public final class CsvReadOptions {
     private final boolean inferDecimals;
     private final int blockSize;
     private final int threads;
+    private final BufferAllocator allocator;
 
     private CsvReadOptions(char delimiter, char quote, char escape, boolean header, List<String> columnNames,
             Set<String> nullValues, boolean stringsCanBeNull, int skipRows, List<String> includeColumns,
-            Map<String, ArrowType> types, boolean inferDecimals, int blockSize, int threads) {
+            Map<String, ArrowType> types, boolean inferDecimals, int blockSize, int threads,
+            BufferAllocator allocator) {
         this.delimiter = delimiter;
         this.quote = quote;
         this.escape = escape;
@@ -66,6 +70,7 @@ public final class CsvReadOptions {
         this.inferDecimals = inferDecimals;
         this.blockSize = blockSize;
         this.threads = threads;
+        this.allocator = allocator;
     }
 
     /**
@@ -112,7 +117,7 @@ public final class CsvReadOptions {
             throw new IllegalArgumentException("the delimiter cannot be the quote character");
         }
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
-                skipRows, includeColumns, types, inferDecimals, blockSize, threads);
+                skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -137,7 +142,7 @@ public final class CsvReadOptions {
             throw new IllegalArgumentException("the quote character cannot be the delimiter");
         }
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
-                skipRows, includeColumns, types, inferDecimals, blockSize, threads);
+                skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -161,7 +166,7 @@ public final class CsvReadOptions {
             throw new IllegalArgumentException("the escape character cannot be the delimiter or the quote");
         }
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
-                skipRows, includeColumns, types, inferDecimals, blockSize, threads);
+                skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -192,7 +197,7 @@ public final class CsvReadOptions {
      */
     public CsvReadOptions withNoHeader(List<String> names) {
         return new CsvReadOptions(delimiter, quote, escape, false, names == null ? null : List.copyOf(names),
-                nullValues, stringsCanBeNull, skipRows, includeColumns, types, inferDecimals, blockSize, threads);
+                nullValues, stringsCanBeNull, skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -203,7 +208,7 @@ public final class CsvReadOptions {
      */
     public CsvReadOptions withColumnNames(List<String> names) {
         return new CsvReadOptions(delimiter, quote, escape, header, List.copyOf(names), nullValues,
-                stringsCanBeNull, skipRows, includeColumns, types, inferDecimals, blockSize, threads);
+                stringsCanBeNull, skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -225,7 +230,7 @@ public final class CsvReadOptions {
     public CsvReadOptions withNullValues(Set<String> values) {
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames,
                 Set.copyOf(new LinkedHashSet<>(values)), stringsCanBeNull, skipRows, includeColumns, types,
-                inferDecimals, blockSize, threads);
+                inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -246,7 +251,7 @@ public final class CsvReadOptions {
      */
     public CsvReadOptions withStringsCanBeNull(boolean can) {
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, can, skipRows,
-                includeColumns, types, inferDecimals, blockSize, threads);
+                includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -270,7 +275,7 @@ public final class CsvReadOptions {
             throw new IllegalArgumentException("rows to skip must be 0 or more, not " + rows);
         }
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
-                rows, includeColumns, types, inferDecimals, blockSize, threads);
+                rows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -290,7 +295,7 @@ public final class CsvReadOptions {
      */
     public CsvReadOptions withIncludeColumns(List<String> names) {
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
-                skipRows, names == null ? null : List.copyOf(names), types, inferDecimals, blockSize, threads);
+                skipRows, names == null ? null : List.copyOf(names), types, inferDecimals, blockSize, threads, allocator);
     }
 
     /**
@@ -314,7 +319,7 @@ public final class CsvReadOptions {
         types.forEach((name, type) -> CsvTypes.checkReadable(type, name));
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, Map.copyOf(new LinkedHashMap<>(types)), inferDecimals, blockSize,
-                threads);
+                threads, allocator);
     }
 
     /**
@@ -335,7 +340,7 @@ public final class CsvReadOptions {
      */
     public CsvReadOptions withInferDecimals(boolean infer) {
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
-                skipRows, includeColumns, types, infer, blockSize, threads);
+                skipRows, includeColumns, types, infer, blockSize, threads, allocator);
     }
 
     /**
@@ -360,7 +365,7 @@ public final class CsvReadOptions {
             throw new IllegalArgumentException("the block size must be from 1 KiB to 1 GiB, not " + bytes);
         }
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
-                skipRows, includeColumns, types, inferDecimals, bytes, threads);
+                skipRows, includeColumns, types, inferDecimals, bytes, threads, allocator);
     }
 
     /**
@@ -384,7 +389,29 @@ public final class CsvReadOptions {
             throw new IllegalArgumentException("threads must be 1 or more, not " + threads);
         }
         return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
-                skipRows, includeColumns, types, inferDecimals, blockSize, threads);
+                skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
+    }
+
+    /**
+     * Where the memory of the batches comes from.
+     *
+     * @return the garbage-collected {@link BufferAllocator#managed()} by default
+     */
+    public BufferAllocator allocator() {
+        return allocator;
+    }
+
+    /**
+     * With the memory of the batches from {@code allocator} (one with a limit bounds what a reader and
+     * the batches still held take).
+     *
+     * @param allocator the allocator of every buffer of the batches
+     * @return the changed options
+     */
+    public CsvReadOptions withAllocator(BufferAllocator allocator) {
+        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+                skipRows, includeColumns, types, inferDecimals, blockSize, threads,
+                java.util.Objects.requireNonNull(allocator, "allocator"));
     }
 
     @Override

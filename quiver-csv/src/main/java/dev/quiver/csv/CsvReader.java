@@ -325,7 +325,7 @@ public final class CsvReader implements RecordBatchReader {
         for (int j = 0; j < projection.length; j++) {
             int c = projection[j];
             ColumnParser parser = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(),
-                    tokens.rows);
+                    tokens.rows, options.allocator());
             int[] starts = tokens.starts;
             int[] ends = tokens.ends;
             byte[] flags = tokens.flags;

@@ -8,7 +8,8 @@ import java.util.Set;
 final class NullMarkers {
     private final boolean empty;
     private final byte[][] markers;
-    private final boolean[] firstBytes = new boolean[256];
+    /** By length, then first byte: whether some marker has them. */
+    private final boolean[][] starts;
     private final int maxLength;
 
     NullMarkers(Set<String> values) {
@@ -17,10 +18,13 @@ final class NullMarkers {
                 .toArray(byte[][]::new);
         int longest = 0;
         for (byte[] marker : markers) {
-            firstBytes[marker[0] & 0xff] = true;
             longest = Math.max(longest, marker.length);
         }
         this.maxLength = longest;
+        this.starts = new boolean[longest + 1][256];
+        for (byte[] marker : markers) {
+            starts[marker.length][marker[0] & 0xff] = true;
+        }
     }
 
     /** Whether the unquoted field {@code [s, e)} is null. */
@@ -29,7 +33,7 @@ final class NullMarkers {
             return empty;
         }
         int n = e - s;
-        if (n > maxLength || !firstBytes[b[s] & 0xff]) {
+        if (n > maxLength || !starts[n][b[s] & 0xff]) {
             return false;
         }
         for (byte[] marker : markers) {

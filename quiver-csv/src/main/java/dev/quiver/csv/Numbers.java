@@ -112,7 +112,7 @@ final class Numbers {
         boolean any = false;
         for (; i < e && isDigit(b[i]); i++) {
             any = true;
-            if (digits < 19) {
+            if (digits < 18) {
                 if (mantissa != 0 || b[i] != '0') {
                     mantissa = mantissa * 10 + (b[i] - '0');
                     digits++;
@@ -124,7 +124,7 @@ final class Numbers {
         if (i < e && b[i] == '.') {
             for (i++; i < e && isDigit(b[i]); i++) {
                 any = true;
-                if (digits < 19) {
+                if (digits < 18) {
                     if (mantissa != 0 || b[i] != '0') {
                         mantissa = mantissa * 10 + (b[i] - '0');
                         digits++;
@@ -165,6 +165,15 @@ final class Numbers {
         if (dropped == 0 && mantissa <= MAX_EXACT && power >= -22 && power <= 22) {
             double value = power >= 0 ? mantissa * POWERS_OF_TEN[power] : mantissa / POWERS_OF_TEN[-power];
             return negative ? -value : value;
+        }
+        if (dropped == 0) {
+            if (mantissa == 0) {
+                return negative ? -0.0 : 0.0;
+            }
+            double value = EiselLemire.toDouble(negative, mantissa, power);
+            if (!Double.isNaN(value)) {
+                return value;
+            }
         }
         return Double.parseDouble(new String(b, s, e - s, StandardCharsets.ISO_8859_1));
     }

@@ -25,7 +25,7 @@ final class Temporal {
     /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar. */
     static long daysFromCivil(long year, int month, int day) {
         long y = month <= 2 ? year - 1 : year;
-        long era = Math.floorDiv(y, 400);
+        long era = (y >= 0 ? y : y - 399) / 400;
         long yoe = y - era * 400;
         long doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
         long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;

@@ -57,6 +57,9 @@ final class Tokens {
         final byte escape = d.escape();
         int i = from;
         long lines = 0;
+        int[] starts = t.starts;
+        int[] ends = t.ends;
+        byte[] flags = t.flags;
         records:
         while (i < to && t.rows < maxRows) {
             byte first = b[i];
@@ -128,12 +131,15 @@ final class Tokens {
                     throw new RowError(recordStart, -1, "has more than " + width + " fields");
                 }
                 int k = base + col;
-                if (k >= t.starts.length) {
+                if (k >= starts.length) {
                     t.grow(k + 1);
+                    starts = t.starts;
+                    ends = t.ends;
+                    flags = t.flags;
                 }
-                t.starts[k] = start;
-                t.ends[k] = end;
-                t.flags[k] = flag;
+                starts[k] = start;
+                ends[k] = end;
+                flags[k] = flag;
                 col++;
                 if (i >= to) {
                     if (!last) {
@@ -162,8 +168,11 @@ final class Tokens {
                         + width + " are expected");
             }
             t.rows++;
-            if ((long) (t.rows + 1) * t.columns > t.starts.length) {
+            if ((long) (t.rows + 1) * t.columns > starts.length) {
                 t.grow((int) Math.min(Integer.MAX_VALUE - 8, (long) (t.rows + 1) * t.columns * 3 / 2));
+                starts = t.starts;
+                ends = t.ends;
+                flags = t.flags;
             }
         }
         t.end = i;
