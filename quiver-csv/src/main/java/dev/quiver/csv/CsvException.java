@@ -13,8 +13,11 @@ public final class CsvException extends QuiverException {
     /** The most characters of a value a message quotes. */
     private static final int MAX_QUOTED = 40;
 
+    /** The physical line of the fault, from 1; 0 when not at a line. */
     private final long line;
+    /** The column's name, or null. */
     private final String column;
+    /** The value at fault, or null. */
     private final String value;
 
     /**
