@@ -22,6 +22,7 @@ import java.math.BigInteger;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Turns the fields of one column of a block into an array of the column's type, parsing each field's
@@ -31,6 +32,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         ColumnParser.DictionaryText {
     final NullMarkers nulls;
     final String typeName;
+    private boolean nullsFirst = true;
 
     ColumnParser(NullMarkers nulls, ArrowType type) {
         this.nulls = nulls;
@@ -43,8 +45,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
      * @param stringsCanBeNull whether every null marker applies to text (else only the empty field)
      */
     static ColumnParser of(ArrowType type, NullMarkers nulls, boolean stringsCanBeNull, int rows,
-            BufferAllocator allocator) {
-        return switch (type) {
+            BufferAllocator allocator, boolean nullsFirst) {
+        ColumnParser parser = switch (type) {
             case ArrowType.Int t -> new Ints(t, nulls, allocator, rows);
             case ArrowType.FloatingPoint t -> new Floats(t, nulls, allocator, rows);
             case ArrowType.Bool t -> new Bools(nulls, allocator, rows);
@@ -55,6 +57,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
             case ArrowType.Dictionary t -> new DictionaryText(t, textNulls(nulls, stringsCanBeNull), allocator);
             default -> new Text(type, textNulls(nulls, stringsCanBeNull), allocator, rows);
         };
+        parser.nullsFirst = nullsFirst;
+        return parser;
     }
 
     private static NullMarkers textNulls(NullMarkers nulls, boolean stringsCanBeNull) {
@@ -68,11 +72,48 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
      * @throws BadValue if the text is not a value of the type
      */
     final void append(byte[] b, int s, int e, boolean quoted) {
-        if (!quoted && nulls.isNull(b, s, e)) {
-            appendNull();
-        } else {
+        if (quoted) {
             appendValue(b, s, e);
+        } else if (nullsFirst || s == e) {
+            if (nulls.isNull(b, s, e)) {
+                appendNull();
+            } else {
+                appendValue(b, s, e);
+            }
+        } else {
+            try {
+                appendValue(b, s, e);
+            } catch (BadValue bad) {
+                if (!nulls.isNull(b, s, e)) {
+                    throw bad;
+                }
+                appendNull();
+            }
         }
+    }
+
+    /**
+     * Whether an unquoted field must be tested against the null markers before it is parsed: for text
+     * and floats ({@code NaN} parses), and for any type some marker is a value of. Otherwise a field is
+     * parsed first and tested only when it does not parse.
+     */
+    static boolean nullsFirst(ArrowType type, Set<String> markers) {
+        if (!(type instanceof ArrowType.Int || type instanceof ArrowType.Date || type instanceof ArrowType.Time
+                || type instanceof ArrowType.Timestamp || type instanceof ArrowType.Decimal
+                || type instanceof ArrowType.Bool)) {
+            return true;
+        }
+        for (String marker : markers) {
+            byte[] bytes = marker.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ColumnParser probe = of(type, new NullMarkers(Set.of()), false, 1, BufferAllocator.managed(), true);
+            try {
+                probe.appendValue(bytes, 0, bytes.length);
+                return true;
+            } catch (BadValue notAValue) {
+                // this marker is no value of the type
+            }
+        }
+        return false;
     }
 
     abstract void appendNull();

@@ -66,6 +66,7 @@ public final class CsvReader implements RecordBatchReader {
     private final Schema schema;
     private final List<String> fileColumns;
     private final int[] projection;
+    private final boolean[] nullsFirst;
     private final ExecutorService pool;
     private final int depth;
     private final ArrayDeque<InFlight> pending = new ArrayDeque<>();
@@ -134,6 +135,10 @@ public final class CsvReader implements RecordBatchReader {
             this.fileColumns = List.copyOf(names);
             this.projection = projection();
             this.schema = new Schema(fields(sample));
+            this.nullsFirst = new boolean[projection.length];
+            for (int j = 0; j < projection.length; j++) {
+                nullsFirst[j] = ColumnParser.nullsFirst(schema.field(j).type(), options.nullValues());
+            }
             int threads = options.threads();
             this.pool = threads == 1 ? null : new ForkJoinPool(threads);
             this.depth = threads == 1 ? 1 : threads + 2;
@@ -325,7 +330,7 @@ public final class CsvReader implements RecordBatchReader {
         for (int j = 0; j < projection.length; j++) {
             int c = projection[j];
             ColumnParser parser = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(),
-                    tokens.rows, options.allocator());
+                    tokens.rows, options.allocator(), nullsFirst[j]);
             int[] starts = tokens.starts;
             int[] ends = tokens.ends;
             byte[] flags = tokens.flags;

@@ -195,16 +195,34 @@ final class Temporal {
      * unit (unless its extra digits are zeros) and overflow.
      */
     long in(TimeUnit unit, String type) {
-        long perSecond = unit == TimeUnit.MICROSECOND ? 1_000_000 : unit == TimeUnit.MILLISECOND ? 1_000
-                : unit == TimeUnit.SECOND ? 1 : NANOS_PER_SECOND;
-        long nanosPerUnit = NANOS_PER_SECOND / perSecond;
-        if (nanos % nanosPerUnit != 0) {
-            throw new BadValue("has more fraction digits than " + type + " holds");
-        }
         try {
-            return Math.addExact(Math.multiplyExact(seconds, perSecond), nanos / nanosPerUnit);
+            return switch (unit) {
+                case MICROSECOND -> {
+                    if (nanos % 1_000 != 0) {
+                        throw finer(type);
+                    }
+                    yield Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1_000);
+                }
+                case MILLISECOND -> {
+                    if (nanos % 1_000_000 != 0) {
+                        throw finer(type);
+                    }
+                    yield Math.addExact(Math.multiplyExact(seconds, 1_000L), nanos / 1_000_000);
+                }
+                case SECOND -> {
+                    if (nanos != 0) {
+                        throw finer(type);
+                    }
+                    yield seconds;
+                }
+                case NANOSECOND -> Math.addExact(Math.multiplyExact(seconds, NANOS_PER_SECOND), nanos);
+            };
         } catch (ArithmeticException overflow) {
             throw new BadValue("is out of the range of " + type);
         }
+    }
+
+    private static BadValue finer(String type) {
+        return new BadValue("has more fraction digits than " + type + " holds");
     }
 }
