@@ -6,9 +6,9 @@ module dev.quiver.cli {
     requires dev.quiver.json;
     requires dev.quiver.row;
     requires dev.quiver.benchdata;
+    requires dev.quiver.csv;
     requires dev.quiver.duckdb;
     requires dev.quiver.flight;
-    requires de.siegmar.fastcsv;
     requires info.picocli;
 
     opens dev.quiver.cli to info.picocli;

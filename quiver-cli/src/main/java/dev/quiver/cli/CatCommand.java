@@ -18,7 +18,8 @@ import picocli.CommandLine;
         description = {"Prints the first rows of FILE as an aligned table: strings bare, dates and timestamps in "
                 + "ISO-8601, lists as [..], structs as {name: value}, maps as [key: value], null as null; cells "
                 + "longer than 48 characters are cut.",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz) or CSV (.csv)."})
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv) or TSV (.tsv); '-' is standard "
+                        + "input (with --from). Reads only as far as the rows printed."})
 final class CatCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -31,7 +32,7 @@ final class CatCommand implements Callable<Integer> {
     long limit;
 
     @CommandLine.Mixin
-    CsvTypesOption csv;
+    InputOptions input;
 
     @Override
     public Integer call() throws Exception {
@@ -39,7 +40,7 @@ final class CatCommand implements Callable<Integer> {
             throw new CliException("--limit must be 0 or more, not " + limit, CliException.USAGE);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (RecordBatchReader source = Inputs.open(file, csv.parsed())) {
+        try (RecordBatchReader source = input.open(file)) {
             RowPreview preview = new RowPreview(source.schema(), limit);
             boolean more = false;
             for (RecordBatch batch : source) {

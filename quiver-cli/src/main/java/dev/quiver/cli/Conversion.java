@@ -4,15 +4,17 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
+import dev.quiver.cli.text.Progress;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.csv.CsvReadOptions;
+import dev.quiver.csv.CsvReader;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
 /** Copies the batches of a source into a new output file. */
 final class Conversion {
@@ -28,29 +30,54 @@ final class Conversion {
         if (DataFormat.ofInput(in) != from) {
             throw new CliException(in + " is not an " + (from == DataFormat.ARROW_FILE ? "Arrow file" : "Arrow stream"));
         }
-        try (RecordBatchReader source = Inputs.open(in, from, Map.of(), IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = Inputs.open(in, from, CsvReadOptions.DEFAULT,
+                IpcReadOptions.DEFAULT)) {
             return copy(source, in, out, to, options);
         }
     }
 
-    /** Writes every batch of {@code source} to {@code out} as {@code format}; returns a one-line summary. */
+    /** The format of an input: {@code given}, or what its name or content tell. */
+    static DataFormat formatOf(Path in, DataFormat given) throws IOException {
+        if (given != null) {
+            return given;
+        }
+        if (Inputs.isStdio(in)) {
+            throw new CliException("reading standard input ('-') needs --from FORMAT", CliException.USAGE);
+        }
+        return DataFormat.ofInput(in);
+    }
+
+    /**
+     * Writes every batch of {@code source} to {@code out} ({@code -}: standard output) as {@code format};
+     * returns a one-line summary. A CSV source shows a progress bar when stderr is a terminal.
+     */
     static String copy(RecordBatchReader source, Path in, Path out, DataFormat format, IpcWriteOptions options)
             throws IOException {
-        if (Files.exists(out) && Files.isSameFile(in, out)) {
+        boolean stdout = Inputs.isStdio(out);
+        if (!stdout && !Inputs.isStdio(in) && Files.exists(out) && Files.isSameFile(in, out)) {
             throw new CliException("the output " + out + " is the input: write to another file");
         }
         long[] batchesAndRows = new long[2];
-        Outputs.write(out, format, source.schema(), options, writer -> {
-            for (RecordBatch batch : source) {
-                writer.write(batch);
-                batchesAndRows[0]++;
-                batchesAndRows[1] += batch.rowCount();
-            }
-        });
+        long total = source instanceof CsvReader && !Inputs.isStdio(in) ? Files.size(in) : 0;
+        try (Progress progress = Progress.start("converting " + in.getFileName(), total)) {
+            Outputs.write(out, format, source.schema(), options, writer -> {
+                long done = 0;
+                for (RecordBatch batch : source) {
+                    writer.write(batch);
+                    batchesAndRows[0]++;
+                    batchesAndRows[1] += batch.rowCount();
+                    if (source instanceof CsvReader csv) {
+                        progress.advance(csv.bytesRead() - done);
+                        done = csv.bytesRead();
+                    }
+                }
+            });
+        }
         long batches = batchesAndRows[0];
         long rows = batchesAndRows[1];
         String codec = format.isArrow() && options.codec() != null ? ", " + options.codec().type() : "";
-        return "wrote " + out + " (" + format.label() + codec + "): " + Sizes.count(batches, "batch", "batches")
-                + ", " + Sizes.count(rows, "row", "rows") + ", " + Sizes.bytes(Files.size(out));
+        return "wrote " + (stdout ? "standard output" : out) + " (" + format.label() + codec + "): "
+                + Sizes.count(batches, "batch", "batches") + ", " + Sizes.count(rows, "row", "rows")
+                + (stdout ? "" : ", " + Sizes.bytes(Files.size(out)));
     }
 }

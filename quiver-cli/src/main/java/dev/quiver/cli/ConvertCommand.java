@@ -4,6 +4,7 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -11,23 +12,27 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
-/** {@code quiver convert IN OUT}: between CSV, Arrow file, Arrow stream and integration JSON. */
+/** {@code quiver convert IN OUT}: between CSV, TSV, Arrow file, Arrow stream and integration JSON. */
 @Command(name = "convert", mixinStandardHelpOptions = true,
-        description = {"Converts IN to OUT between CSV, Arrow file, Arrow stream and integration JSON.",
-                "Formats follow the names: .csv; .arrow, .arrow_file, .feather (Arrow file); .arrows, .stream "
+        description = {"Converts IN to OUT between CSV, TSV, Arrow file, Arrow stream and integration JSON, "
+                + "streaming: the input is read once, batch by batch, in bounded memory.",
+                "Formats follow the names: .csv; .tsv; .arrow, .arrow_file, .feather (Arrow file); .arrows, .stream "
                         + "(Arrow stream); .json, .json.gz (integration JSON, gzip-compressed for .gz). An input "
                         + "with another name is read as an Arrow file if it starts with ARROW1, as JSON if it "
-                        + "starts with '{' or is gzip, else as an Arrow stream. CSV input has a header line; "
-                        + "empty fields are null. Arrow input is fully validated.",
-                "Prints one line: what was written."})
+                        + "starts with '{' or is gzip, else as an Arrow stream. '-' is standard input or output, "
+                        + "with --from / --to FORMAT. CSV input has a header line (unless --no-header); unquoted "
+                        + "empty fields and NULL-like texts are null. Arrow input is fully validated.",
+                "Prints one line: what was written (on stderr when OUT is '-'); a progress bar on stderr when it "
+                        + "is a terminal."})
 final class ConvertCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "IN", description = "The file to read.")
+    @Parameters(index = "0", paramLabel = "IN", description = "The file to read ('-': standard input).")
     Path in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "The file to write (replaced if it exists).")
+    @Parameters(index = "1", paramLabel = "OUT",
+            description = "The file to write, replaced if it exists ('-': standard output).")
     Path out;
 
     @Option(names = "--codec", paramLabel = "none|lz4|zstd", defaultValue = "none",
@@ -38,19 +43,34 @@ final class ConvertCommand implements Callable<Integer> {
             description = "Arrow output format, whatever OUT's name (default: by OUT's name).")
     ArrowFormat format;
 
+    @Option(names = "--to", paramLabel = "FORMAT",
+            description = "The output's format: csv, tsv, arrow, arrows or json (needed when OUT is '-').")
+    String to;
+
     @CommandLine.Mixin
-    CsvTypesOption csv;
+    InputOptions input;
 
     @Override
     public Integer call() throws Exception {
-        DataFormat target = DataFormat.ofOutput(out, ArrowFormat.of(format));
+        DataFormat target;
+        if (to != null) {
+            target = DataFormat.named(to);
+        } else if (Inputs.isStdio(out) && format == null) {
+            throw new CliException("writing standard output ('-') needs --to FORMAT (csv, tsv, arrow, arrows, json)",
+                    CliException.USAGE);
+        } else {
+            target = DataFormat.ofOutput(out, ArrowFormat.of(format));
+        }
         if (!target.isArrow() && codec != Codec.NONE) {
             throw new CliException("--codec applies to Arrow output only, not " + target.label(), CliException.USAGE);
         }
-        try (RecordBatchReader source = Inputs.open(in, csv.parsed())) {
-            spec.commandLine().getOut().println(Conversion.copy(source, in, out, target, codec.writeOptions()));
+        String summary;
+        try (RecordBatchReader source = input.open(in)) {
+            summary = Conversion.copy(source, in, out, target, codec.writeOptions());
         }
-        spec.commandLine().getOut().flush();
+        PrintWriter status = Inputs.isStdio(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        status.println(summary);
+        status.flush();
         return 0;
     }
 }

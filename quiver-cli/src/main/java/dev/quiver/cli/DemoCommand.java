@@ -14,6 +14,7 @@ import dev.quiver.cli.text.Sizes;
 import dev.quiver.cli.text.TextTable;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.ipc.IpcReadOptions;
@@ -168,7 +169,8 @@ final class DemoCommand implements Callable<Integer> {
     /** Reads the file back, fully validated, and returns its checksum; a progress bar on the first read. */
     private List<String> read(Path file, DataFormat format, boolean first) throws IOException {
         BenchChecksum checksum = new BenchChecksum();
-        try (RecordBatchReader source = Inputs.open(file, format, Map.of(), IpcReadOptions.DEFAULT);
+        try (RecordBatchReader source = Inputs.open(file, format, CsvReadOptions.DEFAULT,
+                IpcReadOptions.DEFAULT);
                 Progress progress = Progress.start((first ? "reading " : "reading again ") + format.label(), rows)) {
             for (RecordBatch batch : source) {
                 checksum.add(batch);

@@ -4,6 +4,7 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.ipc.IpcReadOptions;
 import java.nio.file.Path;
 import java.util.Map;
@@ -39,7 +40,8 @@ final class JsonToArrowCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         DataFormat target = format != null ? format.format()
                 : DataFormat.byName(arrow) == DataFormat.ARROW_STREAM ? DataFormat.ARROW_STREAM : DataFormat.ARROW_FILE;
-        try (RecordBatchReader source = Inputs.open(json, DataFormat.JSON, Map.of(), IpcReadOptions.DEFAULT)) {
+        try (RecordBatchReader source = Inputs.open(json, DataFormat.JSON, CsvReadOptions.DEFAULT,
+                IpcReadOptions.DEFAULT)) {
             spec.commandLine().getOut().println(Conversion.copy(source, json, arrow, target, codec.writeOptions()));
         }
         spec.commandLine().getOut().flush();

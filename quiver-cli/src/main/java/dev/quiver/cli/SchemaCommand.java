@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;
@@ -18,7 +17,8 @@ import picocli.CommandLine;
 @Command(name = "schema", mixinStandardHelpOptions = true,
         description = {"Prints the schema of FILE: its format, then one line per field (name, type, nullability,"
                 + " dictionary encoding) and the custom metadata.",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz) or CSV (.csv)."})
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv) or TSV (.tsv); '-' is standard "
+                        + "input (with --from). CSV types are inferred from the first block only."})
 final class SchemaCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -27,14 +27,14 @@ final class SchemaCommand implements Callable<Integer> {
     Path file;
 
     @CommandLine.Mixin
-    CsvTypesOption csv;
+    InputOptions input;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        try (RecordBatchReader source = Inputs.open(file, csv.parsed())) {
+        try (RecordBatchReader source = input.open(file)) {
             Schema schema = source.schema();
-            out.println(DataFormat.ofInput(file).label() + ", " + schema.fields().size() + " field"
+            out.println(Conversion.formatOf(file, input.format()).label() + ", " + schema.fields().size() + " field"
                     + (schema.fields().size() == 1 ? "" : "s") + ":");
             for (Field field : schema.fields()) {
                 print(out, field, "  ");

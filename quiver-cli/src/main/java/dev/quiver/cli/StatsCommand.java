@@ -29,7 +29,8 @@ import picocli.CommandLine;
         description = {"Reads FILE (Arrow input fully validated) and prints its format and size, the number of record batches "
                 + "and rows, the body compression of Arrow input, and per column its type, null count and the "
                 + "bytes of its buffers in memory (decompressed; children and dictionaries included).",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz) or CSV (.csv)."})
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv) or TSV (.tsv); '-' is standard "
+                        + "input (with --from). The file is read once, batch by batch."})
 final class StatsCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -38,12 +39,12 @@ final class StatsCommand implements Callable<Integer> {
     Path file;
 
     @CommandLine.Mixin
-    CsvTypesOption csv;
+    InputOptions input;
 
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        try (RecordBatchReader source = Inputs.open(file, csv.parsed())) {
+        try (RecordBatchReader source = input.open(file)) {
             Schema schema = source.schema();
             List<ColumnStats> columns = new ArrayList<>();
             schema.fields().forEach(f -> columns.add(new ColumnStats()));
@@ -56,12 +57,13 @@ final class StatsCommand implements Callable<Integer> {
                     columns.get(c).add(batch.column(c));
                 }
             }
-            DataFormat format = DataFormat.ofInput(file);
-            out.println("file:        " + file + " (" + format.label() + ", " + Sizes.bytes(Files.size(file))
-                    + ")");
+            DataFormat format = Conversion.formatOf(file, input.format());
+            boolean stdin = Inputs.isStdio(file);
+            out.println("file:        " + (stdin ? "standard input" : file) + " (" + format.label()
+                    + (stdin ? "" : ", " + Sizes.bytes(Files.size(file))) + ")");
             out.println("batches:     " + batches);
             out.println("rows:        " + rows);
-            if (format.isArrow()) {
+            if (format.isArrow() && !stdin) {
                 printMessages(out, file);
             }
             TextTable table = new TextTable(List.of("column", "type", "nulls", "bytes"), false, false, true, true);

@@ -58,7 +58,7 @@ final class ValidateCommand implements Callable<Integer> {
             long batches = 0;
             long rows = 0;
             for (RecordBatch batch : source) {
-                if (format == DataFormat.CSV) {
+                if (format.isDelimited()) {
                     batch.validateFull();
                 }
                 batches++;

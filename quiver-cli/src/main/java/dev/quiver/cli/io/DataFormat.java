@@ -13,6 +13,8 @@ import java.util.Locale;
 public enum DataFormat {
     /** Comma-separated values with a header line. */
     CSV("CSV"),
+    /** Tab-separated values with a header line. */
+    TSV("TSV"),
     /** The Arrow IPC file format (random access, ARROW1 magic). */
     ARROW_FILE("Arrow file"),
     /** The Arrow IPC stream format. */
@@ -33,6 +35,27 @@ public enum DataFormat {
         return label;
     }
 
+    /** Whether this is CSV or TSV (read and written by quiver-csv). */
+    public boolean isDelimited() {
+        return this == CSV || this == TSV;
+    }
+
+    /**
+     * The format a {@code --from}/{@code --to} name gives: {@code csv}, {@code tsv}, {@code arrow} (or
+     * {@code file}), {@code arrows} (or {@code stream}), {@code json}.
+     */
+    public static DataFormat named(String name) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "csv" -> CSV;
+            case "tsv" -> TSV;
+            case "arrow", "file", "arrow_file", "feather" -> ARROW_FILE;
+            case "arrows", "stream", "arrow_stream" -> ARROW_STREAM;
+            case "json" -> JSON;
+            default -> throw new CliException("unknown format '" + name + "' (csv, tsv, arrow, arrows, json)",
+                    CliException.USAGE);
+        };
+    }
+
     /** Whether this is one of the two Arrow IPC formats. */
     public boolean isArrow() {
         return this == ARROW_FILE || this == ARROW_STREAM;
@@ -43,6 +66,9 @@ public enum DataFormat {
         String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".csv")) {
             return CSV;
+        }
+        if (name.endsWith(".tsv")) {
+            return TSV;
         }
         if (name.endsWith(".json") || name.endsWith(".json.gz")) {
             return JSON;
@@ -62,7 +88,7 @@ public enum DataFormat {
      */
     public static DataFormat ofInput(Path path) throws IOException {
         DataFormat named = byName(path);
-        if (named == CSV || named == JSON) {
+        if (named != null && (named.isDelimited() || named == JSON)) {
             return named;
         }
         if (!Files.isRegularFile(path)) {
@@ -89,8 +115,8 @@ public enum DataFormat {
             return arrowFormat;
         }
         if (named == null) {
-            throw new CliException("cannot tell the format of " + path + " from its name (.csv, .arrow, .arrows, "
-                    + ".json, .json.gz); use --format file|stream for Arrow", CliException.USAGE);
+            throw new CliException("cannot tell the format of " + path + " from its name (.csv, .tsv, .arrow, "
+                    + ".arrows, .json, .json.gz); use --format file|stream for Arrow", CliException.USAGE);
         }
         return named;
     }

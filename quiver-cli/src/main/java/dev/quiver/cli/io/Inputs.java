@@ -3,51 +3,82 @@ package dev.quiver.cli.io;
 
 import dev.quiver.cli.CliException;
 import dev.quiver.core.batch.RecordBatchReader;
-import dev.quiver.core.type.ArrowType;
+import dev.quiver.csv.CsvReadOptions;
+import dev.quiver.csv.CsvReader;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcStreamReader;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonReadOptions;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
 
 /**
- * Opens an input file of any supported format as a {@link RecordBatchReader}: an Arrow file
- * memory-mapped, an Arrow stream or integration JSON read batch by batch, CSV read whole.
+ * Opens an input of any supported format as a {@link RecordBatchReader}, read once and streamed: an
+ * Arrow file memory-mapped, an Arrow stream, integration JSON, CSV and TSV batch by batch. The name
+ * {@code -} is standard input, whose format must be given.
  */
 public final class Inputs {
     private Inputs() {
     }
 
-    /** Opens {@code path} with full validation of Arrow input; CSV columns typed by {@code csvTypes}. */
-    public static RecordBatchReader open(Path path, Map<String, ArrowType> csvTypes) throws IOException {
-        return open(path, DataFormat.ofInput(path), csvTypes, IpcReadOptions.DEFAULT);
+    /** Whether {@code path} is {@code -}: standard input or output. */
+    public static boolean isStdio(Path path) {
+        return path.toString().equals("-");
     }
 
-    /** Opens {@code path} with full validation of Arrow input. */
+    /** Opens {@code path} with full validation of Arrow input and default CSV options. */
     public static RecordBatchReader open(Path path) throws IOException {
-        return open(path, Map.of());
+        return open(path, null, CsvReadOptions.DEFAULT, IpcReadOptions.DEFAULT);
     }
 
-    /** Opens {@code path} as {@code format}; JSON is read with the validation and allocator of {@code options}. */
-    public static RecordBatchReader open(Path path, DataFormat format, Map<String, ArrowType> csvTypes,
-            IpcReadOptions options) throws IOException {
-        if (!Files.isRegularFile(path)) {
+    /**
+     * Opens {@code path} ({@code -}: standard input) as {@code format}, or as its name or content tell when
+     * {@code format} is null; CSV and TSV with {@code csv} (TSV with a tab delimiter unless {@code csv}
+     * has another than the comma), JSON with the validation and allocator of {@code options}.
+     */
+    public static RecordBatchReader open(Path path, DataFormat format, CsvReadOptions csv, IpcReadOptions options)
+            throws IOException {
+        if (isStdio(path)) {
+            if (format == null) {
+                throw new CliException("reading standard input ('-') needs --from FORMAT (csv, tsv, arrow, arrows, "
+                        + "json)", CliException.USAGE);
+            }
+            return open(System.in, format, csv, options);
+        }
+        if (!Files.isRegularFile(path) && !(Files.exists(path) && format != null)) {
             throw new CliException(Files.exists(path) ? "not a regular file: " + path : "no such file: " + path);
         }
-        if (format != DataFormat.CSV && !csvTypes.isEmpty()) {
-            throw new CliException("--types applies to CSV input only, not " + format.label(), CliException.USAGE);
-        }
-        return switch (format) {
-            case ARROW_FILE -> IpcFileReader.map(path, options);
+        DataFormat actual = format != null ? format : DataFormat.ofInput(path);
+        return switch (actual) {
+            case ARROW_FILE -> Files.isRegularFile(path) ? IpcFileReader.map(path, options)
+                    : IpcFileReader.open(Files.newInputStream(path), options);
             case ARROW_STREAM -> IpcStreamReader.open(path, options);
-            case JSON -> IntegrationJsonReader.open(path,
-                    JsonReadOptions.DEFAULT.withValidation(options.validation()).withAllocator(options.allocator()));
-            case CSV -> CsvInput.read(path, csvTypes);
+            case JSON -> IntegrationJsonReader.open(path, json(options));
+            case CSV, TSV -> CsvReader.open(path, delimited(actual, csv));
         };
+    }
+
+    /** Opens a stream of {@code format}. */
+    public static RecordBatchReader open(InputStream in, DataFormat format, CsvReadOptions csv,
+            IpcReadOptions options) {
+        return switch (format) {
+            case ARROW_FILE -> IpcFileReader.open(in, options);
+            case ARROW_STREAM -> IpcStreamReader.open(in, options);
+            case JSON -> IntegrationJsonReader.open(in, json(options));
+            case CSV, TSV -> CsvReader.open(in, delimited(format, csv));
+        };
+    }
+
+    private static JsonReadOptions json(IpcReadOptions options) {
+        return JsonReadOptions.DEFAULT.withValidation(options.validation()).withAllocator(options.allocator());
+    }
+
+    /** The CSV options of {@code format}: a tab for TSV unless another delimiter than the comma is given. */
+    private static CsvReadOptions delimited(DataFormat format, CsvReadOptions csv) {
+        return format == DataFormat.TSV && csv.delimiter() == ',' ? csv.withDelimiter('\t') : csv;
     }
 
     /** Opens an Arrow file or stream only (refuses CSV and JSON). */
@@ -56,6 +87,6 @@ public final class Inputs {
         if (!format.isArrow()) {
             throw new CliException(path + " is " + format.label() + ", not an Arrow file or stream");
         }
-        return open(path, format, Map.of(), options);
+        return open(path, format, CsvReadOptions.DEFAULT, options);
     }
 }

@@ -4,18 +4,24 @@ package dev.quiver.cli.io;
 import dev.quiver.core.batch.RecordBatchWriter;
 import dev.quiver.core.io.AtomicFileOutput;
 import dev.quiver.core.type.Schema;
+import dev.quiver.csv.CsvWriteOptions;
+import dev.quiver.csv.CsvWriter;
 import dev.quiver.ipc.IpcFileWriter;
 import dev.quiver.ipc.IpcStreamWriter;
 import dev.quiver.ipc.IpcWriteOptions;
 import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.json.JsonWriteOptions;
+import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 
 /**
- * Writes an output file of any supported format through a {@link RecordBatchWriter}: to a temporary file
- * beside the target, moved over it only once every batch is written and the writer closed. A failure
- * anywhere, in the writer or in what feeds it, leaves no new file and an existing one untouched.
+ * Writes an output of any supported format through a {@link RecordBatchWriter}. A file goes to a
+ * temporary file beside the target, moved over it only once every batch is written and the writer
+ * closed: a failure anywhere, in the writer or in what feeds it, leaves no new file and an existing one
+ * untouched. The name {@code -} is standard output, written as the batches come.
  */
 public final class Outputs {
     private Outputs() {
@@ -35,9 +41,9 @@ public final class Outputs {
 
     /**
      * Writes {@code schema} in {@code format} to {@code path}, which appears once {@code batches} has
-     * written every batch and the writer has finished.
+     * written every batch and the writer has finished ({@code -}: standard output).
      *
-     * @param path the output file
+     * @param path the output file, or {@code -}
      * @param format its format
      * @param schema the schema of every batch
      * @param options the IPC options of Arrow output
@@ -46,22 +52,41 @@ public final class Outputs {
      */
     public static void write(Path path, DataFormat format, Schema schema, IpcWriteOptions options, Batches batches)
             throws IOException {
+        if (Inputs.isStdio(path)) {
+            OutputStream stdout = new FilterOutputStream(new BufferedOutputStream(System.out, 1 << 16)) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush();
+                }
+            };
+            try (RecordBatchWriter writer = open(stdout, path, format, schema, options)) {
+                batches.writeTo(writer);
+            }
+            stdout.flush();
+            return;
+        }
         try (AtomicFileOutput file = AtomicFileOutput.create(path)) {
-            try (RecordBatchWriter writer = open(file, path, format, schema, options)) {
+            try (RecordBatchWriter writer = open(file.stream(), path, format, schema, options)) {
                 batches.writeTo(writer);
             }
             file.commit();
         }
     }
 
-    private static RecordBatchWriter open(AtomicFileOutput file, Path path, DataFormat format, Schema schema,
+    private static RecordBatchWriter open(OutputStream out, Path path, DataFormat format, Schema schema,
             IpcWriteOptions options) {
         return switch (format) {
-            case ARROW_FILE -> IpcFileWriter.open(file.channel(), schema, options);
-            case ARROW_STREAM -> IpcStreamWriter.open(file.channel(), schema, options);
-            case JSON -> IntegrationJsonWriter.open(file.stream(), schema, JsonWriteOptions.DEFAULT.withPretty(true)
+            case ARROW_FILE -> IpcFileWriter.open(out, schema, options);
+            case ARROW_STREAM -> IpcStreamWriter.open(out, schema, options);
+            case JSON -> IntegrationJsonWriter.open(out, schema, JsonWriteOptions.DEFAULT.withPretty(true)
                     .withGzip(path.getFileName().toString().endsWith(".gz")));
-            case CSV -> new CsvOutput(file.stream(), schema);
+            case CSV -> CsvWriter.open(out, schema, CsvWriteOptions.DEFAULT);
+            case TSV -> CsvWriter.open(out, schema, CsvWriteOptions.DEFAULT.withDelimiter('\t'));
         };
     }
 }

@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.bench;
+
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.csv.CsvReadOptions;
+import dev.quiver.csv.CsvReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * A quick timing of {@link CsvReader} beside {@code csv-bench.py read}, without JMH:
+ * {@code CsvReadTimer FILE THREADS RUNS} reads FILE RUNS times (types inferred, every batch built) and
+ * prints each run's wall time and the CPU time of the reading thread, then the best wall time as
+ * {@code seconds=} (the first runs warm the JIT up). {@link CsvReadBench} is the JMH version.
+ */
+public final class CsvReadTimer {
+    private CsvReadTimer() {
+    }
+
+    public static void main(String[] args) {
+        Path file = Path.of(args[0]);
+        int threads = Integer.parseInt(args[1]);
+        int runs = Integer.parseInt(args[2]);
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        double best = Double.MAX_VALUE;
+        for (int run = 0; run < runs; run++) {
+            long start = System.nanoTime();
+            long startCpu = cpu.getCurrentThreadCpuTime();
+            long rows = 0;
+            try (CsvReader reader = CsvReader.open(file, CsvReadOptions.DEFAULT.withThreads(threads))) {
+                for (RecordBatch batch : reader) {
+                    rows += batch.rowCount();
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            best = Math.min(best, seconds);
+            System.out.printf(Locale.ROOT, "run %d: rows=%d wall=%.3f s, reading thread cpu=%.3f s%n", run + 1, rows,
+                    seconds, (cpu.getCurrentThreadCpuTime() - startCpu) / 1e9);
+        }
+        System.out.printf(Locale.ROOT, "threads=%d seconds=%.3f%n", threads, best);
+    }
+}

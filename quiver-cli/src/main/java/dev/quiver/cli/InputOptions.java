@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.cli;
+
+import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Inputs;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.csv.CsvReadOptions;
+import dev.quiver.csv.CsvTypes;
+import dev.quiver.ipc.IpcReadOptions;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashSet;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options of commands that read a file: its format when the name does not tell, and how to read CSV. */
+final class InputOptions {
+    @Option(names = "--from", paramLabel = "FORMAT",
+            description = "The input's format: csv, tsv, arrow, arrows or json (needed when the input is '-', "
+                    + "standard input; otherwise by name or content).")
+    String from;
+
+    @Option(names = "--types", paramLabel = "COL=TYPE[,...]",
+            description = "CSV input: the types of these columns; others are inferred from the first block (int64, "
+                    + "decimal128 for integers beyond int64, float64, bool, date32, timestamp[us] (UTC when zoned), "
+                    + "time, else utf8). Types: " + CsvTypes.SPELLINGS + ".")
+    String types;
+
+    @Option(names = "--delimiter", paramLabel = "CHAR",
+            description = "CSV input: the field delimiter (default: ',' and tab for .tsv; 'tab' or '\\t' for tab).")
+    String delimiter;
+
+    @Option(names = "--null", paramLabel = "TEXT",
+            description = "CSV input: a text that is null (repeatable; replaces the defaults: empty, NULL, null, NA, "
+                    + "N/A, NaN, ...). Quoted fields are never null; in text columns only the empty field is.")
+    List<String> nulls;
+
+    @Option(names = "--no-header", description = "CSV input: no header line; the columns are f0, f1, ...")
+    boolean noHeader;
+
+    @Option(names = "--skip-rows", paramLabel = "N", defaultValue = "0",
+            description = "CSV input: records to skip before the header (default: ${DEFAULT-VALUE}).")
+    int skipRows;
+
+    /** The format given by {@code --from}, or null. */
+    DataFormat format() {
+        return from == null ? null : DataFormat.named(from);
+    }
+
+    /** The CSV options of the command line. */
+    CsvReadOptions csv() {
+        try {
+            CsvReadOptions options = CsvReadOptions.DEFAULT.withTypes(CsvTypes.parseColumns(types))
+                    .withSkipRows(skipRows);
+            if (delimiter != null) {
+                options = options.withDelimiter(delimiter(delimiter));
+            }
+            if (nulls != null) {
+                options = options.withNullValues(new LinkedHashSet<>(nulls));
+            }
+            if (noHeader) {
+                options = options.withNoHeader(null);
+            }
+            return options;
+        } catch (IllegalArgumentException e) {
+            throw new CliException(e.getMessage(), CliException.USAGE);
+        }
+    }
+
+    /** Whether any CSV option was given. */
+    boolean anyCsv() {
+        return types != null || delimiter != null || nulls != null || noHeader || skipRows != 0;
+    }
+
+    /** Opens {@code file} ({@code -}: standard input) as these options say, Arrow input fully validated. */
+    RecordBatchReader open(Path file) throws IOException {
+        DataFormat given = format();
+        if (anyCsv() && !Inputs.isStdio(file)) {
+            DataFormat actual = given != null ? given : DataFormat.ofInput(file);
+            if (!actual.isDelimited()) {
+                throw new CliException("the CSV options apply to CSV or TSV input only, not " + actual.label(),
+                        CliException.USAGE);
+            }
+        }
+        return Inputs.open(file, given, csv(), IpcReadOptions.DEFAULT);
+    }
+
+    private static char delimiter(String text) {
+        if (text.equals("tab") || text.equals("\\t") || text.equals("\t")) {
+            return '\t';
+        }
+        if (text.length() != 1) {
+            throw new IllegalArgumentException("--delimiter must be one character (or 'tab'), not '" + text + "'");
+        }
+        return text.charAt(0);
+    }
+}

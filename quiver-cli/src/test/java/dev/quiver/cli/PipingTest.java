@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.ipc.IpcFileReader;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
+
+/** {@code -} as standard input and output, with --from / --to; TSV by name; CSV options. */
+@Isolated
+class PipingTest {
+    private static final String CSV = "id,name,day\n1,\"a, b\",2024-01-02\n2,,2024-01-03\n";
+
+    @TempDir
+    Path dir;
+
+    private static Cli.Result withStdio(byte[] stdin, ByteArrayOutputStream stdout, Object... args) {
+        InputStream oldIn = System.in;
+        PrintStream oldOut = System.out;
+        System.setIn(new ByteArrayInputStream(stdin));
+        System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+        try {
+            return Cli.run(args);
+        } finally {
+            System.setIn(oldIn);
+            System.setOut(oldOut);
+        }
+    }
+
+    @Test
+    void csvFromStandardInputToAnArrowFile() throws Exception {
+        Path out = dir.resolve("out.arrow");
+        Cli.Result r = withStdio(CSV.getBytes(StandardCharsets.UTF_8), new ByteArrayOutputStream(),
+                "convert", "-", out, "--from", "csv");
+        assertEquals(0, r.exit(), r.err());
+        try (IpcFileReader reader = IpcFileReader.open(out)) {
+            RecordBatch batch = reader.readNext().orElseThrow();
+            assertEquals(2, batch.rowCount());
+            assertEquals("a, b", batch.column(1).getObject(0));
+            assertEquals(new ArrowType.Date(dev.quiver.core.type.DateUnit.DAY), batch.schema().field(2).type());
+        }
+    }
+
+    @Test
+    void arrowToCsvOnStandardOutputWithTheStatusOnStderr() throws Exception {
+        Path csv = Files.writeString(dir.resolve("in.csv"), CSV);
+        Path arrow = dir.resolve("in.arrow");
+        assertEquals(0, Cli.run("convert", csv, arrow).exit());
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        Cli.Result r = withStdio(new byte[0], stdout, "convert", arrow, "-", "--to", "csv");
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(CSV, stdout.toString(StandardCharsets.UTF_8));
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("wrote standard output (CSV): 1 batch, 2 rows"), r.err());
+    }
+
+    @Test
+    void standardInputNeedsItsFormat() {
+        Cli.Result r = withStdio(new byte[0], new ByteArrayOutputStream(), "cat", "-");
+        assertEquals(2, r.exit());
+        assertTrue(r.err().contains("--from FORMAT"), r.err());
+        Cli.Result out = Cli.run("convert", "x.csv", "-");
+        assertEquals(2, out.exit());
+        assertTrue(out.err().contains("--to FORMAT"), out.err());
+    }
+
+    @Test
+    void tsvByNameAndCsvOptions() throws Exception {
+        Path tsv = Files.writeString(dir.resolve("t.tsv"), "a\tb\n1\tx y\n");
+        Cli.Result schema = Cli.run("schema", tsv);
+        assertEquals(0, schema.exit(), schema.err());
+        assertEquals(List.of("TSV, 2 fields:", "  a: int64", "  b: utf8"), schema.out().lines().toList());
+        Path semi = Files.writeString(dir.resolve("s.csv"), "# note\n1;-;2024-01-02T03:04:05Z\n2;7;\n");
+        Cli.Result cat = Cli.run("schema", semi, "--delimiter", ";", "--skip-rows", "1", "--no-header", "--null",
+                "-", "--null", "", "--types", "f0=int8,f2=timestamp[ms, UTC]");
+        assertEquals(0, cat.exit(), cat.err());
+        assertEquals(List.of("CSV, 3 fields:", "  f0: int8", "  f1: int64", "  f2: timestamp[ms, tz=UTC]"),
+                cat.out().lines().toList());
+    }
+
+    @Test
+    void catStreamsTheFirstRows() throws Exception {
+        Path csv = Files.writeString(dir.resolve("c.csv"), "n\n1\n2\n3\n4\n5\n");
+        Cli.Result r = Cli.run("cat", csv, "-n", "3");
+        assertEquals(0, r.exit(), r.err());
+        assertTrue(r.out().contains("first 3 rows"), r.out());
+    }
+}

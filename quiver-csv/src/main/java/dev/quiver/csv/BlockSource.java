@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.csv;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ReadableByteChannel;
+import java.util.Arrays;
+
+/**
+ * Reads the input in blocks of about the block size. The tokenizer decides where a block's last complete
+ * record ends (it follows the quotes, so a line break inside a quoted field never ends a block); the
+ * bytes after it are {@link #keep kept} for the next block. A record longer than a block makes the block
+ * {@link #more grow}. A UTF-8 byte order mark at the start is dropped.
+ */
+final class BlockSource {
+    /** The most bytes a block (so a record) may have. */
+    static final int MAX_BLOCK = 1 << 30;
+
+    private final ReadableByteChannel in;
+    private final int blockSize;
+    private byte[] carry = new byte[0];
+    private int carryLength;
+    private long offset;
+    private boolean endOfInput;
+    private boolean first = true;
+
+    /**
+     * A block: bytes {@code [0, length)} from {@code offset} of the input; {@code last} when the input
+     * ends with it.
+     */
+    record Block(byte[] bytes, int length, long offset, boolean last) {
+    }
+
+    BlockSource(ReadableByteChannel in, int blockSize) {
+        this.in = in;
+        this.blockSize = blockSize;
+    }
+
+    /** The bytes of input passed on in blocks so far. */
+    long offset() {
+        return offset;
+    }
+
+    /** The next block, or null at the end of the input. */
+    Block next() throws IOException {
+        if (endOfInput && carryLength == 0) {
+            return null;
+        }
+        byte[] buffer = new byte[Math.max(blockSize, carryLength + blockSize / 2)];
+        System.arraycopy(carry, 0, buffer, 0, carryLength);
+        Block block = fill(buffer, carryLength);
+        return block.length() == 0 ? null : block;
+    }
+
+    /** The same block with more input after it (twice the room), for a record longer than the block. */
+    Block more(Block block) throws IOException {
+        if (block.bytes().length >= MAX_BLOCK) {
+            throw new CsvException("a record of more than " + MAX_BLOCK + " bytes at byte " + offset
+                    + " (is a quote never closed?)");
+        }
+        return fill(Arrays.copyOf(block.bytes(), (int) Math.min(MAX_BLOCK, block.bytes().length * 2L)),
+                block.length());
+    }
+
+    /** Passes on {@code [0, cut)} of {@code block}; the rest starts the next block. */
+    void keep(Block block, int cut) {
+        carryLength = block.length() - cut;
+        if (carry.length < carryLength) {
+            carry = new byte[Math.max(carryLength, blockSize / 4)];
+        }
+        System.arraycopy(block.bytes(), cut, carry, 0, carryLength);
+        offset += cut;
+    }
+
+    private Block fill(byte[] buffer, int length) throws IOException {
+        ByteBuffer target = ByteBuffer.wrap(buffer, length, buffer.length - length);
+        while (target.hasRemaining() && !endOfInput) {
+            if (in.read(target) < 0) {
+                endOfInput = true;
+            }
+        }
+        int filled = target.position();
+        if (first && filled >= 3 && (buffer[0] & 0xff) == 0xEF && (buffer[1] & 0xff) == 0xBB
+                && (buffer[2] & 0xff) == 0xBF) {
+            System.arraycopy(buffer, 3, buffer, 0, filled - 3);
+            filled -= 3;
+            offset += 3;
+        }
+        if (filled > 0 || endOfInput) {
+            first = false;
+        }
+        return new Block(buffer, filled, offset, endOfInput);
+    }
+}

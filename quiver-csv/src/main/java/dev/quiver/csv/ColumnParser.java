@@ -1,0 +1,562 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.csv;
+
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.DictionaryArray;
+import dev.quiver.core.builder.DecimalBuilder;
+import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.builder.ValueOutOfRangeException;
+import dev.quiver.core.builder.VarBinaryBuilder;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.DateUnit;
+import dev.quiver.core.type.Precision;
+import dev.quiver.core.type.TimeUnit;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.math.BigInteger;
+import java.nio.ByteOrder;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns the fields of one column of a block into an array of the column's type, parsing each field's
+ * bytes in place. One parser per column and block; not thread-safe.
+ */
+abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Decimals, ColumnParser.Text,
+        ColumnParser.DictionaryText {
+    final NullMarkers nulls;
+    final String typeName;
+    private boolean nullsFirst = true;
+
+    ColumnParser(NullMarkers nulls, ArrowType type) {
+        this.nulls = nulls;
+        this.typeName = type.toString();
+    }
+
+    /**
+     * The parser of a column of {@code type}.
+     *
+     * @param stringsCanBeNull whether every null marker applies to text (else only the empty field)
+     */
+    static ColumnParser of(ArrowType type, NullMarkers nulls, boolean stringsCanBeNull, int rows,
+            BufferAllocator allocator, boolean nullsFirst) {
+        ColumnParser parser = switch (type) {
+            case ArrowType.Int t -> new Ints(t, nulls, allocator, rows);
+            case ArrowType.FloatingPoint t -> new Floats(t, nulls, allocator, rows);
+            case ArrowType.Bool t -> new Bools(nulls, allocator, rows);
+            case ArrowType.Date t -> new Temporals(t, nulls, allocator, rows);
+            case ArrowType.Time t -> new Temporals(t, nulls, allocator, rows);
+            case ArrowType.Timestamp t -> new Temporals(t, nulls, allocator, rows);
+            case ArrowType.Decimal t -> new Decimals(t, nulls, allocator);
+            case ArrowType.Dictionary t -> new DictionaryText(t, textNulls(nulls, stringsCanBeNull), allocator);
+            default -> new Text(type, textNulls(nulls, stringsCanBeNull), allocator, rows);
+        };
+        parser.nullsFirst = nullsFirst;
+        return parser;
+    }
+
+    private static NullMarkers textNulls(NullMarkers nulls, boolean stringsCanBeNull) {
+        return stringsCanBeNull ? nulls : new NullMarkers(nulls.emptyIsNull() ? java.util.Set.of("")
+                : java.util.Set.of());
+    }
+
+    /**
+     * Appends one field: null when unquoted and a null marker, else its parsed value.
+     *
+     * @throws BadValue if the text is not a value of the type
+     */
+    final void append(byte[] b, int s, int e, boolean quoted) {
+        if (quoted) {
+            appendValue(b, s, e);
+        } else if (nullsFirst || s == e) {
+            if (nulls.isNull(b, s, e)) {
+                appendNull();
+            } else {
+                appendValue(b, s, e);
+            }
+        } else {
+            try {
+                appendValue(b, s, e);
+            } catch (BadValue bad) {
+                if (!nulls.isNull(b, s, e)) {
+                    throw bad;
+                }
+                appendNull();
+            }
+        }
+    }
+
+    /**
+     * Whether an unquoted field must be tested against the null markers before it is parsed: for text
+     * and floats ({@code NaN} parses), and for any type some marker is a value of. Otherwise a field is
+     * parsed first and tested only when it does not parse.
+     */
+    static boolean nullsFirst(ArrowType type, Set<String> markers) {
+        if (!(type instanceof ArrowType.Int || type instanceof ArrowType.Date || type instanceof ArrowType.Time
+                || type instanceof ArrowType.Timestamp || type instanceof ArrowType.Decimal
+                || type instanceof ArrowType.Bool)) {
+            return true;
+        }
+        for (String marker : markers) {
+            byte[] bytes = marker.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ColumnParser probe = of(type, new NullMarkers(Set.of()), false, 1, BufferAllocator.managed(), true);
+            try {
+                probe.appendValue(bytes, 0, bytes.length);
+                return true;
+            } catch (BadValue notAValue) {
+                // this marker is no value of the type
+            }
+        }
+        return false;
+    }
+
+    abstract void appendNull();
+
+    abstract void appendValue(byte[] b, int s, int e);
+
+    abstract Array build();
+
+    BadValue notA() {
+        return new BadValue("is not " + typeName);
+    }
+
+    /**
+     * The common part of fixed-width columns: values and validity written into heap arrays sized for the
+     * block's rows (no growth, no per-value checks of a general builder), copied once into Arrow buffers.
+     */
+    abstract static sealed class Fixed extends ColumnParser permits Ints, Floats, Bools, Temporals {
+        private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+                ByteOrder.LITTLE_ENDIAN);
+        private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class,
+                ByteOrder.LITTLE_ENDIAN);
+
+        private final ArrowType type;
+        private final BufferAllocator allocator;
+        /** Bytes per value; 0 for bits. */
+        private final int width;
+        private final byte[] values;
+        private final byte[] validity;
+        private int length;
+        private int nullCount;
+
+        Fixed(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows, int bitWidth) {
+            super(nulls, type);
+            this.type = type;
+            this.allocator = allocator;
+            this.width = bitWidth >>> 3;
+            this.values = new byte[width == 0 ? (rows + 7) >>> 3 : rows * width];
+            this.validity = new byte[(rows + 7) >>> 3];
+        }
+
+        @Override
+        final void appendNull() {
+            length++;
+            nullCount++;
+        }
+
+        private void valid() {
+            validity[length >>> 3] |= (byte) (1 << (length & 7));
+            length++;
+        }
+
+        /** Appends a value of the column's width from the low bits of {@code v}. */
+        final void put(long v) {
+            switch (width) {
+                case 8 -> LONG.set(values, length << 3, v);
+                case 4 -> INT.set(values, length << 2, (int) v);
+                case 2 -> {
+                    values[length << 1] = (byte) v;
+                    values[(length << 1) + 1] = (byte) (v >> 8);
+                }
+                case 1 -> values[length] = (byte) v;
+                default -> {
+                    if (v != 0) {
+                        values[length >>> 3] |= (byte) (1 << (length & 7));
+                    }
+                }
+            }
+            valid();
+        }
+
+        private ArrowBuffer copy(byte[] bytes, int n) {
+            ArrowBuffer buffer = allocator.allocate(n);
+            MemorySegment.copy(MemorySegment.ofArray(bytes), 0, buffer.segment(), 0, n);
+            return buffer;
+        }
+
+        @Override
+        final Array build() {
+            int valueBytes = width == 0 ? (length + 7) >>> 3 : length * width;
+            ArrowBuffer validityBuffer = nullCount == 0 ? null : copy(validity, (length + 7) >>> 3);
+            ArrayData data = new ArrayData(type, length, 0, nullCount,
+                    Arrays.asList(validityBuffer, copy(values, valueBytes)), List.of(), null);
+            return Array.ofUnchecked(data);
+        }
+    }
+
+    static final class Ints extends Fixed {
+        private final boolean unsigned64;
+        private final long min;
+        private final long max;
+
+        Ints(ArrowType.Int type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(type, nulls, allocator, rows, type.bitWidth());
+            this.unsigned64 = !type.signed() && type.bitWidth() == 64;
+            int bits = type.bitWidth();
+            this.min = type.signed() ? (bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1))) : 0;
+            this.max = type.signed() ? (bits == 64 ? Long.MAX_VALUE : (1L << (bits - 1)) - 1)
+                    : bits == 64 ? Long.MAX_VALUE : (1L << bits) - 1;
+        }
+
+        @Override
+        void appendValue(byte[] b, int s, int e) {
+            if (unsigned64) {
+                put(Numbers.parseUnsignedLong(b, s, e, typeName));
+                return;
+            }
+            long v = Numbers.parseLong(b, s, e, typeName);
+            if (v < min || v > max) {
+                throw new BadValue("is out of the range of " + typeName);
+            }
+            put(v);
+        }
+    }
+
+    static final class Floats extends Fixed {
+        private final boolean single;
+
+        Floats(ArrowType.FloatingPoint type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(type, nulls, allocator, rows, type.precision() == Precision.SINGLE ? 32 : 64);
+            this.single = type.precision() == Precision.SINGLE;
+        }
+
+        @Override
+        void appendValue(byte[] b, int s, int e) {
+            double v = Numbers.parseDouble(b, s, e, typeName);
+            put(single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v));
+        }
+    }
+
+    static final class Bools extends Fixed {
+        Bools(NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(ArrowType.BOOL, nulls, allocator, rows, 1);
+        }
+
+        @Override
+        void appendValue(byte[] b, int s, int e) {
+            int value = bool(b, s, e);
+            if (value < 0) {
+                throw notA();
+            }
+            put(value);
+        }
+
+        /** 1 for {@code true}, {@code True}, {@code TRUE}, {@code 1}; 0 for the false ones; else -1. */
+        static int bool(byte[] b, int s, int e) {
+            int n = e - s;
+            if (n == 1) {
+                return b[s] == '1' ? 1 : b[s] == '0' ? 0 : -1;
+            }
+            if (n == 4 && matches(b, s, "true")) {
+                return 1;
+            }
+            if (n == 5 && matches(b, s, "false")) {
+                return 0;
+            }
+            return -1;
+        }
+
+        /** Whether the bytes are {@code word} in lower case, capitalized, or upper case. */
+        private static boolean matches(byte[] b, int s, String word) {
+            boolean lower = true;
+            boolean upper = true;
+            for (int k = 0; k < word.length(); k++) {
+                char w = word.charAt(k);
+                byte c = b[s + k];
+                lower &= c == w || k == 0 && c == w - 32;
+                upper &= c == w - 32;
+            }
+            return lower || upper;
+        }
+    }
+
+    /** Dates, times of day and timestamps: ISO 8601 text to a count of units. */
+    static final class Temporals extends Fixed {
+        private static final int DATE32 = 0;
+        private static final int DATE64 = 1;
+        private static final int TIME = 2;
+        private static final int TIMESTAMP = 3;
+
+        private final int kind;
+        private final TimeUnit unit;
+        private final boolean zoned;
+        private final Temporal parsed = new Temporal();
+
+        Temporals(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(type, nulls, allocator, rows, switch (type) {
+                case ArrowType.Date t -> t.bitWidth();
+                case ArrowType.Time t -> t.bitWidth();
+                default -> 64;
+            });
+            switch (type) {
+                case ArrowType.Date t -> {
+                    kind = t.unit() == DateUnit.DAY ? DATE32 : DATE64;
+                    unit = null;
+                    zoned = false;
+                }
+                case ArrowType.Time t -> {
+                    kind = TIME;
+                    unit = t.unit();
+                    zoned = false;
+                }
+                case ArrowType.Timestamp t -> {
+                    kind = TIMESTAMP;
+                    unit = t.unit();
+                    zoned = t.timezone() != null;
+                }
+                default -> throw new IllegalArgumentException("not temporal: " + type);
+            }
+        }
+
+        @Override
+        void appendValue(byte[] b, int s, int e) {
+            if (kind == TIMESTAMP) {
+                if (!parsed.timestamp(b, s, e)) {
+                    throw notA();
+                }
+                if (parsed.zoned && !zoned) {
+                    throw new BadValue("has a time zone, but the column is " + typeName
+                            + " (give the column a zone, e.g. timestamp[us, UTC])");
+                }
+                put(parsed.in(unit, typeName));
+            } else if (kind == TIME) {
+                if (!parsed.time(b, s, e, false)) {
+                    throw notA();
+                }
+                put(parsed.in(unit, typeName));
+            } else {
+                long day = e - s == 10 ? Temporal.date(b, s) : Long.MIN_VALUE;
+                if (day == Long.MIN_VALUE) {
+                    throw notA();
+                }
+                put(kind == DATE64 ? day * 86_400_000L : day);
+            }
+        }
+    }
+
+    static final class Decimals extends ColumnParser {
+        private final DecimalBuilder builder;
+        private final int scale;
+        private final BigInteger[] wide = new BigInteger[1];
+
+        Decimals(ArrowType.Decimal type, NullMarkers nulls, BufferAllocator allocator) {
+            super(nulls, type);
+            this.scale = type.scale();
+            this.builder = new DecimalBuilder(type, allocator);
+        }
+
+        @Override
+        void appendNull() {
+            builder.appendNull();
+        }
+
+        @Override
+        void appendValue(byte[] b, int s, int e) {
+            wide[0] = null;
+            long unscaled = Numbers.parseDecimal(b, s, e, scale, typeName, wide);
+            try {
+                if (wide[0] != null) {
+                    builder.appendUnscaled(wide[0]);
+                } else {
+                    builder.appendUnscaled(unscaled);
+                }
+            } catch (ValueOutOfRangeException tooManyDigits) {
+                throw new BadValue("has more digits than " + typeName + " holds");
+            }
+        }
+
+        @Override
+        Array build() {
+            return builder.build();
+        }
+    }
+
+    /** utf8 and large_utf8: offsets, data and validity in heap arrays, copied once into Arrow buffers. */
+    static final class Text extends ColumnParser {
+        private static final ValueLayout.OfInt LE_INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+        private static final ValueLayout.OfLong LE_LONG = ValueLayout.JAVA_LONG_UNALIGNED
+                .withOrder(ByteOrder.LITTLE_ENDIAN);
+        private final ArrowType type;
+        private final BufferAllocator allocator;
+        private final boolean large;
+        private final long[] offsets;
+        private final byte[] validity;
+        private byte[] data;
+        private int length;
+        private int nullCount;
+        private long size;
+
+        Text(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+            super(nulls, type);
+            this.type = type;
+            this.allocator = allocator;
+            this.large = type instanceof ArrowType.LargeUtf8;
+            this.offsets = new long[rows + 1];
+            this.validity = new byte[(rows + 7) >>> 3];
+            this.data = new byte[Math.max(64, rows * 8)];
+        }
+
+        @Override
+        void appendNull() {
+            length++;
+            offsets[length] = size;
+            nullCount++;
+        }
+
+        @Override
+        void appendValue(byte[] b, int s, int e) {
+            int n = e - s;
+            if (size + n > data.length) {
+                if (!large && size + n > Integer.MAX_VALUE) {
+                    throw new BadValue("does not fit: a utf8 column of one block holds at most 2 GiB (use large_utf8)");
+                }
+                data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(size + n, data.length * 2L)));
+            }
+            System.arraycopy(b, s, data, (int) size, n);
+            size += n;
+            validity[length >>> 3] |= (byte) (1 << (length & 7));
+            length++;
+            offsets[length] = size;
+        }
+
+        @Override
+        Array build() {
+            ArrowBuffer offsetBuffer;
+            if (large) {
+                offsetBuffer = allocator.allocate((long) (length + 1) * 8);
+                MemorySegment.copy(MemorySegment.ofArray(offsets), ValueLayout.JAVA_LONG, 0, offsetBuffer.segment(),
+                        LE_LONG, 0, length + 1);
+            } else {
+                int[] narrow = new int[length + 1];
+                for (int i = 0; i <= length; i++) {
+                    narrow[i] = (int) offsets[i];
+                }
+                offsetBuffer = allocator.allocate((long) (length + 1) * 4);
+                MemorySegment.copy(MemorySegment.ofArray(narrow), ValueLayout.JAVA_INT, 0, offsetBuffer.segment(),
+                        LE_INT, 0, length + 1);
+            }
+            ArrowBuffer dataBuffer = allocator.allocate(size);
+            MemorySegment.copy(MemorySegment.ofArray(data), 0, dataBuffer.segment(), 0, size);
+            ArrowBuffer validityBuffer = null;
+            if (nullCount > 0) {
+                validityBuffer = allocator.allocate((length + 7) >>> 3);
+                MemorySegment.copy(MemorySegment.ofArray(validity), 0, validityBuffer.segment(), 0, (length + 7) >>> 3);
+            }
+            ArrayData arrayData = new ArrayData(type, length, 0, nullCount,
+                    Arrays.asList(validityBuffer, offsetBuffer, dataBuffer), List.of(), null);
+            return Array.ofUnchecked(arrayData);
+        }
+    }
+
+    /** Dictionary-encoded text: distinct values hashed by their bytes, no String per value. */
+    static final class DictionaryText extends ColumnParser {
+        private final ArrowType.Dictionary type;
+        private final IntBuilder<?> indices;
+        private final BufferAllocator allocator;
+        private byte[] pool = new byte[1024];
+        private int poolLength;
+        private int[] offsets = new int[65];
+        private int count;
+        private int[] table = new int[128];
+
+        DictionaryText(ArrowType.Dictionary type, NullMarkers nulls, BufferAllocator allocator) {
+            super(nulls, type);
+            this.type = type;
+            this.allocator = allocator;
+            this.indices = IntBuilder.of(type.indexType(), allocator);
+            Arrays.fill(table, -1);
+        }
+
+        @Override
+        void appendNull() {
+            indices.appendNull();
+        }
+
+        @Override
+        void appendValue(byte[] b, int s, int e) {
+            int hash = hash(b, s, e);
+            int mask = table.length - 1;
+            int slot = hash & mask;
+            while (true) {
+                int index = table[slot];
+                if (index < 0) {
+                    index = add(b, s, e);
+                    table[slot] = index;
+                    if (count * 2 > table.length) {
+                        rehash();
+                    }
+                    indices.append(index);
+                    return;
+                }
+                if (Arrays.equals(pool, offsets[index], offsets[index + 1], b, s, e)) {
+                    indices.append(index);
+                    return;
+                }
+                slot = (slot + 1) & mask;
+            }
+        }
+
+        private static int hash(byte[] b, int s, int e) {
+            int h = 0x9E3779B9;
+            for (int i = s; i < e; i++) {
+                h = 31 * h + b[i];
+            }
+            return h ^ (h >>> 16);
+        }
+
+        private int add(byte[] b, int s, int e) {
+            int n = e - s;
+            if (poolLength + n > pool.length) {
+                pool = Arrays.copyOf(pool, Math.max(poolLength + n, pool.length * 2));
+            }
+            System.arraycopy(b, s, pool, poolLength, n);
+            poolLength += n;
+            if (count + 2 > offsets.length) {
+                offsets = Arrays.copyOf(offsets, offsets.length * 2);
+            }
+            offsets[++count] = poolLength;
+            return count - 1;
+        }
+
+        private void rehash() {
+            table = new int[table.length * 2];
+            Arrays.fill(table, -1);
+            int mask = table.length - 1;
+            for (int index = 0; index < count; index++) {
+                int slot = hash(pool, offsets[index], offsets[index + 1]) & mask;
+                while (table[slot] >= 0) {
+                    slot = (slot + 1) & mask;
+                }
+                table[slot] = index;
+            }
+        }
+
+        @Override
+        Array build() {
+            VarBinaryBuilder values = new VarBinaryBuilder(type.valueType(), allocator);
+            for (int index = 0; index < count; index++) {
+                values.append(pool, offsets[index], offsets[index + 1] - offsets[index]);
+            }
+            ArrayData indexData = indices.build().data();
+            ArrayData data = new ArrayData(type, indexData.length(), 0, indexData.nullCount(), indexData.buffers(),
+                    List.of(), values.build().data());
+            return DictionaryArray.ofUnchecked(data);
+        }
+    }
+}

@@ -1,0 +1,481 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.csv;
+
+import dev.quiver.core.array.Array;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+
+/**
+ * Reads CSV as record batches, streaming: the input is cut into blocks at record ends (following the
+ * quotes), each block is parsed into one batch, in parallel on {@link CsvReadOptions#threads()} threads,
+ * and the batches come out in input order. Memory stays bounded by a few blocks whatever the input's
+ * size. Column types are given ({@link CsvReadOptions#types()}) or inferred from the first block.
+ *
+ * <pre>{@code
+ * try (CsvReader reader = CsvReader.open(Path.of("trips.csv"))) {
+ *     System.out.println(reader.schema());
+ *     for (RecordBatch batch : reader) {
+ *         ...
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Bad input ends the reading with a {@link CsvException} naming the line, the column and the value:
+ * a value that is not of its column's type (for an inferred type, a value after the first block that
+ * does not fit: give the type), a record with another count of fields than the header, a quote never
+ * closed, bytes that are not UTF-8. An empty line is skipped; a UTF-8 byte order mark at the start is
+ * dropped.
+ */
+public final class CsvReader implements RecordBatchReader {
+    private static final String STREAM = "<stream>";
+
+    private final String source;
+    private final ReadableByteChannel channel;
+    private final BlockSource blocks;
+    private final CsvReadOptions options;
+    private final Dialect dialect;
+    private final NullMarkers nulls;
+    private final Schema schema;
+    private final List<String> fileColumns;
+    private final int[] projection;
+    private final boolean[] nullsFirst;
+    private final ExecutorService pool;
+    private final int depth;
+    private final ArrayDeque<InFlight> pending = new ArrayDeque<>();
+    private long linesQueued = 1;
+    private boolean exhausted;
+    private boolean closed;
+
+    /** A block being parsed, with the line it starts at. */
+    private record InFlight(BlockSource.Block block, long firstLine, Future<RecordBatch> future) {
+    }
+
+    private CsvReader(String source, ReadableByteChannel channel, CsvReadOptions options) {
+        this.source = source;
+        this.channel = channel;
+        this.options = options;
+        this.dialect = Dialect.of(options);
+        this.nulls = new NullMarkers(options.nullValues());
+        this.blocks = new BlockSource(channel, options.blockSize());
+        BlockSource.Block first = read(null);
+        byte[] bytes = first == null ? new byte[0] : first.bytes();
+        try {
+            Tokens sample;
+            List<String> names;
+            while (true) {
+                bytes = first == null ? new byte[0] : first.bytes();
+                int length = first == null ? 0 : first.length();
+                boolean last = first == null || first.last();
+                int position = 0;
+                boolean complete = true;
+                for (int r = 0; r < options.skipRows() && position < length && complete; r++) {
+                    Tokens skipped = Tokens.tokenize(bytes, position, length, -1, dialect, 1, last);
+                    complete = skipped.rows == 1 || last;
+                    position = skipped.end;
+                }
+                Tokens firstRecord = Tokens.tokenize(bytes, position, length, -1, dialect, 1, last);
+                if (complete && (firstRecord.rows == 1 || last)) {
+                    if (options.header()) {
+                        if (firstRecord.rows == 0) {
+                            throw new CsvException(source + ": no header line (the input is empty)");
+                        }
+                        position = firstRecord.end;
+                        names = options.columnNames() != null ? options.columnNames() : texts(firstRecord);
+                        if (names.size() != firstRecord.columns) {
+                            throw new CsvException(source + ": " + names.size() + " column names given for a header "
+                                    + "of " + firstRecord.columns + " fields");
+                        }
+                    } else if (options.columnNames() != null) {
+                        names = options.columnNames();
+                    } else {
+                        names = new ArrayList<>();
+                        for (int c = 0; c < firstRecord.columns; c++) {
+                            names.add("f" + c);
+                        }
+                    }
+                    sample = Tokens.tokenize(bytes, position, length, names.size(), dialect, Integer.MAX_VALUE, last);
+                    if (sample.rows > 0 || last) {
+                        break;
+                    }
+                }
+                first = read(first);
+            }
+            int bad = Utf8Check.firstInvalid(bytes, 0, sample.end);
+            if (bad >= 0) {
+                throw new RowError(bad, -1, notUtf8(bytes, bad, 0));
+            }
+            this.fileColumns = List.copyOf(names);
+            this.projection = projection();
+            this.schema = new Schema(fields(sample));
+            this.nullsFirst = new boolean[projection.length];
+            for (int j = 0; j < projection.length; j++) {
+                nullsFirst[j] = ColumnParser.nullsFirst(schema.field(j).type(), options.nullValues());
+            }
+            int threads = options.threads();
+            this.pool = threads == 1 ? null : new ForkJoinPool(threads);
+            this.depth = threads == 1 ? 1 : threads + 2;
+            if (first != null) {
+                blocks.keep(first, sample.end);
+                queue(first, sample, true, lineBreaks(bytes, sample.end));
+            }
+        } catch (RowError e) {
+            close();
+            throw located(e, bytes, 1);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a file with {@link CsvReadOptions#forFile} (tab-separated for {@code .tsv}).
+     *
+     * @param path the file
+     * @return the reader, its schema known
+     * @throws CsvException if the file cannot be read or its start is not valid CSV
+     */
+    public static CsvReader open(Path path) {
+        return open(path, CsvReadOptions.forFile(path));
+    }
+
+    /**
+     * Opens a file.
+     *
+     * @param path the file
+     * @param options how to read it
+     * @return the reader, its schema known
+     * @throws CsvException if the file cannot be read or its start is not valid CSV
+     */
+    public static CsvReader open(Path path, CsvReadOptions options) {
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path, StandardOpenOption.READ);
+        } catch (NoSuchFileException e) {
+            throw new CsvException("no such file: " + path, e);
+        } catch (IOException e) {
+            throw new CsvException(path + ": cannot open: " + e.getMessage(), e);
+        }
+        return new CsvReader(path.toString(), channel, options);
+    }
+
+    /**
+     * Reads a stream (closed with the reader).
+     *
+     * @param in the CSV bytes
+     * @param options how to read them
+     * @return the reader, its schema known
+     * @throws CsvException if the stream's start is not valid CSV or cannot be read
+     */
+    public static CsvReader open(InputStream in, CsvReadOptions options) {
+        return new CsvReader(STREAM, Channels.newChannel(in), options);
+    }
+
+    /**
+     * Reads a channel (closed with the reader).
+     *
+     * @param channel the CSV bytes
+     * @param options how to read them
+     * @return the reader, its schema known
+     * @throws CsvException if the channel's start is not valid CSV or cannot be read
+     */
+    public static CsvReader open(ReadableByteChannel channel, CsvReadOptions options) {
+        return new CsvReader(STREAM, channel, options);
+    }
+
+    /** The next block, or (given one) that block with more input after it. */
+    private BlockSource.Block read(BlockSource.Block grow) {
+        try {
+            return grow == null ? blocks.next() : blocks.more(grow);
+        } catch (IOException e) {
+            throw new CsvException(source + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private List<String> texts(Tokens row) {
+        List<String> out = new ArrayList<>();
+        for (int c = 0; c < row.columns; c++) {
+            out.add(text(row, c));
+        }
+        return out;
+    }
+
+    private String text(Tokens row, int k) {
+        int s = row.starts[k];
+        int e = row.ends[k];
+        if ((row.flags[k] & Tokens.ESCAPED) != 0) {
+            int[] n = new int[1];
+            byte[] out = Tokens.unescape(row.bytes, s, e, dialect, new byte[e - s], n);
+            return new String(out, 0, n[0], StandardCharsets.UTF_8);
+        }
+        return new String(row.bytes, s, e - s, StandardCharsets.UTF_8);
+    }
+
+    private int[] projection() {
+        Set<String> unknown = new HashSet<>(options.types().keySet());
+        unknown.removeAll(fileColumns);
+        if (!unknown.isEmpty()) {
+            throw new CsvException(source + ": types are given for columns it does not have: " + unknown
+                    + " (columns: " + fileColumns + ")");
+        }
+        if (options.includeColumns() == null) {
+            int[] all = new int[fileColumns.size()];
+            for (int c = 0; c < all.length; c++) {
+                all[c] = c;
+            }
+            return all;
+        }
+        int[] chosen = new int[options.includeColumns().size()];
+        for (int j = 0; j < chosen.length; j++) {
+            String name = options.includeColumns().get(j);
+            chosen[j] = fileColumns.indexOf(name);
+            if (chosen[j] < 0) {
+                throw new CsvException(source + ": no column '" + name + "' to include (columns: " + fileColumns
+                        + ")");
+            }
+        }
+        return chosen;
+    }
+
+    private List<Field> fields(Tokens sample) {
+        Map<String, ArrowType> types = new LinkedHashMap<>(options.types());
+        List<Field> fields = new ArrayList<>();
+        for (int c : projection) {
+            String name = fileColumns.get(c);
+            ArrowType type = types.get(name);
+            if (type == null) {
+                Inference inference = new Inference(options.inferDecimals());
+                byte[] scratch = new byte[64];
+                int[] n = new int[1];
+                for (int r = 0; r < sample.rows; r++) {
+                    int k = r * sample.columns + c;
+                    int s = sample.starts[k];
+                    int e = sample.ends[k];
+                    byte flag = sample.flags[k];
+                    if ((flag & Tokens.QUOTED) == 0 && nulls.isNull(sample.bytes, s, e)) {
+                        continue;
+                    }
+                    if ((flag & Tokens.ESCAPED) != 0) {
+                        scratch = Tokens.unescape(sample.bytes, s, e, dialect, scratch, n);
+                        inference.see(scratch, 0, n[0]);
+                    } else {
+                        inference.see(sample.bytes, s, e);
+                    }
+                }
+                type = inference.type();
+            }
+            fields.add(Field.nullable(name, type));
+        }
+        return fields;
+    }
+
+    /** Queues the parsing of a tokenized block; its first line is the one after the blocks queued before. */
+    private void queue(BlockSource.Block block, Tokens tokens, boolean checked, long lines) {
+        long firstLine = linesQueued;
+        linesQueued += lines;
+        if (tokens.rows == 0) {
+            return;
+        }
+        Callable<RecordBatch> task = () -> parse(block, tokens, checked);
+        Future<RecordBatch> future;
+        if (pool == null) {
+            FutureTask<RecordBatch> now = new FutureTask<>(task);
+            now.run();
+            future = now;
+        } else {
+            future = pool.submit(task);
+        }
+        pending.add(new InFlight(block, firstLine, future));
+    }
+
+    private RecordBatch parse(BlockSource.Block block, Tokens tokens, boolean checked) {
+        byte[] bytes = block.bytes();
+        if (!checked) {
+            int bad = Utf8Check.firstInvalid(bytes, 0, tokens.end);
+            if (bad >= 0) {
+                throw new RowError(bad, -1, notUtf8(bytes, bad, block.offset()));
+            }
+        }
+        List<Array> columns = new ArrayList<>(projection.length);
+        byte[] scratch = new byte[256];
+        int[] n = new int[1];
+        int width = tokens.columns;
+        for (int j = 0; j < projection.length; j++) {
+            int c = projection[j];
+            ColumnParser parser = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(),
+                    tokens.rows, options.allocator(), nullsFirst[j]);
+            int[] starts = tokens.starts;
+            int[] ends = tokens.ends;
+            byte[] flags = tokens.flags;
+            for (int r = 0, k = c; r < tokens.rows; r++, k += width) {
+                int s = starts[k];
+                int e = ends[k];
+                byte flag = flags[k];
+                try {
+                    if ((flag & Tokens.ESCAPED) != 0) {
+                        scratch = Tokens.unescape(bytes, s, e, dialect, scratch, n);
+                        parser.append(scratch, 0, n[0], true);
+                    } else {
+                        parser.append(bytes, s, e, flag != 0);
+                    }
+                } catch (BadValue bad) {
+                    throw new RowError(s, c, text(tokens, k), bad.getMessage());
+                }
+            }
+            columns.add(parser.build());
+        }
+        return new RecordBatch(schema, columns, tokens.rows);
+    }
+
+    private static String notUtf8(byte[] bytes, int position, long blockOffset) {
+        return "is not valid UTF-8: byte 0x" + HexFormat.of().withUpperCase().toHexDigits(bytes[position])
+                + " at byte offset " + (blockOffset + position);
+    }
+
+    private static final java.lang.invoke.VarHandle LONGS = java.lang.invoke.MethodHandles.byteArrayViewVarHandle(
+            long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
+
+    /** The line feeds in {@code bytes[0, end)}, counted eight bytes at a time. */
+    static long lineBreaks(byte[] bytes, int end) {
+        long count = 0;
+        int i = 0;
+        for (; i + 8 <= end; i += 8) {
+            long x = (long) LONGS.get(bytes, i) ^ 0x0A0A0A0A0A0A0A0AL;
+            long zeroBytes = (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
+            if (zeroBytes != 0) {
+                long nonZero = ((x & 0x7F7F7F7F7F7F7F7FL) + 0x7F7F7F7F7F7F7F7FL) | x;
+                count += Long.bitCount(~nonZero & 0x8080808080808080L);
+            }
+        }
+        for (; i < end; i++) {
+            if (bytes[i] == '\n') {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    private CsvException located(RowError e, byte[] bytes, long firstLine) {
+        long line = firstLine + lineBreaks(bytes, e.position);
+        String column = e.column >= 0 && fileColumns != null && e.column < fileColumns.size()
+                ? fileColumns.get(e.column) : e.column >= 0 ? "#" + (e.column + 1) : null;
+        String problem = e.getMessage();
+        if (e.value != null && !options.types().containsKey(column)) {
+            problem += " (the type inferred from the first block; give the column's type to read it otherwise)";
+        }
+        return CsvException.at(source, line, column, e.value, problem);
+    }
+
+    /**
+     * The bytes of input taken so far (read ahead of the batches delivered by a few blocks), for
+     * progress reports.
+     *
+     * @return the count of bytes
+     */
+    public long bytesRead() {
+        return blocks.offset();
+    }
+
+    @Override
+    public Schema schema() {
+        return schema;
+    }
+
+    @Override
+    public Optional<RecordBatch> readNext() {
+        if (closed) {
+            throw new IllegalStateException("the reader is closed");
+        }
+        while (pending.size() < depth && !exhausted) {
+            BlockSource.Block block = read(null);
+            if (block == null) {
+                exhausted = true;
+                break;
+            }
+            try {
+                Tokens tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
+                        Integer.MAX_VALUE, block.last());
+                while (tokens.end == 0 && !block.last()) {
+                    block = read(block);
+                    tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
+                            Integer.MAX_VALUE, block.last());
+                }
+                blocks.keep(block, tokens.end);
+                queue(block, tokens, false, tokens.lines);
+            } catch (RowError e) {
+                exhausted = true;
+                pending.add(new InFlight(block, linesQueued, CompletableFuture.failedFuture(e)));
+            }
+        }
+        InFlight next = pending.poll();
+        if (next == null) {
+            return Optional.empty();
+        }
+        return Optional.of(await(next));
+    }
+
+    private RecordBatch await(InFlight next) {
+        try {
+            return next.future().get();
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            close();
+            if (cause instanceof RowError row) {
+                throw located(row, next.block().bytes(), next.firstLine());
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new CsvException(source + ": " + cause, cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new CsvException(source + ": interrupted while parsing", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        pending.forEach(f -> f.future().cancel(true));
+        pending.clear();
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new CsvException(source + ": cannot close: " + e.getMessage(), e);
+        }
+    }
+}

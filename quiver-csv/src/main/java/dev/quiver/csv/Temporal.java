@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.csv;
+
+import dev.quiver.core.type.TimeUnit;
+
+/**
+ * ISO 8601 dates, times of day and timestamps parsed straight from bytes: {@code YYYY-MM-DD},
+ * {@code HH:MM[:SS[.fraction]]} and {@code date[(T| )time][Z|±HH[:MM]|±HHMM]}. One instance holds the
+ * parts of the value last parsed, so parsing allocates nothing; not thread-safe.
+ */
+final class Temporal {
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    /** Seconds since the epoch (timestamps) or since midnight (times). */
+    long seconds;
+    /** Nanoseconds within the second. */
+    int nanos;
+    /** Digits of the fraction of a second written. */
+    int fractionDigits;
+    /** Whether a timestamp had a zone (its offset applied: {@link #seconds} is then UTC). */
+    boolean zoned;
+    /** Whether the value was a date alone. */
+    boolean dateOnly;
+
+    /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar. */
+    static long daysFromCivil(long year, int month, int day) {
+        long y = month <= 2 ? year - 1 : year;
+        long era = (y >= 0 ? y : y - 399) / 400;
+        long yoe = y - era * 400;
+        long doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+        return era * 146_097 + doe - 719_468;
+    }
+
+    private static int twoDigits(byte[] b, int i) {
+        int h = b[i] - '0';
+        int l = b[i + 1] - '0';
+        return h < 0 || h > 9 || l < 0 || l > 9 ? -1 : h * 10 + l;
+    }
+
+    private static boolean leap(long year) {
+        return (year & 3) == 0 && (year % 100 != 0 || year % 400 == 0);
+    }
+
+    private static int daysInMonth(long year, int month) {
+        return switch (month) {
+            case 2 -> leap(year) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
+    }
+
+    /** The epoch day of {@code YYYY-MM-DD} at {@code b[s, s + 10)}, or {@link Long#MIN_VALUE} if it is not one. */
+    static long date(byte[] b, int s) {
+        int hi = twoDigits(b, s);
+        int lo = twoDigits(b, s + 2);
+        int month = twoDigits(b, s + 5);
+        int day = twoDigits(b, s + 8);
+        if (hi < 0 || lo < 0 || b[s + 4] != '-' || b[s + 7] != '-' || month < 1 || month > 12 || day < 1) {
+            return Long.MIN_VALUE;
+        }
+        int year = hi * 100 + lo;
+        if (day > daysInMonth(year, month)) {
+            return Long.MIN_VALUE;
+        }
+        return daysFromCivil(year, month, day);
+    }
+
+    /** Parses a time of day {@code HH:MM[:SS[.fraction]]} in {@code [s, e)}; false if it is not one. */
+    boolean time(byte[] b, int s, int e, boolean secondsRequired) {
+        if (e - s < 5 || b[s + 2] != ':') {
+            return false;
+        }
+        int hour = twoDigits(b, s);
+        int minute = twoDigits(b, s + 3);
+        if (hour < 0 || hour > 23 || minute < 0 || minute > 59) {
+            return false;
+        }
+        int second = 0;
+        int i = s + 5;
+        nanos = 0;
+        fractionDigits = 0;
+        if (i < e && b[i] == ':') {
+            if (e - i < 3) {
+                return false;
+            }
+            second = twoDigits(b, i + 1);
+            if (second < 0 || second > 59) {
+                return false;
+            }
+            i += 3;
+            if (i < e && b[i] == '.') {
+                i++;
+                int start = i;
+                int value = 0;
+                for (; i < e && Numbers.isDigit(b[i]); i++) {
+                    if (i - start < 9) {
+                        value = value * 10 + (b[i] - '0');
+                    } else if (b[i] != '0') {
+                        return false;
+                    }
+                }
+                int n = i - start;
+                if (n == 0) {
+                    return false;
+                }
+                for (int k = Math.min(n, 9); k < 9; k++) {
+                    value *= 10;
+                }
+                nanos = value;
+                fractionDigits = n;
+            }
+        } else if (secondsRequired) {
+            return false;
+        }
+        if (i != e) {
+            return false;
+        }
+        seconds = hour * 3600L + minute * 60L + second;
+        return true;
+    }
+
+    /** Parses a timestamp (or a date alone) in {@code [s, e)}; false if it is not one. */
+    boolean timestamp(byte[] b, int s, int e) {
+        if (e - s < 10) {
+            return false;
+        }
+        long day = date(b, s);
+        if (day == Long.MIN_VALUE) {
+            return false;
+        }
+        zoned = false;
+        dateOnly = e - s == 10;
+        if (dateOnly) {
+            seconds = day * 86_400;
+            nanos = 0;
+            fractionDigits = 0;
+            return true;
+        }
+        byte sep = b[s + 10];
+        if (sep != 'T' && sep != ' ' && sep != 't') {
+            return false;
+        }
+        int zone = s + 11;
+        while (zone < e && (Numbers.isDigit(b[zone]) || b[zone] == ':' || b[zone] == '.')) {
+            zone++;
+        }
+        int offsetSeconds = 0;
+        if (zone < e) {
+            byte c = b[zone];
+            if ((c == 'Z' || c == 'z') && zone == e - 1) {
+                zoned = true;
+            } else if (c == '+' || c == '-') {
+                offsetSeconds = offset(b, zone + 1, e);
+                if (offsetSeconds < 0) {
+                    return false;
+                }
+                if (c == '-') {
+                    offsetSeconds = -offsetSeconds;
+                }
+                zoned = true;
+            } else {
+                return false;
+            }
+        }
+        if (!time(b, s + 11, zone, false)) {
+            return false;
+        }
+        seconds += day * 86_400 - offsetSeconds;
+        return true;
+    }
+
+    /** Seconds of {@code HH}, {@code HH:MM} or {@code HHMM}, or -1. */
+    private static int offset(byte[] b, int i, int e) {
+        int n = e - i;
+        int hours = n >= 2 ? twoDigits(b, i) : -1;
+        int minutes;
+        if (n == 2) {
+            minutes = 0;
+        } else if (n == 4) {
+            minutes = twoDigits(b, i + 2);
+        } else if (n == 5 && b[i + 2] == ':') {
+            minutes = twoDigits(b, i + 3);
+        } else {
+            return -1;
+        }
+        if (hours < 0 || hours > 18 || minutes < 0 || minutes > 59) {
+            return -1;
+        }
+        return hours * 3600 + minutes * 60;
+    }
+
+    /**
+     * The value last parsed in {@code unit}: seconds and nanos scaled, refusing a fraction finer than the
+     * unit (unless its extra digits are zeros) and overflow.
+     */
+    long in(TimeUnit unit, String type) {
+        try {
+            return switch (unit) {
+                case MICROSECOND -> {
+                    if (nanos % 1_000 != 0) {
+                        throw finer(type);
+                    }
+                    yield Math.addExact(Math.multiplyExact(seconds, 1_000_000L), nanos / 1_000);
+                }
+                case MILLISECOND -> {
+                    if (nanos % 1_000_000 != 0) {
+                        throw finer(type);
+                    }
+                    yield Math.addExact(Math.multiplyExact(seconds, 1_000L), nanos / 1_000_000);
+                }
+                case SECOND -> {
+                    if (nanos != 0) {
+                        throw finer(type);
+                    }
+                    yield seconds;
+                }
+                case NANOSECOND -> Math.addExact(Math.multiplyExact(seconds, NANOS_PER_SECOND), nanos);
+            };
+        } catch (ArithmeticException overflow) {
+            throw new BadValue("is out of the range of " + type);
+        }
+    }
+
+    private static BadValue finer(String type) {
+        return new BadValue("has more fraction digits than " + type + " holds");
+    }
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.csv;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+
+/** Floats parsed from bytes are exactly what the JDK parses, whatever the digits and exponent. */
+class NumbersTest {
+    private static void same(String text) {
+        byte[] b = text.getBytes(StandardCharsets.US_ASCII);
+        assertEquals(Double.doubleToRawLongBits(Double.parseDouble(text)),
+                Double.doubleToRawLongBits(Numbers.parseDouble(b, 0, b.length, "float64")), text);
+    }
+
+    @Property(tries = 20_000)
+    void anyDoubleReadsBackExactly(@ForAll double value) {
+        same(Double.toString(value));
+        same(String.format(Locale.ROOT, "%.17g", value));
+    }
+
+    @Test
+    void randomDigitsAndExponents() {
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 300_000; i++) {
+            int digits = 1 + random.nextInt(18);
+            StringBuilder text = new StringBuilder(random.nextBoolean() ? "-" : "");
+            for (int d = 0; d < digits; d++) {
+                text.append((char) ('0' + random.nextInt(10)));
+            }
+            int point = random.nextInt(digits + 1);
+            text.insert(text.length() - digits + point, '.');
+            if (random.nextBoolean()) {
+                text.append('e').append(random.nextInt(700) - 350);
+            }
+            if (text.toString().replace("-", "").equals(".")) {
+                continue;
+            }
+            same(text.toString());
+        }
+    }
+
+    @Test
+    void edges() {
+        for (String text : new String[] {"0", "-0", "0.0", "1e308", "1.7976931348623157e308", "1.8e308", "4.9e-324",
+            "2.2250738585072014e-308", "2.2250738585072011e-308", "9007199254740993", "0.1", "123456789012345678",
+            "1.9702089703563541", "-77711.35", "1e-400", "1e400", "5e-324", "0.30000000000000004",
+            "9999999999999999999", "inf", "-Infinity"}) {
+            if (!text.equals("inf")) {
+                same(text);
+            }
+        }
+    }
+}
