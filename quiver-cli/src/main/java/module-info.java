@@ -7,6 +7,7 @@ module dev.quiver.cli {
     requires dev.quiver.row;
     requires dev.quiver.benchdata;
     requires dev.quiver.csv;
+    requires dev.quiver.ndjson;
     requires dev.quiver.duckdb;
     requires dev.quiver.flight;
     requires info.picocli;

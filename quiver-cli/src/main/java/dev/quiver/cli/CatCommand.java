@@ -18,7 +18,7 @@ import picocli.CommandLine;
         description = {"Prints the first rows of FILE as an aligned table: strings bare, dates and timestamps in "
                 + "ISO-8601, lists as [..], structs as {name: value}, maps as [key: value], null as null; cells "
                 + "longer than 48 characters are cut.",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv) or TSV (.tsv); '-' is standard "
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv) or NDJSON (.ndjson, .jsonl); '-' is standard "
                         + "input (with --from). Reads only as far as the rows printed."})
 final class CatCommand implements Callable<Integer> {
     @CommandLine.Spec

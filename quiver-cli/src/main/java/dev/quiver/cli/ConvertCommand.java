@@ -12,12 +12,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine;
 
-/** {@code quiver convert IN OUT}: between CSV, TSV, Arrow file, Arrow stream and integration JSON. */
+/** {@code quiver convert IN OUT}: between CSV, TSV, NDJSON, Arrow file, Arrow stream and integration JSON. */
 @Command(name = "convert", mixinStandardHelpOptions = true,
-        description = {"Converts IN to OUT between CSV, TSV, Arrow file, Arrow stream and integration JSON, "
+        description = {"Converts IN to OUT between CSV, TSV, NDJSON, Arrow file, Arrow stream and integration JSON, "
                 + "streaming: the input is read once, batch by batch, in bounded memory.",
                 "Formats follow the names: .csv; .tsv; .arrow, .arrow_file, .feather (Arrow file); .arrows, .stream "
-                        + "(Arrow stream); .json, .json.gz (integration JSON, gzip-compressed for .gz). An input "
+                        + "(Arrow stream); .json, .json.gz (integration JSON, gzip-compressed for .gz); .ndjson, .jsonl "
+                        + "(newline-delimited JSON, types inferred from the first lines). An input "
                         + "with another name is read as an Arrow file if it starts with ARROW1, as JSON if it "
                         + "starts with '{' or is gzip, else as an Arrow stream. '-' is standard input or output, "
                         + "with --from / --to FORMAT. CSV input has a header line (unless --no-header); unquoted "
@@ -44,7 +45,7 @@ final class ConvertCommand implements Callable<Integer> {
     ArrowFormat format;
 
     @Option(names = "--to", paramLabel = "FORMAT",
-            description = "The output's format: csv, tsv, arrow, arrows or json (needed when OUT is '-').")
+            description = "The output's format: csv, tsv, arrow, arrows, json or ndjson (needed when OUT is '-').")
     String to;
 
     @CommandLine.Mixin
@@ -56,7 +57,8 @@ final class ConvertCommand implements Callable<Integer> {
         if (to != null) {
             target = DataFormat.named(to);
         } else if (Inputs.isStdio(out) && format == null) {
-            throw new CliException("writing standard output ('-') needs --to FORMAT (csv, tsv, arrow, arrows, json)",
+            throw new CliException(
+                    "writing standard output ('-') needs --to FORMAT (csv, tsv, arrow, arrows, json, ndjson)",
                     CliException.USAGE);
         } else {
             target = DataFormat.ofOutput(out, ArrowFormat.of(format));

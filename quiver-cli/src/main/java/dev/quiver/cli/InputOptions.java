@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 /** The options of commands that read a file: its format when the name does not tell, and how to read CSV. */
 final class InputOptions {
     @Option(names = "--from", paramLabel = "FORMAT",
-            description = "The input's format: csv, tsv, arrow, arrows or json (needed when the input is '-', "
+            description = "The input's format: csv, tsv, arrow, arrows, json or ndjson (needed when the input is '-', "
                     + "standard input; otherwise by name or content).")
     String from;
 

@@ -17,7 +17,7 @@ import picocli.CommandLine;
 @Command(name = "schema", mixinStandardHelpOptions = true,
         description = {"Prints the schema of FILE: its format, then one line per field (name, type, nullability,"
                 + " dictionary encoding) and the custom metadata.",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv) or TSV (.tsv); '-' is standard "
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv) or NDJSON (.ndjson, .jsonl); '-' is standard "
                         + "input (with --from). CSV types are inferred from the first block only."})
 final class SchemaCommand implements Callable<Integer> {
     @CommandLine.Spec

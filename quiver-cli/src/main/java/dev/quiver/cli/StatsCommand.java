@@ -29,7 +29,7 @@ import picocli.CommandLine;
         description = {"Reads FILE (Arrow input fully validated) and prints its format and size, the number of record batches "
                 + "and rows, the body compression of Arrow input, and per column its type, null count and the "
                 + "bytes of its buffers in memory (decompressed; children and dictionaries included).",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv) or TSV (.tsv); '-' is standard "
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv) or NDJSON (.ndjson, .jsonl); '-' is standard "
                         + "input (with --from). The file is read once, batch by batch."})
 final class StatsCommand implements Callable<Integer> {
     @CommandLine.Spec

@@ -98,4 +98,20 @@ class PipingTest {
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().contains("first 3 rows"), r.out());
     }
+
+    @Test
+    void ndjsonFromStandardInputThroughArrowBackToNdjsonByName() throws Exception {
+        String lines = "{\"id\":1,\"tags\":[\"x\",\"y\"],\"p\":{\"q\":true}}\n{\"id\":2,\"tags\":[],\"p\":null}\n";
+        Path arrow = dir.resolve("out.arrows");
+        Cli.Result r = withStdio(lines.getBytes(StandardCharsets.UTF_8), new ByteArrayOutputStream(),
+                "convert", "-", arrow, "--from", "ndjson");
+        assertEquals(0, r.exit(), r.err());
+        Path back = dir.resolve("back.jsonl");
+        assertEquals(0, Cli.run("convert", arrow, back).exit());
+        assertEquals(lines, Files.readString(back));
+        ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        Cli.Result piped = withStdio(new byte[0], stdout, "convert", back, "-", "--to", "ndjson");
+        assertEquals(0, piped.exit(), piped.err());
+        assertEquals(lines, stdout.toString(StandardCharsets.UTF_8));
+    }
 }

@@ -20,7 +20,9 @@ public enum DataFormat {
     /** The Arrow IPC stream format. */
     ARROW_STREAM("Arrow stream"),
     /** The Arrow integration-test JSON format (plain or gzip-compressed). */
-    JSON("integration JSON");
+    JSON("integration JSON"),
+    /** Newline-delimited JSON: one object per line ({@code .ndjson}, {@code .jsonl}). */
+    NDJSON("NDJSON");
 
     private static final byte[] ARROW_MAGIC = {'A', 'R', 'R', 'O', 'W', '1'};
 
@@ -42,7 +44,8 @@ public enum DataFormat {
 
     /**
      * The format a {@code --from}/{@code --to} name gives: {@code csv}, {@code tsv}, {@code arrow} (or
-     * {@code file}), {@code arrows} (or {@code stream}), {@code json}.
+     * {@code file}), {@code arrows} (or {@code stream}), {@code json}, {@code ndjson}
+     * (or {@code jsonl}).
      */
     public static DataFormat named(String name) {
         return switch (name.toLowerCase(Locale.ROOT)) {
@@ -51,7 +54,8 @@ public enum DataFormat {
             case "arrow", "file", "arrow_file", "feather" -> ARROW_FILE;
             case "arrows", "stream", "arrow_stream" -> ARROW_STREAM;
             case "json" -> JSON;
-            default -> throw new CliException("unknown format '" + name + "' (csv, tsv, arrow, arrows, json)",
+            case "ndjson", "jsonl" -> NDJSON;
+            default -> throw new CliException("unknown format '" + name + "' (csv, tsv, arrow, arrows, json, ndjson)",
                     CliException.USAGE);
         };
     }
@@ -70,6 +74,9 @@ public enum DataFormat {
         if (name.endsWith(".tsv")) {
             return TSV;
         }
+        if (name.endsWith(".ndjson") || name.endsWith(".jsonl")) {
+            return NDJSON;
+        }
         if (name.endsWith(".json") || name.endsWith(".json.gz")) {
             return JSON;
         }
@@ -83,12 +90,12 @@ public enum DataFormat {
     }
 
     /**
-     * The format of an existing input: CSV and JSON by name; otherwise by content (the ARROW1 magic
+     * The format of an existing input: CSV, TSV, JSON and NDJSON by name; otherwise by content (the ARROW1 magic
      * makes a file, a JSON or gzip start makes JSON, anything else is read as a stream).
      */
     public static DataFormat ofInput(Path path) throws IOException {
         DataFormat named = byName(path);
-        if (named != null && (named.isDelimited() || named == JSON)) {
+        if (named != null && (named.isDelimited() || named == JSON || named == NDJSON)) {
             return named;
         }
         if (!Files.isRegularFile(path)) {
@@ -116,7 +123,7 @@ public enum DataFormat {
         }
         if (named == null) {
             throw new CliException("cannot tell the format of " + path + " from its name (.csv, .tsv, .arrow, "
-                    + ".arrows, .json, .json.gz); use --format file|stream for Arrow", CliException.USAGE);
+                    + ".arrows, .json, .json.gz, .ndjson, .jsonl); use --format file|stream for Arrow", CliException.USAGE);
         }
         return named;
     }

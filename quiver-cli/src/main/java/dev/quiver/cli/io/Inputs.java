@@ -10,6 +10,8 @@ import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcStreamReader;
 import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonReadOptions;
+import dev.quiver.ndjson.NdjsonReadOptions;
+import dev.quiver.ndjson.NdjsonReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -44,7 +46,7 @@ public final class Inputs {
         if (isStdio(path)) {
             if (format == null) {
                 throw new CliException("reading standard input ('-') needs --from FORMAT (csv, tsv, arrow, arrows, "
-                        + "json)", CliException.USAGE);
+                        + "json, ndjson)", CliException.USAGE);
             }
             return open(System.in, format, csv, options);
         }
@@ -58,6 +60,7 @@ public final class Inputs {
             case ARROW_STREAM -> IpcStreamReader.open(path, options);
             case JSON -> IntegrationJsonReader.open(path, json(options));
             case CSV, TSV -> CsvReader.open(path, delimited(actual, csv));
+            case NDJSON -> NdjsonReader.open(path, ndjson(options));
         };
     }
 
@@ -69,7 +72,12 @@ public final class Inputs {
             case ARROW_STREAM -> IpcStreamReader.open(in, options);
             case JSON -> IntegrationJsonReader.open(in, json(options));
             case CSV, TSV -> CsvReader.open(in, delimited(format, csv));
+            case NDJSON -> NdjsonReader.open(in, ndjson(options));
         };
+    }
+
+    private static NdjsonReadOptions ndjson(IpcReadOptions options) {
+        return NdjsonReadOptions.DEFAULT.withAllocator(options.allocator());
     }
 
     private static JsonReadOptions json(IpcReadOptions options) {

@@ -11,6 +11,7 @@ import dev.quiver.ipc.IpcStreamWriter;
 import dev.quiver.ipc.IpcWriteOptions;
 import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.json.JsonWriteOptions;
+import dev.quiver.ndjson.NdjsonWriter;
 import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
@@ -87,6 +88,7 @@ public final class Outputs {
                     .withGzip(path.getFileName().toString().endsWith(".gz")));
             case CSV -> CsvWriter.open(out, schema, CsvWriteOptions.DEFAULT);
             case TSV -> CsvWriter.open(out, schema, CsvWriteOptions.DEFAULT.withDelimiter('\t'));
+            case NDJSON -> NdjsonWriter.open(out, schema);
         };
     }
 }
