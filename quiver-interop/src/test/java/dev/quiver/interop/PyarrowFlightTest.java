@@ -37,6 +37,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -63,10 +64,18 @@ class PyarrowFlightTest {
     @BeforeAll
     static void start() throws Exception {
         Optional<PythonPeer> found = PythonPeer.find();
-        Assumptions.assumeTrue(found.isPresent(), PythonPeer.SKIP_MESSAGE);
+        if (found.isEmpty()) {
+            return;
+        }
         python = found.get();
         pyarrowServer = PyarrowFlight.Server.start(python, PyarrowFlight.SERVER, TestData.goldRoot().toString());
         client = FlightClient.builder(Location.forGrpcInsecure("127.0.0.1", pyarrowServer.port())).build();
+    }
+
+    /** Every test (each case of the parameterized ones) is reported skipped, with the reason, without Python. */
+    @BeforeEach
+    void needsPython() {
+        Assumptions.assumeTrue(python != null, PythonPeer.SKIP_MESSAGE);
     }
 
     @AfterAll
