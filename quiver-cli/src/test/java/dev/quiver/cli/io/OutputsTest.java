@@ -26,7 +26,8 @@ class OutputsTest {
     private static final Schema SCHEMA = Schema.of(Field.nullable("a", ArrowType.INT32));
     private static final RecordBatch BATCH = RecordBatch.ofRows(SCHEMA, List.of(List.of(1), List.of(2)));
     private static final Map<DataFormat, String> NAMES = Map.of(DataFormat.ARROW_FILE, "out.arrow",
-            DataFormat.ARROW_STREAM, "out.arrows", DataFormat.JSON, "out.json.gz", DataFormat.CSV, "out.csv", DataFormat.TSV, "t.tsv");
+            DataFormat.ARROW_STREAM, "out.arrows", DataFormat.JSON, "out.json.gz", DataFormat.CSV, "out.csv",
+            DataFormat.TSV, "t.tsv", DataFormat.NDJSON, "out.ndjson");
 
     @TempDir
     Path dir;
