@@ -52,7 +52,10 @@ public final class FlightService {
         this.readOptions = readOptions;
     }
 
-    /** Puts the headers into the call's context and runs the middleware (after authentication). */
+    /**
+     * Puts the headers into the call's context, runs the middleware (after authentication) and has the call
+     * send the middleware's response headers.
+     */
     public static ServerInterceptor setup(List<ServerMiddleware> middleware) {
         return new ServerInterceptor() {
             @Override
