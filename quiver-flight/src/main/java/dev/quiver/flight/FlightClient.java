@@ -20,6 +20,7 @@ import io.grpc.ClientCall;
 import io.grpc.ClientInterceptor;
 import io.grpc.ClientInterceptors;
 import io.grpc.ForwardingClientCall;
+import io.grpc.ForwardingClientCallListener;
 import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
@@ -35,6 +36,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -459,10 +461,74 @@ public final class FlightClient implements AutoCloseable {
                         m.onCallStarting(method.getBareMethodName(), extra);
                     }
                     extra.forEach((k, v) -> headers.put(Metadata.Key.of(k, Metadata.ASCII_STRING_MARSHALLER), v));
-                    super.start(listener, headers);
+                    super.start(middleware.isEmpty() ? listener : new ResponseListener<>(listener, method, this),
+                            headers);
                 }
             };
         }
+
+        /** Hands the response headers (or the trailers of a call that sent none) to the middleware. */
+        private final class ResponseListener<R>
+                extends ForwardingClientCallListener.SimpleForwardingClientCallListener<R> {
+            private final String method;
+            private final ClientCall<?, R> call;
+            private boolean received;
+            private RuntimeException failure;
+
+            ResponseListener(ClientCall.Listener<R> listener, MethodDescriptor<?, R> method, ClientCall<?, R> call) {
+                super(listener);
+                this.method = method.getBareMethodName();
+                this.call = call;
+            }
+
+            @Override
+            public void onHeaders(Metadata headers) {
+                received = true;
+                try {
+                    notifyMiddleware(headers);
+                } catch (RuntimeException e) {
+                    failure = e;
+                    call.cancel("client middleware failed on the response headers", e);
+                    return;
+                }
+                super.onHeaders(headers);
+            }
+
+            @Override
+            public void onClose(Status status, Metadata trailers) {
+                if (!received) {
+                    received = true;
+                    try {
+                        notifyMiddleware(trailers);
+                    } catch (RuntimeException e) {
+                        failure = e;
+                    }
+                }
+                super.onClose(failure == null ? status : StatusMapping.toStatus(failure).withCause(failure), trailers);
+            }
+
+            private void notifyMiddleware(Metadata metadata) {
+                Map<String, List<String>> text = textHeaders(metadata);
+                for (ClientMiddleware m : middleware) {
+                    m.onHeadersReceived(method, text);
+                }
+            }
+        }
+    }
+
+    private static Map<String, List<String>> textHeaders(Metadata metadata) {
+        Map<String, List<String>> text = new LinkedHashMap<>();
+        for (String name : metadata.keys()) {
+            if (!name.endsWith(Metadata.BINARY_HEADER_SUFFIX)) {
+                Iterable<String> values = metadata.getAll(Metadata.Key.of(name, Metadata.ASCII_STRING_MARSHALLER));
+                List<String> list = new ArrayList<>();
+                if (values != null) {
+                    values.forEach(list::add);
+                }
+                text.put(name, List.copyOf(list));
+            }
+        }
+        return Collections.unmodifiableMap(text);
     }
 
     /** Builds a {@link FlightClient}. */

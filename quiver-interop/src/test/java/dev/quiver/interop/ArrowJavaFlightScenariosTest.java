@@ -11,16 +11,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The scenarios of Arrow's Flight integration suite that apply to Quiver, against arrow-java's flight-core
  * 19 both ways: Quiver's client against an arrow-java server doing the scenario's server side, and
- * arrow-java's client against a Quiver server doing it. Each scenario is named as the suite names it.
+ * arrow-java's client against a Quiver server doing it. Each scenario is named as the suite names it;
+ * {@link AuthBasicHeaderScenario} is added beside them.
  * Not here: {@code session_options} and the {@code flight_sql*} scenarios (Quiver has neither session
- * options nor Flight SQL); {@code auth:basic_proto} in its protobuf-payload handshake (Quiver speaks the
- * header handshake; see {@link AuthBasicScenario}).
+ * options nor Flight SQL).
  */
 class ArrowJavaFlightScenariosTest {
     static Stream<Named<FlightScenario>> scenarios() {
         return Stream.of(
-                Named.of("auth:basic (header handshake)", new AuthBasicScenario()),
-                Named.of("middleware (request headers)", new MiddlewareScenario()),
+                Named.of("auth:basic_proto", new AuthBasicProtoScenario()),
+                Named.of("auth:basic_proto in its header form (auth2)", new AuthBasicHeaderScenario()),
+                Named.of("middleware", new MiddlewareScenario()),
                 Named.of("ordered", new OrderedScenario()),
                 Named.of("expiration_time:do_get", ExpirationTimeScenarios.doGet()),
                 Named.of("expiration_time:list_actions", ExpirationTimeScenarios.listActions()),

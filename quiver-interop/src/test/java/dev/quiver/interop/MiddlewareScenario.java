@@ -11,8 +11,10 @@ import dev.quiver.flight.FlightInfo;
 import dev.quiver.flight.FlightProducer;
 import dev.quiver.flight.FlightStatusCode;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.arrow.flight.CallHeaders;
 import org.apache.arrow.flight.CallInfo;
@@ -25,21 +27,22 @@ import org.apache.arrow.flight.RequestContext;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * {@code middleware}, its request half: a client middleware adds {@code x-middleware: expected value} to a
- * call that fails at once (GetFlightInfo of an empty command: UNIMPLEMENTED) and to one that succeeds
- * (command "success"); the server's middleware sees the header on both. The suite's scenario also has the
- * server's middleware send the value back in the response headers for the client's middleware to read;
- * Quiver's {@code ServerMiddleware} cannot add response headers and its {@code ClientMiddleware} cannot
- * read them, so that half is not checked.
+ * {@code middleware}: a client middleware adds {@code x-middleware: expected value} to a call that fails at
+ * once (GetFlightInfo of an empty command: UNIMPLEMENTED) and to one that succeeds (command "success"); the
+ * server's middleware sees the header on both and sends its value back in the response headers (in the
+ * trailers of the failing call), where the client's middleware reads it.
  */
 final class MiddlewareScenario implements FlightScenario {
     private static final String HEADER = "x-middleware";
     private static final String VALUE = "expected value";
+    private static final String ECHOED = List.of(VALUE).toString();
     private static final byte[] SUCCESS = "success".getBytes(StandardCharsets.UTF_8);
     private static final FlightServerMiddleware.Key<FlightServerMiddleware> KEY = FlightServerMiddleware.Key.of("test");
 
     /** The header values the server's middleware saw, one per call. */
     private final List<String> seen = new CopyOnWriteArrayList<>();
+    /** The header values the client's middleware received back, one per call. */
+    private final List<String> received = new CopyOnWriteArrayList<>();
 
     @Override
     public FlightProducer quiverProducer() {
@@ -56,7 +59,19 @@ final class MiddlewareScenario implements FlightScenario {
 
     @Override
     public dev.quiver.flight.FlightServer.Builder quiverServer(dev.quiver.flight.FlightServer.Builder builder) {
-        return builder.middleware((method, context) -> seen.add(String.valueOf(context.header(HEADER))));
+        return builder.middleware(new dev.quiver.flight.ServerMiddleware() {
+            @Override
+            public void onCallStarted(String method, dev.quiver.flight.CallContext context) {
+                seen.add(String.valueOf(context.header(HEADER)));
+            }
+
+            @Override
+            public void addResponseHeaders(String method, dev.quiver.flight.CallContext context,
+                    Map<String, String> headers) {
+                String value = context.header(HEADER);
+                headers.put(HEADER, value == null ? "" : value);
+            }
+        });
     }
 
     @Override
@@ -98,7 +113,17 @@ final class MiddlewareScenario implements FlightScenario {
 
     @Override
     public dev.quiver.flight.FlightClient.Builder quiverClientBuilder(dev.quiver.flight.FlightClient.Builder builder) {
-        return builder.middleware((method, headers) -> headers.put(HEADER, VALUE));
+        return builder.middleware(new dev.quiver.flight.ClientMiddleware() {
+            @Override
+            public void onCallStarting(String method, Map<String, String> headers) {
+                headers.put(HEADER, VALUE);
+            }
+
+            @Override
+            public void onHeadersReceived(String method, Map<String, List<String>> headers) {
+                received.add(String.valueOf(headers.get(HEADER)));
+            }
+        });
     }
 
     @Override
@@ -112,6 +137,11 @@ final class MiddlewareScenario implements FlightScenario {
 
             @Override
             public void onHeadersReceived(CallHeaders incoming) {
+                List<String> values = new ArrayList<>();
+                if (incoming.containsKey(HEADER)) {
+                    incoming.getAll(HEADER).forEach(values::add);
+                }
+                received.add(values.toString());
             }
 
             @Override
@@ -127,6 +157,7 @@ final class MiddlewareScenario implements FlightScenario {
                         .code());
         client.getFlightInfo(FlightDescriptor.command(SUCCESS));
         assertEquals(List.of(VALUE, VALUE), seen);
+        assertEquals(List.of(ECHOED, ECHOED), received, "the server's answer, on the failing and the succeeding call");
     }
 
     @Override
@@ -136,5 +167,6 @@ final class MiddlewareScenario implements FlightScenario {
         assertEquals(org.apache.arrow.flight.FlightStatusCode.UNIMPLEMENTED, e.status().code());
         client.getInfo(org.apache.arrow.flight.FlightDescriptor.command(SUCCESS));
         assertEquals(List.of(VALUE, VALUE), seen);
+        assertEquals(List.of(ECHOED, ECHOED), received, "the server's answer, on the failing and the succeeding call");
     }
 }

@@ -52,24 +52,39 @@ public final class FlightService {
         this.readOptions = readOptions;
     }
 
-    /** Puts the headers into the call's context and runs the middleware (after authentication). */
+    /**
+     * Puts the headers into the call's context, runs the middleware (after authentication) and has the call
+     * send the middleware's response headers.
+     */
     public static ServerInterceptor setup(List<ServerMiddleware> middleware) {
         return new ServerInterceptor() {
             @Override
             public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
                     ServerCallHandler<Q, R> next) {
                 Context context = Context.current().withValue(HEADERS, headers);
+                String method = call.getMethodDescriptor().getBareMethodName();
+                CallContext c = new ServerContext(headers, identity(), () -> false);
+                RuntimeException refusal = null;
                 try {
-                    CallContext c = new ServerContext(headers, identity(), () -> false);
                     for (ServerMiddleware m : middleware) {
-                        m.onCallStarted(call.getMethodDescriptor().getBareMethodName(), c);
+                        m.onCallStarted(method, c);
                     }
                 } catch (RuntimeException e) {
-                    call.close(StatusMapping.toStatus(e), new Metadata());
+                    refusal = e;
+                }
+                Metadata response = new Metadata();
+                try {
+                    response = ResponseHeaders.of(middleware, method, c);
+                } catch (RuntimeException e) {
+                    refusal = refusal == null ? e : refusal;
+                }
+                if (refusal != null) {
+                    call.close(StatusMapping.toStatus(refusal), response);
                     return new ServerCall.Listener<>() {
                     };
                 }
-                return Contexts.interceptCall(context, call, headers, next);
+                ServerCall<Q, R> sending = response.keys().isEmpty() ? call : new ResponseHeaders<>(call, response);
+                return Contexts.interceptCall(context, sending, headers, next);
             }
         };
     }

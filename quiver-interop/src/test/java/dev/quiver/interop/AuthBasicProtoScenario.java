@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.interop;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -12,26 +13,26 @@ import dev.quiver.flight.Result;
 import dev.quiver.flight.ServerAuthenticator;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightRuntimeException;
 import org.apache.arrow.flight.NoOpFlightProducer;
-import org.apache.arrow.flight.auth2.BasicCallHeaderAuthenticator;
-import org.apache.arrow.flight.auth2.BearerCredentialWriter;
-import org.apache.arrow.flight.auth2.GeneratedBearerTokenAuthenticator;
-import org.apache.arrow.flight.grpc.CredentialCallOption;
+import org.apache.arrow.flight.auth.BasicClientAuthHandler;
+import org.apache.arrow.flight.auth.BasicServerAuthHandler;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * {@code auth:basic_proto} as Quiver speaks it: the suite's scenario sends user name and password in the
- * Handshake's protobuf payload (arrow-java's old {@code BasicServerAuthHandler}); Quiver implements the
- * header handshake Flight.rst describes and Arrow C++, pyarrow and arrow-java's {@code auth2} use
- * ({@code authorization: Basic ...} answered by {@code authorization: Bearer ...}). The checks are the
- * scenario's: a call before authenticating is refused as UNAUTHENTICATED; after the handshake as "arrow" /
- * "flight" an action answers with the peer identity "arrow". Added: a wrong password and a wrong token are
- * refused as UNAUTHENTICATED.
+ * {@code auth:basic_proto}: the Handshake carries user name and password as a protobuf {@code BasicAuth}
+ * message in its payload and returns the token as its payload; later calls send the token in the binary
+ * header {@code auth-token-bin}. On arrow-java's side its {@code BasicServerAuthHandler} and
+ * {@code BasicClientAuthHandler}; on Quiver's, the server's {@code ServerAuthenticator} and
+ * {@code FlightClient.authenticateBasicProto}. The checks are the scenario's: a call before authenticating
+ * is refused as UNAUTHENTICATED; after the handshake as "arrow" / "flight" an action answers with the peer
+ * identity "arrow". Added: a wrong password is refused (as UNAUTHENTICATED where arrow-java's client
+ * checks it).
  */
-final class AuthBasicScenario implements FlightScenario {
+final class AuthBasicProtoScenario implements FlightScenario {
     private static final String USER = "arrow";
     private static final String PASSWORD = "flight";
 
@@ -80,22 +81,30 @@ final class AuthBasicScenario implements FlightScenario {
 
     @Override
     public org.apache.arrow.flight.FlightServer.Builder arrowJavaServer(org.apache.arrow.flight.FlightServer.Builder builder) {
-        return builder.headerAuthenticator(new GeneratedBearerTokenAuthenticator(new BasicCallHeaderAuthenticator(
-                (username, password) -> {
-                    if (!USER.equals(username) || !PASSWORD.equals(password)) {
-                        throw CallStatus.UNAUTHENTICATED.withDescription("Username or password is invalid.")
-                                .toRuntimeException();
-                    }
-                    return () -> username;
-                })));
+        return builder.authHandler(new BasicServerAuthHandler(new BasicServerAuthHandler.BasicAuthValidator() {
+            @Override
+            public byte[] getToken(String username, String password) {
+                if (!USER.equals(username) || !PASSWORD.equals(password)) {
+                    throw CallStatus.UNAUTHENTICATED.withDescription("Username or password is invalid.")
+                            .toRuntimeException();
+                }
+                return ("valid:" + username).getBytes(StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public Optional<String> isValid(byte[] token) {
+                String credential = token == null ? "" : new String(token, StandardCharsets.UTF_8);
+                return credential.startsWith("valid:") ? Optional.of(credential.substring("valid:".length()))
+                        : Optional.empty();
+            }
+        }));
     }
 
     @Override
     public void quiverClient(dev.quiver.flight.FlightClient client) {
         assertEquals(FlightStatusCode.UNAUTHENTICATED, assertThrows(FlightException.class, client::listActions).code());
-        assertEquals(FlightStatusCode.UNAUTHENTICATED,
-                assertThrows(FlightException.class, () -> client.authenticateBasic(USER, "wrong")).code());
-        client.authenticateBasic(USER, PASSWORD);
+        assertThrows(FlightException.class, () -> client.authenticateBasicProto(USER, "wrong"));
+        assertArrayEquals("valid:arrow".getBytes(StandardCharsets.UTF_8), client.authenticateBasicProto(USER, PASSWORD));
         List<Result> results = client.doAction(new Action("", new byte[0]));
         assertEquals(USER, new String(results.get(0).body(), StandardCharsets.UTF_8));
     }
@@ -106,15 +115,10 @@ final class AuthBasicScenario implements FlightScenario {
         }));
         assertEquals(org.apache.arrow.flight.FlightStatusCode.UNAUTHENTICATED, none.status().code());
         FlightRuntimeException wrongPassword = assertThrows(FlightRuntimeException.class,
-                () -> client.authenticateBasicToken(USER, "wrong"));
+                () -> client.authenticate(new BasicClientAuthHandler(USER, "wrong")));
         assertEquals(org.apache.arrow.flight.FlightStatusCode.UNAUTHENTICATED, wrongPassword.status().code());
-        CredentialCallOption wrongToken = new CredentialCallOption(new BearerCredentialWriter("forged"));
-        FlightRuntimeException forged = assertThrows(FlightRuntimeException.class,
-                () -> client.doAction(new org.apache.arrow.flight.Action(""), wrongToken).next());
-        assertEquals(org.apache.arrow.flight.FlightStatusCode.UNAUTHENTICATED, forged.status().code());
-        CredentialCallOption token = client.authenticateBasicToken(USER, PASSWORD)
-                .orElseThrow(() -> new AssertionError("no bearer token"));
-        org.apache.arrow.flight.Result result = client.doAction(new org.apache.arrow.flight.Action(""), token).next();
+        client.authenticate(new BasicClientAuthHandler(USER, PASSWORD));
+        org.apache.arrow.flight.Result result = client.doAction(new org.apache.arrow.flight.Action("")).next();
         assertEquals(USER, new String(result.getBody(), StandardCharsets.UTF_8));
     }
 }
