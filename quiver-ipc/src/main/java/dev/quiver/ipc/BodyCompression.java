@@ -11,7 +11,6 @@ import dev.quiver.ipc.compression.CompressionType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -21,8 +20,6 @@ import java.lang.foreign.MemorySegment;
 final class BodyCompression {
     private static final int CHUNK = 1 << 16;
     private static final int MAX_IDLE_READS = 1000;
-    private static final long SCRATCH_MAX = 16 << 20;
-    private static final ThreadLocal<MemorySegment> SCRATCH = ThreadLocal.withInitial(() -> MemorySegment.NULL);
 
     /**
      * The most bytes one buffer may decompress to: what its array's type and length need, padded to the
@@ -135,7 +132,7 @@ final class BodyCompression {
         if (source.isMapped()) {
             // Native codecs never read a mapping: a file shrinking under it would crash the JVM there,
             // where this copy fails with an InternalError that the file reader reports.
-            source = nativeCopy(source);
+            source = MemorySegment.ofArray(payload.toByteArray());
         }
         ArrowBuffer out;
         try {
@@ -152,28 +149,6 @@ final class BodyCompression {
         }
         allocator.release(out);
         return null;
-    }
-
-    /**
-     * A native copy of compressed bytes read from a mapping, for one codec call on this thread: in the
-     * thread's scratch segment (reused, grown up to {@link #SCRATCH_MAX}), so that reading a mapped
-     * compressed file costs a copy but no allocation (and no zero-filling) per buffer; larger buffers get
-     * their own segment. A file shrinking under its mapping makes the copy fail with an InternalError.
-     */
-    private static MemorySegment nativeCopy(MemorySegment mapped) {
-        long size = mapped.byteSize();
-        MemorySegment target;
-        if (size > SCRATCH_MAX) {
-            target = Arena.ofAuto().allocate(size);
-        } else {
-            target = SCRATCH.get();
-            if (target.byteSize() < size) {
-                target = Arena.ofAuto().allocate(Math.max(size, Math.min(2 * target.byteSize(), SCRATCH_MAX)));
-                SCRATCH.set(target);
-            }
-        }
-        MemorySegment.copy(mapped, 0, target, 0, size);
-        return target.asSlice(0, size);
     }
 
     /**
