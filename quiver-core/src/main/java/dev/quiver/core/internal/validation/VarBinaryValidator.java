@@ -34,7 +34,7 @@ public final class VarBinaryValidator {
      */
     public static boolean allValid(MemorySegment offsets, boolean wide, long from, long n, MemorySegment bytes,
             long limit, boolean utf8) {
-        if (!(wide ? ascendingLong(offsets, from, n) : ascendingInt(offsets, from, n))) {
+        if (!ascending(offsets, wide, from, n)) {
             return false;
         }
         long first = offset(offsets, wide, from);
@@ -47,6 +47,20 @@ public final class VarBinaryValidator {
         }
         return Utf8Validator.isValid(bytes, first, last) && boundariesAtCharacterStarts(offsets, wide, from, n, bytes,
                 last);
+    }
+
+    /**
+     * Whether offsets {@code [from, from + n]} are none negative and none below its predecessor, in one
+     * branch-free pass.
+     *
+     * @param offsets the offsets buffer
+     * @param wide whether the offsets are 64-bit (else 32-bit)
+     * @param from the first offset slot (the array's offset)
+     * @param n the number of values
+     * @return whether the offsets ascend from a non-negative start
+     */
+    public static boolean ascending(MemorySegment offsets, boolean wide, long from, long n) {
+        return wide ? ascendingLong(offsets, from, n) : ascendingInt(offsets, from, n);
     }
 
     private static long offset(MemorySegment offsets, boolean wide, long slot) {
