@@ -13,7 +13,7 @@ import java.lang.foreign.MemorySegment;
  * <p>Why one pass over the data suffices for UTF-8: if the bytes {@code [first, last)} are well-formed
  * and no offset below {@code last} points at a continuation byte ({@code 10xxxxxx}), every offset is
  * the start of a character, so every value is a run of whole characters: well-formed. All-ASCII data
- * needs no boundary check at all.
+ * needs no boundary check at all. The offsets pass alone ({@link #ascending}) also serves list and map offsets.
  */
 public final class VarBinaryValidator {
     private VarBinaryValidator() {
