@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
+import dev.quiver.core.internal.validation.DictionaryIndexValidator;
 import dev.quiver.core.internal.validation.TrustedDictionaries;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
@@ -118,11 +119,24 @@ public final class DictionaryArray extends Array {
         return nullA || dictionary.valueEquals(a, o.dictionary, b);
     }
 
-    /** Every valid index at least 0 and below the dictionary's length; then the dictionary's checks, unless trusted. */
+    /**
+     * Every valid index at least 0 and below the dictionary's length (all stored indices checked at once
+     * first; slot by slot only when one is outside); then the dictionary's checks, unless trusted.
+     */
     @Override
     protected void validateContent() {
         long n = data.length();
         long size = dictionary.length();
+        if (!DictionaryIndexValidator.allInRange(values, indexWidth, signed, data.offset(), n, size)) {
+            checkIndicesSlotBySlot(n, size);
+        }
+        if (!TrustedDictionaries.SCOPE.isBound()) {
+            dictionary.validateContent();
+        }
+    }
+
+    /** Names the first non-null slot whose index is outside the dictionary. */
+    private void checkIndicesSlotBySlot(long n, long size) {
         ArrowBuffer validity = data.validity();
         MemorySegment bits = validity == null ? null : validity.segment();
         long offset = data.offset();
@@ -136,9 +150,6 @@ public final class DictionaryArray extends Array {
                         + (signed ? Long.toString(index) : Long.toUnsignedString(index))
                         + " is outside the dictionary of length " + size);
             }
-        }
-        if (!TrustedDictionaries.SCOPE.isBound()) {
-            dictionary.validateContent();
         }
     }
 

@@ -2,6 +2,7 @@
 package dev.quiver.core.array;
 
 import dev.quiver.core.internal.validation.Utf8Validator;
+import dev.quiver.core.internal.validation.VarBinaryValidator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LE;
@@ -185,7 +186,10 @@ public final class VarBinaryArray extends Array {
         return new VarBinaryArray(data.slice(offset, length));
     }
 
-    /** Offsets never decrease and stay inside the data; utf8 values are well-formed UTF-8. */
+    /**
+     * Offsets never decrease and stay inside the data; utf8 values are well-formed UTF-8. The common case
+     * is checked in bulk ({@link VarBinaryValidator}); only data failing that is checked slot by slot.
+     */
     @Override
     protected void validateContent() {
         long n = data.length();
@@ -196,6 +200,9 @@ public final class VarBinaryArray extends Array {
         MemorySegment validity = validityBuffer == null ? null : validityBuffer.segment();
         long base = data.offset();
         long limit = bytes.byteSize();
+        if (VarBinaryValidator.allValid(offsets, large, base, n, bytes, limit, utf8)) {
+            return;
+        }
         long start = rawOffset(base);
         for (long i = 0; i < n; i++) {
             long end = rawOffset(base + i + 1);
