@@ -4,6 +4,7 @@ package dev.quiver.flight;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.quiver.testkit.TestCertificates;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -24,6 +24,7 @@ import dev.quiver.flight.Result;
 import dev.quiver.flight.ServerAuthenticator;
 import dev.quiver.flight.Ticket;
 import dev.quiver.testkit.PythonPeer;
+import dev.quiver.testkit.TestCertificates;
 import dev.quiver.testkit.TestData;
 import dev.quiver.testkit.TestData.GoldCase;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.interop;
+package dev.quiver.testkit;
 
 import java.io.IOException;
 import java.math.BigInteger;
@@ -23,9 +23,24 @@ import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.operator.OperatorCreationException;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
-/** A self-signed certificate for localhost and its key, made for one test run and written as PEM. */
-record TestCertificates(Path certificate, Path privateKey) {
-    static TestCertificates create(Path dir, String name) throws IOException, GeneralSecurityException {
+/**
+ * A self-signed certificate for localhost (and 127.0.0.1) and its EC key, made for one test run and
+ * written as PEM files, for the TLS tests of Flight.
+ *
+ * @param certificate the PEM certificate file
+ * @param privateKey the PEM (PKCS#8) private key file
+ */
+public record TestCertificates(Path certificate, Path privateKey) {
+    /**
+     * Makes a certificate valid from an hour ago for one day, and writes it and its key.
+     *
+     * @param dir the folder to write {@code name.crt} and {@code name.key} into
+     * @param name the files' base name
+     * @return the two files
+     * @throws IOException when the files cannot be written
+     * @throws GeneralSecurityException when the key or the certificate cannot be made
+     */
+    public static TestCertificates create(Path dir, String name) throws IOException, GeneralSecurityException {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(256);
         KeyPair keys = generator.generateKeyPair();
