@@ -18,12 +18,12 @@ import java.util.stream.Stream;
 /**
  * Fuzzes the CSV reader over raw bytes: every input ends in whole, fully valid batches or one
  * {@link CsvException} that says what is wrong (docs/fuzzing.md); anything else escapes to Jazzer and is
- * a finding. Each input is read three times, in blocks of 1 KiB (so a few KB make several blocks), with
+ * a finding. Each input is read up to three times, in blocks of 1 KiB (so a few KB make several blocks), with
  * the first of {@code , ; TAB |} it holds as the delimiter:
  * <ol>
  *   <li>with a header and inferred types, on one thread;
- *   <li>with a header and every column given one of the types a CSV column can have, chosen by the input's
- *       bytes, on one or two threads (by the input's length);
+ *   <li>when the first read succeeded: with a header and every column given one of the types a CSV column
+ *       can have, chosen by the input's bytes, on one or two threads (by the input's length);
  *   <li>without a header, with backslash escapes and inferred types, on the other thread count.
  * </ol>
  * Batches come from a {@link BufferAllocator#scoped(long) scoped} allocator of 64 MiB: a few KB of input

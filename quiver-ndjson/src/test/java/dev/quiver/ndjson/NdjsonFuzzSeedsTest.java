@@ -30,8 +30,8 @@ class NdjsonFuzzSeedsTest {
 
     @Test
     void everyTypeSeedReadsWholeWithTheExplicitSchema() throws IOException {
-        assertEquals(4, rows("seed-every-type.ndjson", NdjsonReadOptions.DEFAULT.withSchema(NdjsonReaderFuzzTest.SCHEMA),
-                NdjsonReaderFuzzTest.SCHEMA.fields().size()));
+        NdjsonReadOptions options = NdjsonReadOptions.DEFAULT.withSchema(NdjsonReaderFuzzTest.SCHEMA);
+        assertEquals(4, rows("seed-every-type.ndjson", options, NdjsonReaderFuzzTest.SCHEMA.fields().size()));
     }
 
     @ParameterizedTest
