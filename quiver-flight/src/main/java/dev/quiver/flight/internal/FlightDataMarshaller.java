@@ -20,7 +20,8 @@ import java.util.List;
 /**
  * FlightData on the wire, written and read by hand rather than through protobuf's generated class: the
  * body goes from the batch's buffers straight into gRPC's output stream (no ByteString, no gathered
- * array), and is read from gRPC's input stream into one array of its exact size.
+ * array), and is read from gRPC's input stream into one array of its exact size: when the stream knows its
+ * length, straight into that array (one copy; {@code readNBytes(int)} would gather chunks and copy twice).
  */
 public final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDataMessage> {
     /** The one instance. */
@@ -85,7 +86,20 @@ public final class FlightDataMarshaller implements MethodDescriptor.Marshaller<F
             throw new IOException("field " + field + " declares " + length + " bytes but the message has "
                     + in.available());
         }
-        byte[] bytes = in.readNBytes((int) length);
+        if (!(in instanceof KnownLength)) {
+            return readGrowing(in, (int) length, field);
+        }
+        byte[] bytes = new byte[(int) length];
+        int n = in.readNBytes(bytes, 0, bytes.length);
+        if (n != length) {
+            throw new IOException("field " + field + " is truncated: " + n + " of " + length + " bytes");
+        }
+        return bytes;
+    }
+
+    /** A field from a stream of unknown length: read in chunks, so a false length allocates nothing large. */
+    private static byte[] readGrowing(InputStream in, int length, int field) throws IOException {
+        byte[] bytes = in.readNBytes(length);
         if (bytes.length != length) {
             throw new IOException("field " + field + " is truncated: " + bytes.length + " of " + length + " bytes");
         }

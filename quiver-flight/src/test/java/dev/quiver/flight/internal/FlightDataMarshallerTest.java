@@ -63,4 +63,26 @@ class FlightDataMarshallerTest {
         assertEquals(FlightStatusCode.INVALID_ARGUMENT, assertThrows(FlightException.class,
                 () -> FlightDataMarshaller.INSTANCE.parse(new ByteArrayInputStream(badVarint))).code());
     }
+
+    /** gRPC's own input streams know their length; the marshaller reads the body straight into its array. */
+    private static final class KnownLengthStream extends ByteArrayInputStream implements io.grpc.KnownLength {
+        KnownLengthStream(byte[] bytes) {
+            super(bytes);
+        }
+    }
+
+    @Test
+    void aBodyFromAStreamOfKnownLengthIsReadWhole() {
+        byte[] body = new byte[100_000];
+        for (int i = 0; i < body.length; i++) {
+            body[i] = (byte) (i * 31);
+        }
+        byte[] wire = Flight.FlightData.newBuilder().setDataHeader(ByteString.copyFrom(new byte[] {7}))
+                .setDataBody(ByteString.copyFrom(body)).build().toByteArray();
+        FlightDataMessage m = FlightDataMarshaller.INSTANCE.parse(new KnownLengthStream(wire));
+        assertArrayEquals(body, m.body().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE));
+        byte[] lying = {(byte) 0xC2, 0x3E, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08, 1, 2};
+        assertEquals(FlightStatusCode.INVALID_ARGUMENT, assertThrows(FlightException.class,
+                () -> FlightDataMarshaller.INSTANCE.parse(new KnownLengthStream(lying))).code());
+    }
 }
