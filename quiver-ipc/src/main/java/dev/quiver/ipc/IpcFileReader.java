@@ -70,7 +70,13 @@ public final class IpcFileReader implements RecordBatchReader {
     private int nextBatch;
     private Map<String, String> batchMetadata = Map.of();
 
-    private IpcFileReader(ByteInput input, AutoCloseable resource, MappedFile mapped, IpcReadOptions options) {
+    /** Whether threads other than the caller may read {@code segment} (a confined arena's may not). */
+    private static boolean readableByOtherThreads(MemorySegment segment) {
+        return segment.isAccessibleBy(Thread.ofVirtual().unstarted(() -> { }));
+    }
+
+    private IpcFileReader(ByteInput input, AutoCloseable resource, MappedFile mapped, IpcReadOptions options,
+            boolean shareable) {
         this.messages = new MessageReader(input);
         this.resource = resource;
         this.mapped = mapped;
@@ -78,8 +84,9 @@ public final class IpcFileReader implements RecordBatchReader {
             this.footer = readFooter(input);
             this.reading = new BatchReading(footer.schema(), options, false);
             // Batches decoded ahead take memory before they are asked for: with a bounded allocator they
-            // could make a batch fail that one thread reads within the limit.
-            this.threads = options.allocator().limit() == Long.MAX_VALUE
+            // could make a batch fail that one thread reads within the limit. Bytes of a confined arena
+            // can only be read by the thread that owns them.
+            this.threads = options.allocator().limit() == Long.MAX_VALUE && shareable
                     ? IpcThreads.resolve(options.threads()) : 1;
             List<Header.Block> blocks = footer.dictionaries();
             for (int i = 0; i < blocks.size(); i++) {
@@ -112,7 +119,8 @@ public final class IpcFileReader implements RecordBatchReader {
      */
     public static IpcFileReader map(Path path, IpcReadOptions options) {
         MappedFile file = MappedFile.map(path);
-        return new IpcFileReader(new SegmentInput(file.segment()), file, file, options);
+        return new IpcFileReader(new SegmentInput(file.segment()), file, file, options,
+                readableByOtherThreads(file.segment()));
     }
 
     /**
@@ -178,7 +186,7 @@ public final class IpcFileReader implements RecordBatchReader {
      * @throws IpcException if reading fails, or the footer or dictionaries are malformed
      */
     public static IpcFileReader open(SeekableByteChannel channel, IpcReadOptions options) {
-        return new IpcFileReader(new ChannelInput(channel, options.allocator()), channel, null, options);
+        return new IpcFileReader(new ChannelInput(channel, options.allocator()), channel, null, options, true);
     }
 
     /**
@@ -236,7 +244,7 @@ public final class IpcFileReader implements RecordBatchReader {
      * @throws IpcException if the footer or dictionaries are malformed
      */
     public static IpcFileReader open(MemorySegment bytes, IpcReadOptions options) {
-        return new IpcFileReader(new SegmentInput(bytes), null, null, options);
+        return new IpcFileReader(new SegmentInput(bytes), null, null, options, readableByOtherThreads(bytes));
     }
 
     private static Header.Footer readFooter(ByteInput input) throws IOException {

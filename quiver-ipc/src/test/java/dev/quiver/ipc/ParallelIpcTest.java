@@ -17,6 +17,8 @@ import dev.quiver.ipc.compression.CompressionType;
 import dev.quiver.testkit.TestData;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -138,6 +140,25 @@ class ParallelIpcTest {
         for (int threads : new int[] {0, 2, 5, 64}) {
             assertEquals(single, readAll(IpcFileReader.map(file, one.withThreads(threads))), "threads " + threads);
             assertEquals(single, readAll(IpcFileReader.open(file, one.withThreads(threads))), "threads " + threads);
+        }
+    }
+
+    /** A confined arena's bytes can only be read by their owner: such a file is read on the caller's thread. */
+    @Test
+    void aFileInAConfinedArenaIsReadOnTheCallersThread() {
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int b = 0; b < 12; b++) {
+            batches.add(batch(b));
+        }
+        byte[] bytes = write(SCHEMA, batches, IpcWriteOptions.DEFAULT, true);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment file = arena.allocate(bytes.length);
+            MemorySegment.copy(MemorySegment.ofArray(bytes), 0, file, 0, bytes.length);
+            try (IpcFileReader reader = IpcFileReader.open(file, IpcReadOptions.DEFAULT.withThreads(4))) {
+                List<RecordBatch> read = new ArrayList<>();
+                reader.forEach(read::add);
+                assertEquals(batches, read);
+            }
         }
     }
 
