@@ -70,11 +70,6 @@ public final class IpcFileReader implements RecordBatchReader {
     private int nextBatch;
     private Map<String, String> batchMetadata = Map.of();
 
-    /** Whether threads other than the caller may read {@code segment} (a confined arena's may not). */
-    private static boolean readableByOtherThreads(MemorySegment segment) {
-        return segment.isAccessibleBy(Thread.ofVirtual().unstarted(() -> { }));
-    }
-
     private IpcFileReader(ByteInput input, AutoCloseable resource, MappedFile mapped, IpcReadOptions options,
             boolean shareable) {
         this.messages = new MessageReader(input);
@@ -120,7 +115,7 @@ public final class IpcFileReader implements RecordBatchReader {
     public static IpcFileReader map(Path path, IpcReadOptions options) {
         MappedFile file = MappedFile.map(path);
         return new IpcFileReader(new SegmentInput(file.segment()), file, file, options,
-                readableByOtherThreads(file.segment()));
+                IpcThreads.readableByOtherThreads(file.segment()));
     }
 
     /**
@@ -244,7 +239,8 @@ public final class IpcFileReader implements RecordBatchReader {
      * @throws IpcException if the footer or dictionaries are malformed
      */
     public static IpcFileReader open(MemorySegment bytes, IpcReadOptions options) {
-        return new IpcFileReader(new SegmentInput(bytes), null, null, options, readableByOtherThreads(bytes));
+        return new IpcFileReader(new SegmentInput(bytes), null, null, options,
+                IpcThreads.readableByOtherThreads(bytes));
     }
 
     private static Header.Footer readFooter(ByteInput input) throws IOException {

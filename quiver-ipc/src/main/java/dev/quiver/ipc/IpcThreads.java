@@ -2,6 +2,7 @@
 package dev.quiver.ipc;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -24,7 +25,15 @@ final class IpcThreads {
         return t;
     });
 
+    /** A thread that is not the caller, to ask a segment whether others may read it. */
+    private static final Thread ANOTHER = Thread.ofVirtual().unstarted(() -> { });
+
     private IpcThreads() {
+    }
+
+    /** Whether threads other than the caller may read {@code segment} (a confined arena's may not). */
+    static boolean readableByOtherThreads(MemorySegment segment) {
+        return segment.isAccessibleBy(ANOTHER);
     }
 
     /** The number of threads an option asks for: 0 for one per core. */

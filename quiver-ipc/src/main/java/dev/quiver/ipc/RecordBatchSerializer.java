@@ -59,13 +59,20 @@ final class RecordBatchSerializer {
         return new Serialized(header, new MessageBody(parts, offsets, cursor));
     }
 
-    /** The buffers compressed, each on its own, on up to the options' number of threads, in order. */
+    /**
+     * The buffers compressed, each on its own, on up to the options' number of threads, in order; on the
+     * caller's thread alone when a buffer lives in a confined arena, which other threads cannot read.
+     */
     private List<MemorySegment> compressed(List<ArrowBuffer> buffers) throws IOException {
         List<Callable<MemorySegment>> work = new ArrayList<>(buffers.size());
+        int threads = IpcThreads.resolve(options.threads());
         for (ArrowBuffer buffer : buffers) {
             work.add(() -> BodyCompression.compress(buffer, options.codec(), options.allocator()));
+            if (buffer != null && !IpcThreads.readableByOtherThreads(buffer.segment())) {
+                threads = 1;
+            }
         }
-        return new ArrayList<>(IpcThreads.map(work, IpcThreads.resolve(options.threads())));
+        return new ArrayList<>(IpcThreads.map(work, threads));
     }
 
     /** Compacts the columns (and byte-swaps them for big-endian output), then flattens them. */

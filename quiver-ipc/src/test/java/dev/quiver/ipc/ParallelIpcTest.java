@@ -162,6 +162,27 @@ class ParallelIpcTest {
         }
     }
 
+    /** Batches whose buffers live in a confined arena are compressed on the caller's thread, to the same bytes. */
+    @Test
+    void batchesInAConfinedArenaAreCompressedOnTheCallersThread() {
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int b = 0; b < 6; b++) {
+            batches.add(batch(b));
+        }
+        IpcWriteOptions lz4 = IpcWriteOptions.DEFAULT.withCodec(CompressionCodec.of(CompressionType.LZ4_FRAME));
+        byte[] expected = write(SCHEMA, batches, lz4.withThreads(1), false);
+        byte[] plain = write(SCHEMA, batches, IpcWriteOptions.DEFAULT, true);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment file = arena.allocate(plain.length);
+            MemorySegment.copy(MemorySegment.ofArray(plain), 0, file, 0, plain.length);
+            List<RecordBatch> confined = new ArrayList<>();
+            try (IpcFileReader reader = IpcFileReader.open(file, IpcReadOptions.DEFAULT.withThreads(1))) {
+                reader.forEach(confined::add);
+            }
+            assertArrayEquals(expected, write(SCHEMA, confined, lz4.withThreads(4), false));
+        }
+    }
+
     @Test
     void closingWhileBatchesAreDecodedAheadStopsThem() throws IOException {
         List<RecordBatch> batches = new ArrayList<>();
