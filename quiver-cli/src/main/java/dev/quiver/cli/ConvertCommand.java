@@ -23,8 +23,7 @@ import picocli.CommandLine;
                         + "starts with '{' or is gzip, else as an Arrow stream. '-' is standard input or output, "
                         + "with --from / --to FORMAT. CSV input has a header line (unless --no-header); unquoted "
                         + "empty fields and NULL-like texts are null. Arrow input is fully validated.",
-                "Prints one line: what was written (on stderr when OUT is '-'); a progress bar on stderr when it "
-                        + "is a terminal."})
+                "Prints one line on stderr: what was written; a progress bar on stderr when it is a terminal."})
 final class ConvertCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -70,7 +69,7 @@ final class ConvertCommand implements Callable<Integer> {
         try (RecordBatchReader source = input.open(in)) {
             summary = Conversion.copy(source, in, out, target, codec.writeOptions());
         }
-        PrintWriter status = Inputs.isStdio(out) ? spec.commandLine().getErr() : spec.commandLine().getOut();
+        PrintWriter status = spec.commandLine().getErr();
         status.println(summary);
         status.flush();
         return 0;

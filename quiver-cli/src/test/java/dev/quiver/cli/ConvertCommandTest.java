@@ -33,7 +33,8 @@ class ConvertCommandTest {
         Cli.Result r = Cli.run("convert", csv(), arrow);
         assertEquals(0, r.exit(), r.err());
         assertEquals("wrote " + arrow + " (Arrow file): 1 batch, 3 rows, " + dev.quiver.cli.text.Sizes.bytes(
-                Files.size(arrow)), r.out().strip());
+                Files.size(arrow)), r.err().strip());
+        assertEquals("", r.out(), "status on stderr only, so that stdout is never mixed with it");
         assertEquals(List.of("Arrow file, 5 fields:", "  id: int64", "  score: float64", "  ok: bool", "  name: utf8",
                 "  empty: utf8"), Cli.run("schema", arrow).out().lines().toList());
         List<String> rows = Cli.run("cat", arrow).out().lines().toList();
