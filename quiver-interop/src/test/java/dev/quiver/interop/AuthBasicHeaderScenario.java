@@ -6,16 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.quiver.flight.Action;
 import dev.quiver.flight.FlightException;
-import dev.quiver.flight.FlightProducer;
 import dev.quiver.flight.FlightStatusCode;
 import dev.quiver.flight.Result;
-import dev.quiver.flight.ServerAuthenticator;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.stream.Stream;
 import org.apache.arrow.flight.CallStatus;
 import org.apache.arrow.flight.FlightRuntimeException;
-import org.apache.arrow.flight.NoOpFlightProducer;
 import org.apache.arrow.flight.auth2.BasicCallHeaderAuthenticator;
 import org.apache.arrow.flight.auth2.BearerCredentialWriter;
 import org.apache.arrow.flight.auth2.GeneratedBearerTokenAuthenticator;
@@ -30,53 +26,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * "arrow" / "flight" an action answers with the peer identity "arrow". Added: a wrong password and a wrong
  * token are refused as UNAUTHENTICATED.
  */
-final class AuthBasicHeaderScenario implements FlightScenario {
-    private static final String USER = "arrow";
-    private static final String PASSWORD = "flight";
-
-    @Override
-    public FlightProducer quiverProducer() {
-        return new FlightProducer() {
-            @Override
-            public Stream<Result> doAction(dev.quiver.flight.CallContext context, Action action) {
-                return Stream.of(new Result(context.peerIdentity().getBytes(StandardCharsets.UTF_8)));
-            }
-        };
-    }
-
-    @Override
-    public dev.quiver.flight.FlightServer.Builder quiverServer(dev.quiver.flight.FlightServer.Builder builder) {
-        return builder.authenticator(new ServerAuthenticator() {
-            @Override
-            public String authenticateBasic(String username, String password) {
-                if (!USER.equals(username) || !PASSWORD.equals(password)) {
-                    throw new FlightException(FlightStatusCode.UNAUTHENTICATED, "Username or password is invalid.");
-                }
-                return "valid:" + username;
-            }
-
-            @Override
-            public String validateToken(String token) {
-                if (!token.startsWith("valid:")) {
-                    throw new FlightException(FlightStatusCode.UNAUTHENTICATED, "invalid token");
-                }
-                return token.substring("valid:".length());
-            }
-        });
-    }
-
-    @Override
-    public org.apache.arrow.flight.FlightProducer arrowJavaProducer(BufferAllocator allocator) {
-        return new NoOpFlightProducer() {
-            @Override
-            public void doAction(CallContext context, org.apache.arrow.flight.Action action,
-                    StreamListener<org.apache.arrow.flight.Result> listener) {
-                listener.onNext(new org.apache.arrow.flight.Result(context.peerIdentity().getBytes(StandardCharsets.UTF_8)));
-                listener.onCompleted();
-            }
-        };
-    }
-
+final class AuthBasicHeaderScenario extends AuthBasicScenario {
     @Override
     public org.apache.arrow.flight.FlightServer.Builder arrowJavaServer(org.apache.arrow.flight.FlightServer.Builder builder) {
         return builder.headerAuthenticator(new GeneratedBearerTokenAuthenticator(new BasicCallHeaderAuthenticator(
