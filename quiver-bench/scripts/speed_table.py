@@ -6,8 +6,9 @@ Usage (from the repository root, after `mvn -B package -DskipTests`):
 
 DIR holds (or receives, made by `quiver bench-gen`) bench-v1 at ROWS rows (default 10,000,000) as b10m.arrow,
 b10m-lz4.arrow and b10m-zstd.arrow; the writes are of ROWS rows too. PYTHON is a Python with pyarrow 25
-(Arrow C++). The JDK is the one `./quiver` runs on (JAVA_HOME, else the one the build recorded). Every figure comes from a new process, the three
-implementations interleaved, ROUNDS times (default 3), and the table gives the best and the median:
+(Arrow C++). The JDK is the one `./quiver` runs on (JAVA_HOME, else the one the build recorded). Every
+figure comes from a new process, the three implementations interleaved, ROUNDS times (default 3), and the
+table gives the best and the median:
 - cold: one read in a new process; wall time of the whole process and its CPU time (user + sys);
 - warm: `--repeat 5` in one process, the best of the five (`read_seconds_min`), one thread and all cores;
 - writes: the write of batches built beforehand (`write_seconds`), one thread;
