@@ -12,12 +12,15 @@ import picocli.CommandLine;
 @Command(name = "quiver", mixinStandardHelpOptions = true, version = "quiver 0.1.0-SNAPSHOT",
         description = "Apache Arrow columnar data for modern Java: inspect, convert, validate and benchmark "
                 + "Arrow IPC files and streams, integration JSON and CSV; serve and fetch them over Arrow Flight.",
-        subcommands = {DemoCommand.class, SchemaCommand.class, CatCommand.class, StatsCommand.class,
-                ConvertCommand.class, ValidateCommand.class, JsonToArrowCommand.class, ArrowToJsonCommand.class,
-                StreamToFileCommand.class, FileToStreamCommand.class, BenchGenCommand.class,
-                BenchReadCommand.class, FlightCommand.class, GroupByCommand.class, SqlCommand.class, CommandLine.HelpCommand.class},
         footer = {"", "Exit status: 0 on success, 1 on bad input or a failed check, 2 on a wrong command line."})
 public final class QuiverCommand implements Runnable {
+    /** The subcommands, in the order of the help text; {@code help} comes last. */
+    static final List<Class<?>> SUBCOMMANDS = List.of(DemoCommand.class, SchemaCommand.class, CatCommand.class,
+            StatsCommand.class, ConvertCommand.class, ValidateCommand.class, JsonToArrowCommand.class,
+            ArrowToJsonCommand.class, StreamToFileCommand.class, FileToStreamCommand.class, BenchGenCommand.class,
+            BenchReadCommand.class, FlightCommand.class, GroupByCommand.class, SqlCommand.class,
+            CommandLine.HelpCommand.class);
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -30,10 +33,34 @@ public final class QuiverCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** A command line for {@code quiver}, with the one-line error handling of the tool. */
+    /** A command line for {@code quiver} with every subcommand, with the one-line error handling of the tool. */
     public static CommandLine commandLine() {
+        return commandLine(SUBCOMMANDS);
+    }
+
+    /**
+     * A command line for these arguments: when the first one names a subcommand, only that subcommand is
+     * registered, since picocli reads the options of every registered command up front (a sixth of a second
+     * for all of them on a cold JVM); otherwise (no argument, an option, {@code help}, a wrong name) all are.
+     */
+    static CommandLine commandLine(String[] args) {
+        if (args.length > 0) {
+            for (Class<?> command : SUBCOMMANDS) {
+                if (command != CommandLine.HelpCommand.class
+                        && command.getAnnotation(Command.class).name().equals(args[0])) {
+                    return commandLine(List.of(command));
+                }
+            }
+        }
+        return commandLine();
+    }
+
+    private static CommandLine commandLine(List<Class<?>> subcommands) {
         QuiverCommand root = new QuiverCommand();
         CommandLine cli = new CommandLine(root);
+        for (Class<?> command : subcommands) {
+            cli.addSubcommand(command);
+        }
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setUsageHelpWidth(100);
         shareVersion(cli, cli.getCommandSpec().version());
@@ -61,6 +88,6 @@ public final class QuiverCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(args).execute(args));
     }
 }

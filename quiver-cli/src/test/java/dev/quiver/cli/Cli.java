@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
 
-/** Runs the quiver command in-process and captures what it prints. */
+/** Runs the quiver command in-process, built as {@code main} builds it, and captures what it prints. */
 final class Cli {
     private Cli() {
     }
@@ -25,7 +25,7 @@ final class Cli {
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = QuiverCommand.commandLine();
+        CommandLine cli = QuiverCommand.commandLine(text);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         int exit = cli.execute(text);

@@ -53,6 +53,24 @@ class QuiverCommandTest {
     }
 
     @Test
+    void aCommandNamedFirstIsTheOnlyOneBuiltAndReadsAsWithAllOfThem() {
+        for (Class<?> type : QuiverCommand.SUBCOMMANDS) {
+            String name = type.getAnnotation(picocli.CommandLine.Command.class).name();
+            picocli.CommandLine alone = QuiverCommand.commandLine(new String[] {name, "--help"});
+            picocli.CommandLine all = QuiverCommand.commandLine();
+            if (name.equals("help")) {
+                assertEquals(all.getSubcommands().keySet(), alone.getSubcommands().keySet());
+                continue;
+            }
+            assertEquals(List.of(name), List.copyOf(alone.getSubcommands().keySet()));
+            assertEquals(all.getSubcommands().get(name).getUsageMessage(),
+                    alone.getSubcommands().get(name).getUsageMessage(), name);
+        }
+        assertEquals(QuiverCommand.SUBCOMMANDS.size(), QuiverCommand.commandLine(new String[] {"--verbose", "cat"})
+                .getSubcommands().size());
+    }
+
+    @Test
     void unknownCommandIsAUsageErrorOnOneLine() {
         Cli.Result r = Cli.run("frobnicate");
         assertEquals(2, r.exit());
