@@ -109,8 +109,8 @@ def main():
     for name, (_, codec) in FILES.items():
         quiver, cpp = [], []
         for _ in range(rounds):
-            quiver.append(run([QUIVER, "bench-gen", "--rows", rows, "--codec", codec, "--threads", "1", "--out",
-                               scratch])[0]["write_seconds"])
+            quiver.append(run([QUIVER, "bench-gen", "--rows", rows, "--codec", codec, "--threads", "1", "--time-write",
+                               "--out", scratch])[0]["write_seconds"])
             cpp.append(run([python, PYARROW_BENCH, "gen", rows, scratch, "file", codec])[0]["write_seconds"])
         os.remove(scratch)
         print(f"| {name} | {summary(quiver)} | {summary(cpp)} |", flush=True)
