@@ -12,6 +12,7 @@ module dev.quiver.flight {
     requires io.grpc;
     requires io.grpc.stub;
     requires io.grpc.protobuf;
+    requires io.grpc.netty.shaded;
     requires com.google.protobuf;
     // Guava (an automatic module, through gRPC) extends classes of failureaccess, an explicit module that
     // nothing else requires: without this it is left out of the module graph (NoClassDefFoundError).
