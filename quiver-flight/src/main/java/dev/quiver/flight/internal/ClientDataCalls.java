@@ -98,8 +98,7 @@ public final class ClientDataCalls {
     /** DoPut: the data goes out, PutResults come back. */
     public static PutStream doPut(Channel channel, CallOptions options, Flight.FlightDescriptor descriptor,
             Schema schema, IpcWriteOptions writeOptions) {
-        ClientCall<FlightDataMessage, Flight.PutResult> call = channel.newCall(FlightMethods.DO_PUT,
-                options.withOnReadyThreshold(Transport.ON_READY_THRESHOLD));
+        ClientCall<FlightDataMessage, Flight.PutResult> call = channel.newCall(FlightMethods.DO_PUT, options);
         ClientOutbound<FlightDataMessage> out = new ClientOutbound<>(call);
         List<PutResult> results = java.util.Collections.synchronizedList(new ArrayList<>());
         CompletableFuture<Status> closed = new CompletableFuture<>();
@@ -194,8 +193,7 @@ public final class ClientDataCalls {
     /** DoExchange: data both ways. */
     public static ExchangeStream doExchange(Channel channel, CallOptions options, Flight.FlightDescriptor descriptor,
             IpcWriteOptions writeOptions, IpcReadOptions readOptions) {
-        ClientCall<FlightDataMessage, FlightDataMessage> call = channel.newCall(FlightMethods.DO_EXCHANGE,
-                options.withOnReadyThreshold(Transport.ON_READY_THRESHOLD));
+        ClientCall<FlightDataMessage, FlightDataMessage> call = channel.newCall(FlightMethods.DO_EXCHANGE, options);
         ClientOutbound<FlightDataMessage> out = new ClientOutbound<>(call);
         DataReader in = reader(call, readOptions);
         call.start(new ClientCall.Listener<>() {

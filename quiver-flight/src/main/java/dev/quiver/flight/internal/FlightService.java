@@ -275,7 +275,6 @@ public final class FlightService {
 
     private ServerCall.Listener<Flight.Ticket> doGet(ServerCall<Flight.Ticket, FlightDataMessage> call,
             Metadata headers) {
-        call.setOnReadyThreshold(Transport.ON_READY_THRESHOLD);
         ServerOutbound<FlightDataMessage> out = new ServerOutbound<>(call);
         CallContext context = new ServerContext(headers, identity(), out::isEnded);
         call.sendHeaders(new Metadata());
@@ -363,7 +362,6 @@ public final class FlightService {
 
     private ServerCall.Listener<FlightDataMessage> doExchange(ServerCall<FlightDataMessage, FlightDataMessage> call,
             Metadata headers) {
-        call.setOnReadyThreshold(Transport.ON_READY_THRESHOLD);
         ServerOutbound<FlightDataMessage> out = new ServerOutbound<>(call);
         CallContext context = new ServerContext(headers, identity(), out::isEnded);
         DataReader in = reader(call);

@@ -12,39 +12,49 @@ import io.grpc.netty.shaded.io.netty.buffer.PooledByteBufAllocator;
 import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
 
 /**
- * gRPC's Netty transport as the data calls want it: HTTP/2 flow-control windows large enough for several
- * IPC bodies in flight, and an on-ready threshold that lets a writer encode its next message while the
- * previous one is still on its way (gRPC's default, 32 KiB, makes a writer of 4 MB messages wait for each
- * to drain before it starts the next).
+ * gRPC's Netty transport as Flight's bulk data wants it: every connection, server or client, allocates its
+ * buffers from {@link #ALLOCATOR}, and takes messages of any size.
  */
 public final class Transport {
-    /** The HTTP/2 flow-control window of every stream and connection, in bytes (gRPC's default: 1 MiB). */
-    public static final int FLOW_CONTROL_WINDOW = Integer.getInteger("quiver.flight.window", 16 << 20);
-    /** Bytes a data call may have queued and still be ready for the next message. */
-    public static final int ON_READY_THRESHOLD = Integer.getInteger("quiver.flight.ready", 8 << 20);
+    /** The order of a chunk: 8 KiB pages times 2^11, 16 MiB. */
+    static final int CHUNK_ORDER = 11;
 
     /**
-     * Netty's pooled allocator with 16 MiB chunks (page 8 KiB, order 11) for every connection. gRPC's own
-     * has 2 MiB chunks: its 1 MiB write buffers and the receiving side's growing read buffers empty and free
-     * whole chunks all the time, and each new chunk is a new zero-filled direct buffer.
+     * Netty's pooled direct allocator with 16 MiB chunks. gRPC's own has 2 MiB chunks, in which its 1 MiB
+     * write buffers and the receiving side's merged read buffers fill a chunk and empty it again all the
+     * time; Netty frees a chunk that empties, so nearly every DoGet message cost a new chunk: a new
+     * zero-filled direct buffer (about a tenth of the CPU time of a DoGet of bench-v1, docs/flight.md).
      */
-    static final ByteBufAllocator ALLOCATOR = new PooledByteBufAllocator(true, 0,
-            PooledByteBufAllocator.defaultNumDirectArena(), PooledByteBufAllocator.defaultPageSize(),
-            Integer.getInteger("quiver.flight.order", 11), PooledByteBufAllocator.defaultSmallCacheSize(),
-            PooledByteBufAllocator.defaultNormalCacheSize(), PooledByteBufAllocator.defaultUseCacheForAllThreads());
+    public static final ByteBufAllocator ALLOCATOR = new PooledByteBufAllocator(true, 0,
+            PooledByteBufAllocator.defaultNumDirectArena(), PooledByteBufAllocator.defaultPageSize(), CHUNK_ORDER,
+            PooledByteBufAllocator.defaultSmallCacheSize(), PooledByteBufAllocator.defaultNormalCacheSize(),
+            PooledByteBufAllocator.defaultUseCacheForAllThreads());
 
     private Transport() {
     }
 
-    /** A server builder for the port. */
+    /**
+     * A server builder for a port.
+     *
+     * @param port the port, 0 for any free one
+     * @param credentials plain text or TLS
+     * @return the builder, to which the service is still to be added
+     */
     public static ServerBuilder<?> server(int port, ServerCredentials credentials) {
-        return NettyServerBuilder.forPort(port, credentials).flowControlWindow(FLOW_CONTROL_WINDOW)
-                .withChildOption(ChannelOption.ALLOCATOR, ALLOCATOR).maxInboundMessageSize(Integer.MAX_VALUE);
+        return NettyServerBuilder.forPort(port, credentials).withChildOption(ChannelOption.ALLOCATOR, ALLOCATOR)
+                .maxInboundMessageSize(Integer.MAX_VALUE);
     }
 
-    /** A channel builder for the address. */
+    /**
+     * A channel builder for an address.
+     *
+     * @param host the host name or address
+     * @param port the port
+     * @param credentials plain text or TLS
+     * @return the builder
+     */
     public static ManagedChannelBuilder<?> channel(String host, int port, ChannelCredentials credentials) {
-        return NettyChannelBuilder.forAddress(host, port, credentials).flowControlWindow(FLOW_CONTROL_WINDOW)
-                .withOption(ChannelOption.ALLOCATOR, ALLOCATOR).maxInboundMessageSize(Integer.MAX_VALUE);
+        return NettyChannelBuilder.forAddress(host, port, credentials).withOption(ChannelOption.ALLOCATOR, ALLOCATOR)
+                .maxInboundMessageSize(Integer.MAX_VALUE);
     }
 }
