@@ -171,8 +171,9 @@ public class FlightBench {
     }
 
     /**
-     * Wall-clock GB/s, outside JMH: {@code FlightBench [rows=N] [runs=K] [warmup=W] [only=quiver|arrow-java]
-     * [file=PATH]}. For each of Quiver and arrow-java (or the one named), W warm-up DoGets (default 5), then K
+     * Wall-clock GB/s, outside JMH: {@code FlightBench [rows=N] [runs=K] [warmup=W]
+     * [only=quiver|arrow-java|none] [file=PATH]}. For each of Quiver and arrow-java (or the one named, or
+     * neither with {@code none}, to write the file only), W warm-up DoGets (default 5), then K
      * measured ones (default 5); prints the minimum and median seconds of one DoGet, the GB/s of the median,
      * and the median CPU seconds the process spent per DoGet (every thread: server and client), which a
      * loaded machine disturbs less than wall time. The bytes are those of bench-v1 as an IPC stream
@@ -196,10 +197,15 @@ public class FlightBench {
                 case "rows" -> bench.rows = Long.parseLong(kv[1]);
                 case "runs" -> runs = Integer.parseInt(kv[1]);
                 case "warmup" -> warmup = Integer.parseInt(kv[1]);
-                case "only" -> only = kv[1];
+                case "only" -> {
+                    only = kv[1];
+                    if (!List.of("quiver", "arrow-java", "none").contains(only)) {
+                        throw new IllegalArgumentException("only=" + only + ": quiver, arrow-java or none");
+                    }
+                }
                 case "file" -> file = Path.of(kv[1]);
                 default -> throw new IllegalArgumentException("unknown option " + arg
-                        + " (rows=N, runs=K, warmup=W, only=quiver|arrow-java, file=PATH)");
+                        + " (rows=N, runs=K, warmup=W, only=quiver|arrow-java|none, file=PATH)");
             }
         }
         if (file != null) {
