@@ -1,12 +1,13 @@
 # SPDX-License-Identifier: Apache-2.0
 """pyarrow's part of the Flight DoGet benchmark (docs/benchmarks.md, "Flight DoGet over loopback").
 
-Usage: python pyarrow_flight_bench.py FILE [RUNS]
+Usage: python pyarrow_flight_bench.py FILE [RUNS] [WARMUP]
 FILE is bench-v1 as an IPC file (FlightBench writes it with file=PATH). Its batches are read into memory,
 served by a pyarrow Flight server in this process on 127.0.0.1, and fetched with a pyarrow client
-(read_all: every batch received and decoded) after two warm-up calls, RUNS times (default 5). Prints the
-minimum and median seconds of one DoGet and the GB/s of the median, the bytes being those of the batches
-as an IPC stream written by pyarrow (uncompressed), the data a DoGet carries.
+(read_all: every batch received and decoded) after WARMUP warm-up calls (default 5), RUNS times (default
+5). Prints the minimum and median seconds of one DoGet, the GB/s of the median, and the median CPU seconds
+of the process per DoGet (every thread: server and client), the bytes being those of the batches as an IPC
+stream written by pyarrow (uncompressed), the data a DoGet carries.
 """
 import sys
 import time
@@ -29,6 +30,7 @@ class Serve(flight.FlightServerBase):
 def main():
     path = sys.argv[1]
     runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    warmup = int(sys.argv[3]) if len(sys.argv) > 3 else 5
     with pa.OSFile(path) as f:
         reader = ipc.open_file(f)
         schema = reader.schema
@@ -49,17 +51,21 @@ def main():
         if table.num_rows != rows:
             raise SystemExit("received %d rows of %d" % (table.num_rows, rows))
 
-    for _ in range(2):
+    for _ in range(warmup):
         call()
     seconds = []
+    cpu = []
     for _ in range(runs):
         start = time.perf_counter()
+        start_cpu = time.process_time()
         call()
         seconds.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
     seconds.sort()
+    cpu.sort()
     median = seconds[runs // 2]
-    print("%-10s min=%.3fs median=%.3fs GB/s(median)=%.2f runs=%d" % ("pyarrow", seconds[0], median,
-                                                                       nbytes / median / 1e9, runs))
+    print("%-10s min=%.3fs median=%.3fs GB/s(median)=%.2f cpu(median)=%.3fs runs=%d"
+          % ("pyarrow", seconds[0], median, nbytes / median / 1e9, cpu[runs // 2], runs))
     client.close()
     server.shutdown()
 

@@ -2,9 +2,9 @@
 /**
  * Quiver Flight: Arrow Flight on grpc-java, a client and a server with a producer interface, data carried
  * as Quiver's IPC messages. gRPC's jars are automatic modules ({@code io.grpc}, {@code io.grpc.stub},
- * {@code io.grpc.protobuf}, {@code com.google.protobuf}); the Netty transport ({@code io.grpc.netty.shaded})
- * is found at run time through gRPC's service providers. Netty loads its native transport: run with
- * {@code --enable-native-access=io.grpc.netty.shaded} to keep the JVM from warning.
+ * {@code io.grpc.protobuf}, {@code com.google.protobuf}), and so is the Netty transport
+ * ({@code io.grpc.netty.shaded}), whose builders set the connections' allocator. Netty loads its native
+ * transport: run with {@code --enable-native-access=io.grpc.netty.shaded} to keep the JVM from warning.
  */
 module dev.quiver.flight {
     requires transitive dev.quiver.core;
@@ -12,6 +12,7 @@ module dev.quiver.flight {
     requires io.grpc;
     requires io.grpc.stub;
     requires io.grpc.protobuf;
+    requires io.grpc.netty.shaded;
     requires com.google.protobuf;
     // Guava (an automatic module, through gRPC) extends classes of failureaccess, an explicit module that
     // nothing else requires: without this it is left out of the module graph (NoClassDefFoundError).

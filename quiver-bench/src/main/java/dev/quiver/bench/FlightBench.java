@@ -10,7 +10,9 @@ import dev.quiver.flight.DataSink;
 import dev.quiver.flight.FlightDataWriter;
 import dev.quiver.flight.FlightProducer;
 import dev.quiver.ipc.IpcWriteOptions;
+import com.sun.management.OperatingSystemMXBean;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
@@ -169,9 +171,12 @@ public class FlightBench {
     }
 
     /**
-     * Wall-clock GB/s, outside JMH: {@code FlightBench [rows=N] [runs=K] [file=PATH]}. For each of Quiver and
-     * arrow-java, two warm-up DoGets, then K measured ones (default 5); prints the minimum and median
-     * seconds of one DoGet and the GB/s of the median. The bytes are those of bench-v1 as an IPC stream
+     * Wall-clock GB/s, outside JMH: {@code FlightBench [rows=N] [runs=K] [warmup=W]
+     * [only=quiver|arrow-java|none] [file=PATH]}. For each of Quiver and arrow-java (or the one named, or
+     * neither with {@code none}, to write the file only), W warm-up DoGets (default 5), then K
+     * measured ones (default 5); prints the minimum and median seconds of one DoGet, the GB/s of the median,
+     * and the median CPU seconds the process spent per DoGet (every thread: server and client), which a
+     * loaded machine disturbs less than wall time. The bytes are those of bench-v1 as an IPC stream
      * written by Quiver (uncompressed, 8-byte alignment: the flatbuffer headers and bodies of the schema,
      * dictionary and record batch messages), the data a DoGet carries. With {@code file=PATH} it also
      * writes bench-v1 as an IPC file there, for the pyarrow script (quiver-bench/scripts).
@@ -183,15 +188,24 @@ public class FlightBench {
         FlightBench bench = new FlightBench();
         bench.rows = 10_000_000;
         int runs = 5;
+        int warmup = 5;
+        String only = null;
         Path file = null;
         for (String arg : args) {
             String[] kv = arg.split("=", 2);
             switch (kv[0]) {
                 case "rows" -> bench.rows = Long.parseLong(kv[1]);
                 case "runs" -> runs = Integer.parseInt(kv[1]);
+                case "warmup" -> warmup = Integer.parseInt(kv[1]);
+                case "only" -> {
+                    only = kv[1];
+                    if (!List.of("quiver", "arrow-java", "none").contains(only)) {
+                        throw new IllegalArgumentException("only=" + only + ": quiver, arrow-java or none");
+                    }
+                }
                 case "file" -> file = Path.of(kv[1]);
                 default -> throw new IllegalArgumentException("unknown option " + arg
-                        + " (rows=N, runs=K, file=PATH)");
+                        + " (rows=N, runs=K, warmup=W, only=quiver|arrow-java|none, file=PATH)");
             }
         }
         if (file != null) {
@@ -201,8 +215,12 @@ public class FlightBench {
         try {
             long bytes = streamBytes(bench.batches);
             System.out.printf(Locale.ROOT, "bench-v1 rows=%d ipc_stream_bytes=%d%n", bench.rows, bytes);
-            report("quiver", bytes, runs, bench::quiverDoGet);
-            report("arrow-java", bytes, runs, bench::arrowDoGet);
+            if (only == null || only.equals("quiver")) {
+                report("quiver", bytes, warmup, runs, bench::quiverDoGet);
+            }
+            if (only == null || only.equals("arrow-java")) {
+                report("arrow-java", bytes, warmup, runs, bench::arrowDoGet);
+            }
         } finally {
             bench.tearDown();
         }
@@ -214,20 +232,25 @@ public class FlightBench {
         long run() throws Exception;
     }
 
-    private static void report(String name, long bytes, int runs, Call call) throws Exception {
-        for (int i = 0; i < 2; i++) {
+    private static void report(String name, long bytes, int warmup, int runs, Call call) throws Exception {
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        for (int i = 0; i < warmup; i++) {
             call.run();
         }
         double[] seconds = new double[runs];
+        double[] cpu = new double[runs];
         for (int i = 0; i < runs; i++) {
             long start = System.nanoTime();
+            long startCpu = os.getProcessCpuTime();
             call.run();
             seconds[i] = (System.nanoTime() - start) / 1e9;
+            cpu[i] = (os.getProcessCpuTime() - startCpu) / 1e9;
         }
         Arrays.sort(seconds);
+        Arrays.sort(cpu);
         double median = seconds[runs / 2];
-        System.out.printf(Locale.ROOT, "%-10s min=%.3fs median=%.3fs GB/s(median)=%.2f runs=%d%n", name, seconds[0],
-                median, bytes / median / 1e9, runs);
+        System.out.printf(Locale.ROOT, "%-10s min=%.3fs median=%.3fs GB/s(median)=%.2f cpu(median)=%.3fs runs=%d%n",
+                name, seconds[0], median, bytes / median / 1e9, cpu[runs / 2], runs);
     }
 
     /** The size of the batches as an IPC stream written by Quiver, counted without keeping the bytes. */

@@ -10,6 +10,7 @@ import dev.quiver.flight.internal.FlightMethods;
 import dev.quiver.flight.internal.ProtoConversions;
 import dev.quiver.flight.internal.ServerAuthInterceptor;
 import dev.quiver.flight.internal.StatusMapping;
+import dev.quiver.flight.internal.Transport;
 import dev.quiver.flight.internal.proto.Flight;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
@@ -21,7 +22,6 @@ import io.grpc.ClientInterceptor;
 import io.grpc.ClientInterceptors;
 import io.grpc.ForwardingClientCall;
 import io.grpc.ForwardingClientCallListener;
-import io.grpc.Grpc;
 import io.grpc.InsecureChannelCredentials;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
@@ -671,8 +671,7 @@ public final class FlightClient implements AutoCloseable {
                 throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "location " + location.uri()
                         + " names no host and port");
             }
-            ManagedChannel managed = Grpc.newChannelBuilderForAddress(uri.getHost(), uri.getPort(), credentials)
-                    .maxInboundMessageSize(Integer.MAX_VALUE).build();
+            ManagedChannel managed = Transport.channel(uri.getHost(), uri.getPort(), credentials).build();
             return new FlightClient(this, managed);
         }
 

@@ -3,9 +3,9 @@ package dev.quiver.flight;
 
 import dev.quiver.flight.internal.FlightService;
 import dev.quiver.flight.internal.ServerAuthInterceptor;
+import dev.quiver.flight.internal.Transport;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
-import io.grpc.Grpc;
 import io.grpc.InsecureServerCredentials;
 import io.grpc.Server;
 import io.grpc.ServerCredentials;
@@ -216,8 +216,7 @@ public final class FlightServer implements AutoCloseable {
             if (authenticator != null) {
                 interceptors.add(new ServerAuthInterceptor(authenticator));
             }
-            Server server = Grpc.newServerBuilderForPort(port, credentials)
-                    .maxInboundMessageSize(Integer.MAX_VALUE)
+            Server server = Transport.server(port, credentials)
                     .addService(ServerInterceptors.intercept(service.definition(), interceptors))
                     .build();
             return new FlightServer(server, workers, certChain != null);

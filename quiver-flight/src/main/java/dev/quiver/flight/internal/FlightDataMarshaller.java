@@ -6,6 +6,7 @@ import dev.quiver.flight.FlightStatusCode;
 import dev.quiver.flight.internal.proto.Flight;
 import dev.quiver.ipc.EncodedMessage;
 import io.grpc.Drainable;
+import io.grpc.HasByteBuffer;
 import io.grpc.KnownLength;
 import io.grpc.MethodDescriptor;
 import java.io.ByteArrayOutputStream;
@@ -21,7 +22,9 @@ import java.util.List;
  * FlightData on the wire, written and read by hand rather than through protobuf's generated class: the
  * body goes from the batch's buffers straight into gRPC's output stream (no ByteString, no gathered
  * array), and is read from gRPC's input stream into one array of its exact size: when the stream knows its
- * length, straight into that array (one copy; {@code readNBytes(int)} would gather chunks and copy twice).
+ * length, straight into that array (one copy; {@code readNBytes(int)} would gather chunks and copy twice),
+ * one bulk copy per received fragment when gRPC exposes its buffers ({@link HasByteBuffer}). The
+ * fragments are HTTP/2 DATA frames of at most 16 KiB, so the body cannot be used in place (docs/flight.md).
  */
 public final class FlightDataMarshaller implements MethodDescriptor.Marshaller<FlightDataMessage> {
     /** The one instance. */
@@ -90,11 +93,36 @@ public final class FlightDataMarshaller implements MethodDescriptor.Marshaller<F
             return readGrowing(in, (int) length, field);
         }
         byte[] bytes = new byte[(int) length];
-        int n = in.readNBytes(bytes, 0, bytes.length);
+        int n = in instanceof HasByteBuffer h && h.byteBufferSupported()
+                ? readFragments(in, h, bytes) : in.readNBytes(bytes, 0, bytes.length);
         if (n != length) {
             throw new IOException("field " + field + " is truncated: " + n + " of " + length + " bytes");
         }
         return bytes;
+    }
+
+    /**
+     * Fills {@code bytes} from gRPC's buffers one received fragment at a time (Netty's slices, at most one
+     * HTTP/2 DATA frame each): one bulk copy per fragment, without the composite buffer's per-read dispatch.
+     */
+    private static int readFragments(InputStream in, HasByteBuffer h, byte[] bytes) throws IOException {
+        int at = 0;
+        while (at < bytes.length) {
+            ByteBuffer fragment = h.getByteBuffer();
+            if (fragment == null || !fragment.hasRemaining()) {
+                int n = in.read(bytes, at, bytes.length - at);
+                if (n < 0) {
+                    break;
+                }
+                at += n;
+                continue;
+            }
+            int n = Math.min(fragment.remaining(), bytes.length - at);
+            fragment.get(bytes, at, n);
+            in.skipNBytes(n);
+            at += n;
+        }
+        return at;
     }
 
     /** A field from a stream of unknown length: read in chunks, so a false length allocates nothing large. */

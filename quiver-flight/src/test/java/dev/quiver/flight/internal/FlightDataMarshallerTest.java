@@ -65,7 +65,7 @@ class FlightDataMarshallerTest {
     }
 
     /** gRPC's own input streams know their length; the marshaller reads the body straight into its array. */
-    private static final class KnownLengthStream extends ByteArrayInputStream implements io.grpc.KnownLength {
+    private static class KnownLengthStream extends ByteArrayInputStream implements io.grpc.KnownLength {
         KnownLengthStream(byte[] bytes) {
             super(bytes);
         }
@@ -84,5 +84,49 @@ class FlightDataMarshallerTest {
         byte[] lying = {(byte) 0xC2, 0x3E, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08, 1, 2};
         assertEquals(FlightStatusCode.INVALID_ARGUMENT, assertThrows(FlightException.class,
                 () -> FlightDataMarshaller.INSTANCE.parse(new KnownLengthStream(lying))).code());
+    }
+
+    /** gRPC's Netty streams: the message as fragments (HTTP/2 DATA frames), each exposed as a ByteBuffer. */
+    private static final class FragmentedStream extends KnownLengthStream implements io.grpc.HasByteBuffer {
+        private final int fragment;
+
+        FragmentedStream(byte[] bytes, int fragment) {
+            super(bytes);
+            this.fragment = fragment;
+        }
+
+        @Override
+        public boolean byteBufferSupported() {
+            return true;
+        }
+
+        @Override
+        public ByteBuffer getByteBuffer() {
+            if (pos == count) {
+                return null;
+            }
+            int end = Math.min(count, (pos / fragment + 1) * fragment);
+            return ByteBuffer.wrap(buf, pos, end - pos).slice().asReadOnlyBuffer();
+        }
+    }
+
+    @Test
+    void aBodyInFragmentsIsGatheredFragmentByFragment() {
+        byte[] body = new byte[100_003];
+        for (int i = 0; i < body.length; i++) {
+            body[i] = (byte) (i * 17 + 3);
+        }
+        byte[] wire = Flight.FlightData.newBuilder().setDataHeader(ByteString.copyFrom(new byte[] {7, 6}))
+                .setAppMetadata(ByteString.copyFrom(new byte[] {5})).setDataBody(ByteString.copyFrom(body))
+                .build().toByteArray();
+        for (int fragment : new int[] {1, 7, 1000, 16_384, wire.length}) {
+            FlightDataMessage m = FlightDataMarshaller.INSTANCE.parse(new FragmentedStream(wire, fragment));
+            assertArrayEquals(body, m.body().toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), "fragments of " + fragment);
+            assertEquals(2, m.header().remaining());
+            assertArrayEquals(new byte[] {5}, m.appMetadata());
+        }
+        byte[] lying = {(byte) 0xC2, 0x3E, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 0x08, 1, 2};
+        assertEquals(FlightStatusCode.INVALID_ARGUMENT, assertThrows(FlightException.class,
+                () -> FlightDataMarshaller.INSTANCE.parse(new FragmentedStream(lying, 4))).code());
     }
 }
