@@ -72,6 +72,20 @@ final class BlockSource {
         offset += cut;
     }
 
+    /**
+     * Puts {@code bytes[from, to)}, passed on before, back before the bytes kept: the next block starts
+     * with them.
+     */
+    void unread(byte[] bytes, int from, int to) {
+        int n = to - from;
+        byte[] joined = new byte[Math.max(n + carryLength, blockSize / 4)];
+        System.arraycopy(bytes, from, joined, 0, n);
+        System.arraycopy(carry, 0, joined, n, carryLength);
+        carry = joined;
+        carryLength += n;
+        offset -= n;
+    }
+
     private Block fill(byte[] buffer, int length) throws IOException {
         ByteBuffer target = ByteBuffer.wrap(buffer, length, buffer.length - length);
         while (target.hasRemaining() && !endOfInput) {

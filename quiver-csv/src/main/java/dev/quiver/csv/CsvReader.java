@@ -35,8 +35,12 @@ import java.util.concurrent.FutureTask;
 
 /**
  * Reads CSV as record batches, streaming: the input is cut into blocks at record ends (following the
- * quotes), each block is parsed into one batch, in parallel on {@link CsvReadOptions#threads()} threads,
- * and the batches come out in input order. Memory stays bounded by a few blocks whatever the input's
+ * quotes), each block is tokenized and parsed into one batch, in parallel on {@link CsvReadOptions#threads()}
+ * threads, and the batches come out in input order. With more than one thread the reading thread only
+ * finds where each block's last record ends, by the parity of the quotes before each line feed (eight bytes
+ * at a time); the workers tokenize. A block the tokenizer ends elsewhere (a quote inside an unquoted
+ * field, or an escape byte, can fool the parity) is cut where the tokenizer says, and the reading thread
+ * tokenizes the rest of the input itself. Memory stays bounded by a few blocks whatever the input's
  * size. Column types are given ({@link CsvReadOptions#types()}) or inferred from the first block.
  *
  * <pre>{@code
@@ -73,9 +77,19 @@ public final class CsvReader implements RecordBatchReader {
     private long linesQueued = 1;
     private boolean exhausted;
     private boolean closed;
+    /** Whether the workers tokenize, the reading thread cutting blocks by {@link RecordEnds}. */
+    private boolean speculate;
 
-    /** A block being parsed, with the line it starts at. */
-    private record InFlight(BlockSource.Block block, long firstLine, Future<RecordBatch> future) {
+    /**
+     * A block being parsed, with the line it starts at: its bytes {@code [0, cut)}, tokenized by a worker
+     * when {@code speculative} (the cut then to be checked), else before it was queued.
+     */
+    private record InFlight(BlockSource.Block block, long firstLine, int cut, boolean speculative,
+            Future<Parsed> future) {
+    }
+
+    /** A parsed block: its batch (null without records), where its records end and the line feeds before. */
+    private record Parsed(RecordBatch batch, int end, long lines) {
     }
 
     private CsvReader(String source, ReadableByteChannel channel, CsvReadOptions options) {
@@ -142,6 +156,7 @@ public final class CsvReader implements RecordBatchReader {
             int threads = options.threads();
             this.pool = threads == 1 ? null : new ForkJoinPool(threads);
             this.depth = threads == 1 ? 1 : threads + 2;
+            this.speculate = threads > 1 && dialect.escape() == 0;
             if (first != null) {
                 blocks.keep(first, sample.end);
                 queue(first, sample, true, lineBreaks(bytes, sample.end));
@@ -303,16 +318,31 @@ public final class CsvReader implements RecordBatchReader {
         if (tokens.rows == 0) {
             return;
         }
-        Callable<RecordBatch> task = () -> parse(block, tokens, checked);
-        Future<RecordBatch> future;
+        Callable<Parsed> task = () -> new Parsed(parse(block, tokens, checked), tokens.end, tokens.lines);
+        Future<Parsed> future;
         if (pool == null) {
-            FutureTask<RecordBatch> now = new FutureTask<>(task);
+            FutureTask<Parsed> now = new FutureTask<>(task);
             now.run();
             future = now;
         } else {
             future = pool.submit(task);
         }
-        pending.add(new InFlight(block, firstLine, future));
+        pending.add(new InFlight(block, firstLine, tokens.end, false, future));
+    }
+
+    /**
+     * Queues the tokenizing and parsing of {@code [0, cut)} of a block on a worker, {@code lines} line
+     * feeds before the cut.
+     */
+    private void queueSpeculative(BlockSource.Block block, int cut, long lines) {
+        long firstLine = linesQueued;
+        linesQueued += lines;
+        int width = fileColumns.size();
+        Future<Parsed> future = pool.submit(() -> {
+            Tokens tokens = Tokens.tokenize(block.bytes(), 0, cut, width, dialect, Integer.MAX_VALUE, block.last());
+            return new Parsed(tokens.rows == 0 ? null : parse(block, tokens, false), tokens.end, tokens.lines);
+        });
+        pending.add(new InFlight(block, firstLine, cut, true, future));
     }
 
     private RecordBatch parse(BlockSource.Block block, Tokens tokens, boolean checked) {
@@ -413,11 +443,48 @@ public final class CsvReader implements RecordBatchReader {
         if (closed) {
             throw new IllegalStateException("the reader is closed");
         }
+        while (true) {
+            fill();
+            InFlight next = pending.poll();
+            if (next == null) {
+                return Optional.empty();
+            }
+            Parsed parsed = await(next);
+            if (next.speculative() && parsed.end() != next.cut()) {
+                realign(next, parsed);
+            }
+            if (parsed.batch() != null) {
+                return Optional.of(parsed.batch());
+            }
+        }
+    }
+
+    /** Reads and queues blocks until {@link #depth} are in flight or the input ends. */
+    private void fill() {
         while (pending.size() < depth && !exhausted) {
+            if (!speculate && !pending.isEmpty() && pending.peekLast().speculative()) {
+                return;
+            }
             BlockSource.Block block = read(null);
             if (block == null) {
                 exhausted = true;
-                break;
+                return;
+            }
+            if (speculate) {
+                if (block.last()) {
+                    blocks.keep(block, block.length());
+                    queueSpeculative(block, block.length(), lineBreaks(block.bytes(), block.length()));
+                    continue;
+                }
+                long found = RecordEnds.lastRecordEnd(block.bytes(), block.length(), dialect.quote());
+                if (found >= 0) {
+                    blocks.keep(block, (int) found);
+                    queueSpeculative(block, (int) found, found >>> 32);
+                } else {
+                    blocks.keep(block, 0);
+                    speculate = false;
+                }
+                continue;
             }
             try {
                 Tokens tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
@@ -431,17 +498,31 @@ public final class CsvReader implements RecordBatchReader {
                 queue(block, tokens, false, tokens.lines);
             } catch (RowError e) {
                 exhausted = true;
-                pending.add(new InFlight(block, linesQueued, CompletableFuture.failedFuture(e)));
+                pending.add(new InFlight(block, linesQueued, block.length(), false,
+                        CompletableFuture.failedFuture(e)));
             }
         }
-        InFlight next = pending.poll();
-        if (next == null) {
-            return Optional.empty();
-        }
-        return Optional.of(await(next));
     }
 
-    private RecordBatch await(InFlight next) {
+    /**
+     * After a block the tokenizer ended before its cut: the rest of it and the blocks queued after it go
+     * back to the input, which the reading thread tokenizes from now on.
+     */
+    private void realign(InFlight next, Parsed parsed) {
+        List<InFlight> later = new ArrayList<>(pending);
+        pending.clear();
+        for (int k = later.size() - 1; k >= 0; k--) {
+            InFlight dropped = later.get(k);
+            dropped.future().cancel(true);
+            blocks.unread(dropped.block().bytes(), 0, dropped.cut());
+        }
+        blocks.unread(next.block().bytes(), parsed.end(), next.cut());
+        linesQueued = next.firstLine() + parsed.lines();
+        speculate = false;
+        exhausted = false;
+    }
+
+    private Parsed await(InFlight next) {
         try {
             return next.future().get();
         } catch (ExecutionException e) {
