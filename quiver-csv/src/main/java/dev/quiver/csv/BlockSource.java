@@ -23,6 +23,8 @@ final class BlockSource {
     private long offset;
     private boolean endOfInput;
     private boolean first = true;
+    /** Arrays of blocks parsed, to fill again (no new 4 MiB array, zeroed, per block). */
+    private final java.util.ArrayDeque<byte[]> free = new java.util.ArrayDeque<>();
 
     /**
      * A block: bytes {@code [0, length)} from {@code offset} of the input; {@code last} when the input
@@ -46,7 +48,8 @@ final class BlockSource {
         if (endOfInput && carryLength == 0) {
             return null;
         }
-        byte[] buffer = new byte[Math.max(blockSize, carryLength + blockSize / 2)];
+        int size = Math.max(blockSize, carryLength + blockSize / 2);
+        byte[] buffer = free.isEmpty() || free.peek().length < size ? new byte[size] : free.poll();
         System.arraycopy(carry, 0, buffer, 0, carryLength);
         Block block = fill(buffer, carryLength);
         return block.length() == 0 ? null : block;
@@ -60,6 +63,13 @@ final class BlockSource {
         }
         return fill(Arrays.copyOf(block.bytes(), (int) Math.min(MAX_BLOCK, block.bytes().length * 2L)),
                 block.length());
+    }
+
+    /** Takes back the array of a block no longer used, for a next block. */
+    void recycle(byte[] bytes) {
+        if (free.size() < 8 && bytes.length >= blockSize) {
+            free.push(bytes);
+        }
     }
 
     /** Passes on {@code [0, cut)} of {@code block}; the rest starts the next block. */

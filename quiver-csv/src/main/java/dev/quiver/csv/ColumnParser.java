@@ -154,14 +154,26 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
             this.validity = new byte[(rows + 7) >>> 3];
         }
 
+        /**
+         * Appends a null. The validity bits are written from the first null on (those of the values before
+         * it set at once), so a column without nulls writes none.
+         */
         @Override
         final void appendNull() {
+            if (nullCount == 0) {
+                Arrays.fill(validity, 0, length >>> 3, (byte) -1);
+                for (int i = length & ~7; i < length; i++) {
+                    validity[i >>> 3] |= (byte) (1 << (i & 7));
+                }
+            }
             length++;
             nullCount++;
         }
 
         private void valid() {
-            validity[length >>> 3] |= (byte) (1 << (length & 7));
+            if (nullCount != 0) {
+                validity[length >>> 3] |= (byte) (1 << (length & 7));
+            }
             length++;
         }
 

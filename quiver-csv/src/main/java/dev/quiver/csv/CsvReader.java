@@ -74,21 +74,25 @@ public final class CsvReader implements RecordBatchReader {
     private final ExecutorService pool;
     private final int depth;
     private final ArrayDeque<InFlight> pending = new ArrayDeque<>();
-    private long linesQueued = 1;
+    /** The line the next block delivered starts at. */
+    private long nextLine = 1;
     private boolean exhausted;
     private boolean closed;
     /** Whether the workers tokenize, the reading thread cutting blocks by {@link RecordEnds}. */
     private boolean speculate;
 
     /**
-     * A block being parsed, with the line it starts at: its bytes {@code [0, cut)}, tokenized by a worker
-     * when {@code speculative} (the cut then to be checked), else before it was queued.
+     * A block being parsed: its bytes {@code [0, cut)}, tokenized by a worker when {@code speculative} (the
+     * cut then to be checked), else before it was queued. The line it starts at is known once the blocks
+     * before it are parsed: {@link #nextLine}.
      */
-    private record InFlight(BlockSource.Block block, long firstLine, int cut, boolean speculative,
-            Future<Parsed> future) {
+    private record InFlight(BlockSource.Block block, int cut, boolean speculative, Future<Parsed> future) {
     }
 
-    /** A parsed block: its batch (null without records), where its records end and the line feeds before. */
+    /**
+     * A parsed block: its batch (null without records), where its records end and the line feeds before
+     * that end.
+     */
     private record Parsed(RecordBatch batch, int end, long lines) {
     }
 
@@ -311,38 +315,30 @@ public final class CsvReader implements RecordBatchReader {
         return fields;
     }
 
-    /** Queues the parsing of a tokenized block; its first line is the one after the blocks queued before. */
+    /** Queues the parsing of a tokenized block, {@code lines} line feeds before its records' end. */
     private void queue(BlockSource.Block block, Tokens tokens, boolean checked, long lines) {
-        long firstLine = linesQueued;
-        linesQueued += lines;
-        if (tokens.rows == 0) {
-            return;
-        }
-        Callable<Parsed> task = () -> new Parsed(parse(block, tokens, checked), tokens.end, tokens.lines);
         Future<Parsed> future;
-        if (pool == null) {
-            FutureTask<Parsed> now = new FutureTask<>(task);
+        if (tokens.rows == 0) {
+            future = CompletableFuture.completedFuture(new Parsed(null, tokens.end, lines));
+        } else if (pool == null) {
+            FutureTask<Parsed> now = new FutureTask<>(() -> new Parsed(parse(block, tokens, checked), tokens.end,
+                    lines));
             now.run();
             future = now;
         } else {
-            future = pool.submit(task);
+            future = pool.submit(() -> new Parsed(parse(block, tokens, checked), tokens.end, lines));
         }
-        pending.add(new InFlight(block, firstLine, tokens.end, false, future));
+        pending.add(new InFlight(block, tokens.end, false, future));
     }
 
-    /**
-     * Queues the tokenizing and parsing of {@code [0, cut)} of a block on a worker, {@code lines} line
-     * feeds before the cut.
-     */
-    private void queueSpeculative(BlockSource.Block block, int cut, long lines) {
-        long firstLine = linesQueued;
-        linesQueued += lines;
+    /** Queues the tokenizing and parsing of {@code [0, cut)} of a block on a worker. */
+    private void queueSpeculative(BlockSource.Block block, int cut) {
         int width = fileColumns.size();
         Future<Parsed> future = pool.submit(() -> {
             Tokens tokens = Tokens.tokenize(block.bytes(), 0, cut, width, dialect, Integer.MAX_VALUE, block.last());
             return new Parsed(tokens.rows == 0 ? null : parse(block, tokens, false), tokens.end, tokens.lines);
         });
-        pending.add(new InFlight(block, firstLine, cut, true, future));
+        pending.add(new InFlight(block, cut, true, future));
     }
 
     private RecordBatch parse(BlockSource.Block block, Tokens tokens, boolean checked) {
@@ -450,9 +446,11 @@ public final class CsvReader implements RecordBatchReader {
                 return Optional.empty();
             }
             Parsed parsed = await(next);
+            nextLine += parsed.lines();
             if (next.speculative() && parsed.end() != next.cut()) {
                 realign(next, parsed);
             }
+            blocks.recycle(next.block().bytes());
             if (parsed.batch() != null) {
                 return Optional.of(parsed.batch());
             }
@@ -471,15 +469,11 @@ public final class CsvReader implements RecordBatchReader {
                 return;
             }
             if (speculate) {
-                if (block.last()) {
-                    blocks.keep(block, block.length());
-                    queueSpeculative(block, block.length(), lineBreaks(block.bytes(), block.length()));
-                    continue;
-                }
-                long found = RecordEnds.lastRecordEnd(block.bytes(), block.length(), dialect.quote());
-                if (found >= 0) {
-                    blocks.keep(block, (int) found);
-                    queueSpeculative(block, (int) found, found >>> 32);
+                int cut = block.last() ? block.length()
+                        : RecordEnds.lastRecordEnd(block.bytes(), block.length(), dialect.quote());
+                if (cut >= 0) {
+                    blocks.keep(block, cut);
+                    queueSpeculative(block, cut);
                 } else {
                     blocks.keep(block, 0);
                     speculate = false;
@@ -498,8 +492,7 @@ public final class CsvReader implements RecordBatchReader {
                 queue(block, tokens, false, tokens.lines);
             } catch (RowError e) {
                 exhausted = true;
-                pending.add(new InFlight(block, linesQueued, block.length(), false,
-                        CompletableFuture.failedFuture(e)));
+                pending.add(new InFlight(block, block.length(), false, CompletableFuture.failedFuture(e)));
             }
         }
     }
@@ -517,7 +510,6 @@ public final class CsvReader implements RecordBatchReader {
             blocks.unread(dropped.block().bytes(), 0, dropped.cut());
         }
         blocks.unread(next.block().bytes(), parsed.end(), next.cut());
-        linesQueued = next.firstLine() + parsed.lines();
         speculate = false;
         exhausted = false;
     }
@@ -529,7 +521,7 @@ public final class CsvReader implements RecordBatchReader {
             Throwable cause = e.getCause();
             close();
             if (cause instanceof RowError row) {
-                throw located(row, next.block().bytes(), next.firstLine());
+                throw located(row, next.block().bytes(), nextLine);
             }
             if (cause instanceof RuntimeException r) {
                 throw r;

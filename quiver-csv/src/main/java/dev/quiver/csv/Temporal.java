@@ -29,6 +29,29 @@ final class Temporal {
     private static final long TIME_TEMPLATE = pattern("00:00:00");
     private static final long TIME_LIMITS = limits("00:00:00");
     private static final int[] SCALE = {0, 100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1};
+    private static final long FRACTION_TEMPLATE = pattern("0.000000");
+    private static final long FRACTION_LIMITS = limits("0.000000");
+    /** Per year 0 to 9999: twice the epoch day of its January 1st, plus 1 for a leap year. */
+    private static final int[] YEARS = new int[10_000];
+    /**
+     * Per {@code leap << 4 | month}: the days of the year before the month's first, times 32, plus the
+     * month's length (0 for no month).
+     */
+    private static final int[] MONTHS = new int[32];
+
+    static {
+        for (int year = 0; year < YEARS.length; year++) {
+            YEARS[year] = (int) daysFromCivil(year, 1, 1) * 2 + (leap(year) ? 1 : 0);
+        }
+        for (int leap = 0; leap < 2; leap++) {
+            int before = 0;
+            for (int month = 1; month <= 12; month++) {
+                int length = daysInMonth(leap == 1 ? 2000 : 2001, month);
+                MONTHS[leap << 4 | month] = before << 5 | length;
+                before += length;
+            }
+        }
+    }
 
     /** Seconds since the epoch (timestamps) or since midnight (times). */
     long seconds;
@@ -107,13 +130,14 @@ final class Temporal {
         if (!fits(x, DATE_LIMITS) || (d1 | d2 | 9 - d1 | 9 - d2) < 0) {
             return Long.MIN_VALUE;
         }
-        int year = digit(x, 0) * 1000 + digit(x, 1) * 100 + digit(x, 2) * 10 + digit(x, 3);
+        int yearInfo = YEARS[digit(x, 0) * 1000 + digit(x, 1) * 100 + digit(x, 2) * 10 + digit(x, 3)];
         int month = digit(x, 5) * 10 + digit(x, 6);
         int day = d1 * 10 + d2;
-        if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+        int monthInfo = month > 12 ? 0 : MONTHS[(yearInfo & 1) << 4 | month];
+        if (day < 1 || day > (monthInfo & 31)) {
             return Long.MIN_VALUE;
         }
-        return daysFromCivil(year, month, day);
+        return (yearInfo >> 1) + (monthInfo >>> 5) + day - 1;
     }
 
     /**
@@ -234,7 +258,15 @@ final class Temporal {
         }
         int digits = end - s - 20;
         int fraction = 0;
-        if (digits >= 0) {
+        if (digits == 6) {
+            long f = (long) LONGS.get(b, s + 18) ^ FRACTION_TEMPLATE;
+            if (!fits(f, FRACTION_LIMITS)) {
+                return false;
+            }
+            fraction = ((((digit(f, 2) * 10 + digit(f, 3)) * 10 + digit(f, 4)) * 10 + digit(f, 5)) * 10
+                    + digit(f, 6)) * 10 + digit(f, 7);
+            fraction *= 1000;
+        } else if (digits >= 0) {
             if (digits == 0 || digits > 9 || b[s + 19] != '.') {
                 return false;
             }
