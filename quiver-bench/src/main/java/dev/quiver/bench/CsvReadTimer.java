@@ -11,7 +11,7 @@ import java.util.Locale;
 
 /**
  * A quick timing of {@link CsvReader} beside {@code csv-bench.py read}, without JMH:
- * {@code CsvReadTimer FILE THREADS RUNS} reads FILE RUNS times (types inferred, every batch built) and
+ * {@code CsvReadTimer FILE THREADS RUNS [BLOCK_BYTES]} reads FILE RUNS times (types inferred, every batch built) and
  * prints each run's wall time, the CPU time of the reading thread and that of the whole process (every
  * thread: workers, collector, compiler), then the best wall time as {@code seconds=} and the best process
  * CPU time as {@code cpu_seconds=} (the first runs warm the JIT up). {@link CsvReadBench} is the JMH version.
@@ -24,6 +24,10 @@ public final class CsvReadTimer {
         Path file = Path.of(args[0]);
         int threads = Integer.parseInt(args[1]);
         int runs = Integer.parseInt(args[2]);
+        CsvReadOptions options = CsvReadOptions.DEFAULT.withThreads(threads);
+        if (args.length > 3) {
+            options = options.withBlockSize(Integer.parseInt(args[3]));
+        }
         ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
                 ManagementFactory.getOperatingSystemMXBean();
@@ -34,7 +38,7 @@ public final class CsvReadTimer {
             long startCpu = cpu.getCurrentThreadCpuTime();
             long startProcess = os.getProcessCpuTime();
             long rows = 0;
-            try (CsvReader reader = CsvReader.open(file, CsvReadOptions.DEFAULT.withThreads(threads))) {
+            try (CsvReader reader = CsvReader.open(file, options)) {
                 for (RecordBatch batch : reader) {
                     rows += batch.rowCount();
                 }

@@ -60,6 +60,8 @@ import java.util.concurrent.FutureTask;
  */
 public final class CsvReader implements RecordBatchReader {
     private static final String STREAM = "<stream>";
+    /** The rows parsed across all columns before the next ones (their bytes stay in the cache). */
+    private static final int CHUNK_ROWS = 2048;
 
     private final String source;
     private final ReadableByteChannel channel;
@@ -78,6 +80,9 @@ public final class CsvReader implements RecordBatchReader {
     private long nextLine = 1;
     private boolean exhausted;
     private boolean closed;
+    /** Field positions of blocks parsed, to tokenize the next blocks into (no new arrays per block). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Tokens> spareTokens =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
     /** Whether the workers tokenize, the reading thread cutting blocks by {@link RecordEnds}. */
     private boolean speculate;
 
@@ -320,61 +325,96 @@ public final class CsvReader implements RecordBatchReader {
         Future<Parsed> future;
         if (tokens.rows == 0) {
             future = CompletableFuture.completedFuture(new Parsed(null, tokens.end, lines));
-        } else if (pool == null) {
-            FutureTask<Parsed> now = new FutureTask<>(() -> new Parsed(parse(block, tokens, checked), tokens.end,
-                    lines));
-            now.run();
-            future = now;
         } else {
-            future = pool.submit(() -> new Parsed(parse(block, tokens, checked), tokens.end, lines));
+            Callable<Parsed> task = () -> {
+                Parsed parsed = new Parsed(parse(block, tokens, checked), tokens.end, lines);
+                spare(tokens);
+                return parsed;
+            };
+            if (pool == null) {
+                FutureTask<Parsed> now = new FutureTask<>(task);
+                now.run();
+                future = now;
+            } else {
+                future = pool.submit(task);
+            }
         }
         pending.add(new InFlight(block, tokens.end, false, future));
+    }
+
+    /** Keeps the arrays of a block's field positions for a next block (a few: as many as blocks in flight). */
+    private void spare(Tokens tokens) {
+        if (spareTokens.size() < depth + 1) {
+            tokens.bytes = null;
+            spareTokens.add(tokens);
+        }
     }
 
     /** Queues the tokenizing and parsing of {@code [0, cut)} of a block on a worker. */
     private void queueSpeculative(BlockSource.Block block, int cut) {
         int width = fileColumns.size();
         Future<Parsed> future = pool.submit(() -> {
-            Tokens tokens = Tokens.tokenize(block.bytes(), 0, cut, width, dialect, Integer.MAX_VALUE, block.last());
-            return new Parsed(tokens.rows == 0 ? null : parse(block, tokens, false), tokens.end, tokens.lines);
+            Tokens tokens = Tokens.tokenize(block.bytes(), 0, cut, width, dialect, Integer.MAX_VALUE, block.last(),
+                    spareTokens.poll());
+            Parsed parsed = new Parsed(tokens.rows == 0 ? null : parse(block, tokens, false), tokens.end,
+                    tokens.lines);
+            spare(tokens);
+            return parsed;
         });
         pending.add(new InFlight(block, cut, true, future));
     }
 
+    /**
+     * Parses the records of a block into a batch, {@link #CHUNK_ROWS} rows at a time across all columns
+     * (so a chunk's bytes stay in the cache while each column takes its values from them), checking that
+     * the bytes are UTF-8 first unless {@code checked}.
+     */
     private RecordBatch parse(BlockSource.Block block, Tokens tokens, boolean checked) {
         byte[] bytes = block.bytes();
-        if (!checked) {
-            int bad = Utf8Check.firstInvalid(bytes, 0, tokens.end);
-            if (bad >= 0) {
-                throw new RowError(bad, -1, notUtf8(bytes, bad, block.offset()));
-            }
+        ColumnParser[] parsers = new ColumnParser[projection.length];
+        for (int j = 0; j < projection.length; j++) {
+            parsers[j] = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(), tokens.rows,
+                    options.allocator(), nullsFirst[j]);
         }
-        List<Array> columns = new ArrayList<>(projection.length);
         byte[] scratch = new byte[256];
         int[] n = new int[1];
         int width = tokens.columns;
-        for (int j = 0; j < projection.length; j++) {
-            int c = projection[j];
-            ColumnParser parser = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(),
-                    tokens.rows, options.allocator(), nullsFirst[j]);
-            int[] starts = tokens.starts;
-            int[] ends = tokens.ends;
-            byte[] flags = tokens.flags;
-            for (int r = 0, k = c; r < tokens.rows; r++, k += width) {
-                int s = starts[k];
-                int e = ends[k];
-                byte flag = flags[k];
-                try {
-                    if ((flag & Tokens.ESCAPED) != 0) {
-                        scratch = Tokens.unescape(bytes, s, e, dialect, scratch, n);
-                        parser.append(scratch, 0, n[0], true);
-                    } else {
-                        parser.append(bytes, s, e, flag != 0);
+        int[] starts = tokens.starts;
+        int[] ends = tokens.ends;
+        byte[] flags = tokens.flags;
+        int checkedTo = 0;
+        for (int from = 0; from < tokens.rows; from += CHUNK_ROWS) {
+            int to = Math.min(tokens.rows, from + CHUNK_ROWS);
+            if (!checked) {
+                int end = to == tokens.rows ? tokens.end : starts[to * width];
+                int bad = Utf8Check.firstInvalid(bytes, checkedTo, end);
+                if (bad >= 0) {
+                    throw new RowError(bad, -1, notUtf8(bytes, bad, block.offset()));
+                }
+                checkedTo = end;
+            }
+            for (int j = 0; j < projection.length; j++) {
+                int c = projection[j];
+                ColumnParser parser = parsers[j];
+                for (int r = from, k = from * width + c; r < to; r++, k += width) {
+                    int s = starts[k];
+                    int e = ends[k];
+                    byte flag = flags[k];
+                    try {
+                        if ((flag & Tokens.ESCAPED) != 0) {
+                            scratch = Tokens.unescape(bytes, s, e, dialect, scratch, n);
+                            parser.append(scratch, 0, n[0], true);
+                        } else {
+                            parser.append(bytes, s, e, flag != 0);
+                        }
+                    } catch (BadValue bad) {
+                        throw new RowError(s, c, text(tokens, k), bad.getMessage());
                     }
-                } catch (BadValue bad) {
-                    throw new RowError(s, c, text(tokens, k), bad.getMessage());
                 }
             }
+        }
+        List<Array> columns = new ArrayList<>(projection.length);
+        for (ColumnParser parser : parsers) {
             columns.add(parser.build());
         }
         return new RecordBatch(schema, columns, tokens.rows);
@@ -482,11 +522,11 @@ public final class CsvReader implements RecordBatchReader {
             }
             try {
                 Tokens tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
-                        Integer.MAX_VALUE, block.last());
+                        Integer.MAX_VALUE, block.last(), spareTokens.poll());
                 while (tokens.end == 0 && !block.last()) {
                     block = read(block);
                     tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
-                            Integer.MAX_VALUE, block.last());
+                            Integer.MAX_VALUE, block.last(), tokens);
                 }
                 blocks.keep(block, tokens.end);
                 queue(block, tokens, false, tokens.lines);
