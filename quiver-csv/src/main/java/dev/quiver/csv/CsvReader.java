@@ -80,6 +80,8 @@ public final class CsvReader implements RecordBatchReader {
     private long nextLine = 1;
     private boolean exhausted;
     private boolean closed;
+    /** Heap arrays of the column parsers, kept from block to block. */
+    private final ArrayPool arrays = new ArrayPool();
     /** Field positions of blocks parsed, to tokenize the next blocks into (no new arrays per block). */
     private final java.util.concurrent.ConcurrentLinkedQueue<Tokens> spareTokens =
             new java.util.concurrent.ConcurrentLinkedQueue<>();
@@ -374,7 +376,7 @@ public final class CsvReader implements RecordBatchReader {
         ColumnParser[] parsers = new ColumnParser[projection.length];
         for (int j = 0; j < projection.length; j++) {
             parsers[j] = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(), tokens.rows,
-                    options.allocator(), nullsFirst[j]);
+                    options.allocator(), nullsFirst[j], arrays);
         }
         byte[] scratch = new byte[256];
         int[] n = new int[1];

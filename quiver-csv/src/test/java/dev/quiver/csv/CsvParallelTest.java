@@ -135,4 +135,31 @@ class CsvParallelTest {
             }
         }
     }
+
+    @Test
+    void reusedArraysLeaveNothingOfTheBlockBefore() {
+        StringBuilder csv = new StringBuilder("flag,n,s\n");
+        List<Object> flags = new java.util.ArrayList<>();
+        List<Object> numbers = new java.util.ArrayList<>();
+        List<Object> texts = new java.util.ArrayList<>();
+        SplittableRandom random = new SplittableRandom(5);
+        for (int i = 0; i < 20_000; i++) {
+            int kind = random.nextInt(3);
+            boolean flag = i < 10_000 || kind == 0;
+            Long n = kind == 1 ? null : (long) random.nextInt(1000);
+            String text = kind == 2 ? null : "t" + i;
+            flags.add(flag);
+            numbers.add(n);
+            texts.add(text);
+            csv.append(flag).append(',').append(n == null ? "" : n.toString()).append(',')
+                    .append(text == null ? "" : text).append('\n');
+        }
+        for (int threads : new int[] {1, 3}) {
+            List<RecordBatch> batches = CsvReaderTest.read(csv.toString(), options(threads));
+            assertTrue(batches.size() > 20);
+            assertEquals(flags, CsvReaderTest.column(batches, 0));
+            assertEquals(numbers, CsvReaderTest.column(batches, 1));
+            assertEquals(texts, CsvReaderTest.column(batches, 2));
+        }
+    }
 }
