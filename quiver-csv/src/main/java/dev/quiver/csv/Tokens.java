@@ -65,13 +65,14 @@ final class Tokens {
 
     /**
      * {@link #tokenize(byte[], int, int, int, Dialect, int, boolean)} into the arrays of {@code reuse} (a
-     * Tokens no longer used, or null), so a block's field positions make no new arrays.
+     * Tokens no longer used, or null; its arrays grow when too small), so a block's field positions make
+     * no new arrays.
      */
     static Tokens tokenize(byte[] b, int from, int to, int columns, Dialect d, int maxRows, boolean last,
             Tokens reuse) {
         int expected = columns < 0 ? 64 : (int) Math.min(1 << 26, (to - from) / 8L);
         Tokens t;
-        if (reuse != null && reuse.starts.length >= expected) {
+        if (reuse != null) {
             t = reuse;
             t.bytes = b;
             t.columns = columns;
