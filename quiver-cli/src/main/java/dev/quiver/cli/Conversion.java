@@ -78,7 +78,7 @@ final class Conversion {
                     written.accept(batch);
                     batchesAndRows[0]++;
                     batchesAndRows[1] += batch.rowCount();
-                    if (source instanceof CsvReader csv) {
+                    if (source instanceof CsvReader csv && csv.bytesRead() > done) {
                         progress.advance(csv.bytesRead() - done);
                         done = csv.bytesRead();
                     }
