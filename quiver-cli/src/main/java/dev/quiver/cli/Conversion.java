@@ -15,6 +15,7 @@ import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Consumer;
 
 /** Copies the batches of a source into a new output file. */
 final class Conversion {
@@ -49,10 +50,20 @@ final class Conversion {
 
     /**
      * Writes every batch of {@code source} to {@code out} ({@code -}: standard output) as {@code format};
-     * returns a one-line summary. A CSV source shows a progress bar when stderr is a terminal.
+     * returns a one-line summary.
      */
     static String copy(RecordBatchReader source, Path in, Path out, DataFormat format, IpcWriteOptions options)
             throws IOException {
+        return copy(source, in, out, format, options, batch -> { });
+    }
+
+    /**
+     * Writes every batch of {@code source} to {@code out} ({@code -}: standard output) as {@code format},
+     * handing each to {@code written} once written; returns a one-line summary. A CSV source shows a
+     * progress bar when stderr is a terminal.
+     */
+    static String copy(RecordBatchReader source, Path in, Path out, DataFormat format, IpcWriteOptions options,
+            Consumer<RecordBatch> written) throws IOException {
         boolean stdout = Inputs.isStdio(out);
         if (!stdout && !Inputs.isStdio(in) && Files.exists(out) && Files.isSameFile(in, out)) {
             throw new CliException("the output " + out + " is the input: write to another file");
@@ -64,9 +75,10 @@ final class Conversion {
                 long done = 0;
                 for (RecordBatch batch : source) {
                     writer.write(batch);
+                    written.accept(batch);
                     batchesAndRows[0]++;
                     batchesAndRows[1] += batch.rowCount();
-                    if (source instanceof CsvReader csv) {
+                    if (source instanceof CsvReader csv && csv.bytesRead() > done) {
                         progress.advance(csv.bytesRead() - done);
                         done = csv.bytesRead();
                     }

@@ -4,6 +4,8 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.ScopedAllocator;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -66,8 +68,10 @@ final class ConvertCommand implements Callable<Integer> {
             throw new CliException("--codec applies to Arrow output only, not " + target.label(), CliException.USAGE);
         }
         String summary;
-        try (RecordBatchReader source = input.open(in)) {
-            summary = Conversion.copy(source, in, out, target, codec.writeOptions());
+        try (ScopedAllocator batches = BufferAllocator.scoped();
+                RecordBatchReader source = input.open(in, batches)) {
+            BatchRelease release = new BatchRelease(batches, source.schema());
+            summary = Conversion.copy(source, in, out, target, codec.writeOptions(), release::written);
         }
         PrintWriter status = spec.commandLine().getErr();
         status.println(summary);

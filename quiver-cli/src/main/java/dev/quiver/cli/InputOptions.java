@@ -4,6 +4,7 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.csv.CsvTypes;
 import dev.quiver.ipc.IpcReadOptions;
@@ -74,6 +75,14 @@ final class InputOptions {
 
     /** Opens {@code file} ({@code -}: standard input) as these options say, Arrow input fully validated. */
     RecordBatchReader open(Path file) throws IOException {
+        return open(file, BufferAllocator.managed());
+    }
+
+    /**
+     * Opens {@code file} ({@code -}: standard input) as these options say, Arrow input fully validated;
+     * CSV, TSV and NDJSON batches allocated from {@code allocator}.
+     */
+    RecordBatchReader open(Path file, BufferAllocator allocator) throws IOException {
         DataFormat given = format();
         if (anyCsv() && !Inputs.isStdio(file)) {
             DataFormat actual = given != null ? given : DataFormat.ofInput(file);
@@ -82,7 +91,8 @@ final class InputOptions {
                         CliException.USAGE);
             }
         }
-        return Inputs.open(file, given, csv(), IpcReadOptions.DEFAULT);
+        return Inputs.open(file, given, csv().withAllocator(allocator), IpcReadOptions.DEFAULT,
+                allocator);
     }
 
     private static char delimiter(String text) {

@@ -23,6 +23,8 @@ final class BlockSource {
     private long offset;
     private boolean endOfInput;
     private boolean first = true;
+    /** Arrays of blocks parsed, to fill again (no new 4 MiB array, zeroed, per block). */
+    private final java.util.ArrayDeque<byte[]> free = new java.util.ArrayDeque<>();
 
     /**
      * A block: bytes {@code [0, length)} from {@code offset} of the input; {@code last} when the input
@@ -46,7 +48,8 @@ final class BlockSource {
         if (endOfInput && carryLength == 0) {
             return null;
         }
-        byte[] buffer = new byte[Math.max(blockSize, carryLength + blockSize / 2)];
+        int size = Math.max(blockSize, carryLength + blockSize / 2);
+        byte[] buffer = free.isEmpty() || free.peek().length < size ? new byte[size] : free.poll();
         System.arraycopy(carry, 0, buffer, 0, carryLength);
         Block block = fill(buffer, carryLength);
         return block.length() == 0 ? null : block;
@@ -62,6 +65,13 @@ final class BlockSource {
                 block.length());
     }
 
+    /** Takes back the array of a block no longer used, for a next block. */
+    void recycle(byte[] bytes) {
+        if (free.size() < 8 && bytes.length >= blockSize) {
+            free.push(bytes);
+        }
+    }
+
     /** Passes on {@code [0, cut)} of {@code block}; the rest starts the next block. */
     void keep(Block block, int cut) {
         carryLength = block.length() - cut;
@@ -70,6 +80,20 @@ final class BlockSource {
         }
         System.arraycopy(block.bytes(), cut, carry, 0, carryLength);
         offset += cut;
+    }
+
+    /**
+     * Puts {@code bytes[from, to)}, passed on before, back before the bytes kept: the next block starts
+     * with them.
+     */
+    void unread(byte[] bytes, int from, int to) {
+        int n = to - from;
+        byte[] joined = new byte[Math.max(n + carryLength, blockSize / 4)];
+        System.arraycopy(bytes, from, joined, 0, n);
+        System.arraycopy(carry, 0, joined, n, carryLength);
+        carry = joined;
+        carryLength += n;
+        offset -= n;
     }
 
     private Block fill(byte[] buffer, int length) throws IOException {

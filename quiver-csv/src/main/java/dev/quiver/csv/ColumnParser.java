@@ -43,19 +43,20 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
      * The parser of a column of {@code type}.
      *
      * @param stringsCanBeNull whether every null marker applies to text (else only the empty field)
+     * @param arrays where the parser takes its heap arrays from, and gives them back to once built
      */
     static ColumnParser of(ArrowType type, NullMarkers nulls, boolean stringsCanBeNull, int rows,
-            BufferAllocator allocator, boolean nullsFirst) {
+            BufferAllocator allocator, boolean nullsFirst, ArrayPool arrays) {
         ColumnParser parser = switch (type) {
-            case ArrowType.Int t -> new Ints(t, nulls, allocator, rows);
-            case ArrowType.FloatingPoint t -> new Floats(t, nulls, allocator, rows);
-            case ArrowType.Bool t -> new Bools(nulls, allocator, rows);
-            case ArrowType.Date t -> new Temporals(t, nulls, allocator, rows);
-            case ArrowType.Time t -> new Temporals(t, nulls, allocator, rows);
-            case ArrowType.Timestamp t -> new Temporals(t, nulls, allocator, rows);
+            case ArrowType.Int t -> new Ints(t, nulls, allocator, rows, arrays);
+            case ArrowType.FloatingPoint t -> new Floats(t, nulls, allocator, rows, arrays);
+            case ArrowType.Bool t -> new Bools(nulls, allocator, rows, arrays);
+            case ArrowType.Date t -> new Temporals(t, nulls, allocator, rows, arrays);
+            case ArrowType.Time t -> new Temporals(t, nulls, allocator, rows, arrays);
+            case ArrowType.Timestamp t -> new Temporals(t, nulls, allocator, rows, arrays);
             case ArrowType.Decimal t -> new Decimals(t, nulls, allocator);
             case ArrowType.Dictionary t -> new DictionaryText(t, textNulls(nulls, stringsCanBeNull), allocator);
-            default -> new Text(type, textNulls(nulls, stringsCanBeNull), allocator, rows);
+            default -> new Text(type, textNulls(nulls, stringsCanBeNull), allocator, rows, arrays);
         };
         parser.nullsFirst = nullsFirst;
         return parser;
@@ -105,7 +106,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         }
         for (String marker : markers) {
             byte[] bytes = marker.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            ColumnParser probe = of(type, new NullMarkers(Set.of()), false, 1, BufferAllocator.managed(), true);
+            ColumnParser probe = of(type, new NullMarkers(Set.of()), false, 1, BufferAllocator.managed(), true,
+                    new ArrayPool());
             try {
                 probe.appendValue(bytes, 0, bytes.length);
                 return true;
@@ -138,6 +140,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
         private final ArrowType type;
         private final BufferAllocator allocator;
+        private final ArrayPool arrays;
         /** Bytes per value; 0 for bits. */
         private final int width;
         private final byte[] values;
@@ -145,23 +148,44 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         private int length;
         private int nullCount;
 
-        Fixed(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows, int bitWidth) {
+        Fixed(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows, int bitWidth, ArrayPool arrays) {
             super(nulls, type);
             this.type = type;
             this.allocator = allocator;
+            this.arrays = arrays;
             this.width = bitWidth >>> 3;
-            this.values = new byte[width == 0 ? (rows + 7) >>> 3 : rows * width];
-            this.validity = new byte[(rows + 7) >>> 3];
+            int bitmapBytes = (rows + 7) >>> 3;
+            this.values = arrays.bytes(width == 0 ? bitmapBytes : rows * width);
+            this.validity = arrays.bytes(bitmapBytes);
+            Arrays.fill(validity, 0, bitmapBytes, (byte) 0);
+            if (width == 0) {
+                Arrays.fill(values, 0, bitmapBytes, (byte) 0);
+            }
         }
 
+        /**
+         * Appends a null. The validity bits are written from the first null on (those of the values before
+         * it set at once), so a column without nulls writes none.
+         */
         @Override
         final void appendNull() {
+            if (nullCount == 0) {
+                Arrays.fill(validity, 0, length >>> 3, (byte) -1);
+                for (int i = length & ~7; i < length; i++) {
+                    validity[i >>> 3] |= (byte) (1 << (i & 7));
+                }
+            }
+            if (width > 0) {
+                Arrays.fill(values, length * width, (length + 1) * width, (byte) 0);
+            }
             length++;
             nullCount++;
         }
 
         private void valid() {
-            validity[length >>> 3] |= (byte) (1 << (length & 7));
+            if (nullCount != 0) {
+                validity[length >>> 3] |= (byte) (1 << (length & 7));
+            }
             length++;
         }
 
@@ -196,6 +220,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
             ArrowBuffer validityBuffer = nullCount == 0 ? null : copy(validity, (length + 7) >>> 3);
             ArrayData data = new ArrayData(type, length, 0, nullCount,
                     Arrays.asList(validityBuffer, copy(values, valueBytes)), List.of(), null);
+            arrays.give(values);
+            arrays.give(validity);
             return Array.ofUnchecked(data);
         }
     }
@@ -205,8 +231,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         private final long min;
         private final long max;
 
-        Ints(ArrowType.Int type, NullMarkers nulls, BufferAllocator allocator, int rows) {
-            super(type, nulls, allocator, rows, type.bitWidth());
+        Ints(ArrowType.Int type, NullMarkers nulls, BufferAllocator allocator, int rows, ArrayPool arrays) {
+            super(type, nulls, allocator, rows, type.bitWidth(), arrays);
             this.unsigned64 = !type.signed() && type.bitWidth() == 64;
             int bits = type.bitWidth();
             this.min = type.signed() ? (bits == 64 ? Long.MIN_VALUE : -(1L << (bits - 1))) : 0;
@@ -231,8 +257,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
     static final class Floats extends Fixed {
         private final boolean single;
 
-        Floats(ArrowType.FloatingPoint type, NullMarkers nulls, BufferAllocator allocator, int rows) {
-            super(type, nulls, allocator, rows, type.precision() == Precision.SINGLE ? 32 : 64);
+        Floats(ArrowType.FloatingPoint type, NullMarkers nulls, BufferAllocator allocator, int rows, ArrayPool arrays) {
+            super(type, nulls, allocator, rows, type.precision() == Precision.SINGLE ? 32 : 64, arrays);
             this.single = type.precision() == Precision.SINGLE;
         }
 
@@ -244,8 +270,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
     }
 
     static final class Bools extends Fixed {
-        Bools(NullMarkers nulls, BufferAllocator allocator, int rows) {
-            super(ArrowType.BOOL, nulls, allocator, rows, 1);
+        Bools(NullMarkers nulls, BufferAllocator allocator, int rows, ArrayPool arrays) {
+            super(ArrowType.BOOL, nulls, allocator, rows, 1, arrays);
         }
 
         @Override
@@ -298,12 +324,12 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         private final boolean zoned;
         private final Temporal parsed = new Temporal();
 
-        Temporals(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+        Temporals(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows, ArrayPool arrays) {
             super(type, nulls, allocator, rows, switch (type) {
                 case ArrowType.Date t -> t.bitWidth();
                 case ArrowType.Time t -> t.bitWidth();
                 default -> 64;
-            });
+            }, arrays);
             switch (type) {
                 case ArrowType.Date t -> {
                     kind = t.unit() == DateUnit.DAY ? DATE32 : DATE64;
@@ -394,6 +420,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
                 .withOrder(ByteOrder.LITTLE_ENDIAN);
         private final ArrowType type;
         private final BufferAllocator allocator;
+        private final ArrayPool arrays;
         private final boolean large;
         private final long[] offsets;
         private final byte[] validity;
@@ -402,14 +429,17 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         private int nullCount;
         private long size;
 
-        Text(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows) {
+        Text(ArrowType type, NullMarkers nulls, BufferAllocator allocator, int rows, ArrayPool arrays) {
             super(nulls, type);
             this.type = type;
             this.allocator = allocator;
+            this.arrays = arrays;
             this.large = type instanceof ArrowType.LargeUtf8;
-            this.offsets = new long[rows + 1];
-            this.validity = new byte[(rows + 7) >>> 3];
-            this.data = new byte[Math.max(64, rows * 8)];
+            this.offsets = arrays.longs(rows + 1);
+            offsets[0] = 0;
+            this.validity = arrays.bytes((rows + 7) >>> 3);
+            Arrays.fill(validity, 0, (rows + 7) >>> 3, (byte) 0);
+            this.data = arrays.bytes(Math.max(64, rows * 8));
         }
 
         @Override
@@ -426,7 +456,10 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
                 if (!large && size + n > Integer.MAX_VALUE) {
                     throw new BadValue("does not fit: a utf8 column of one block holds at most 2 GiB (use large_utf8)");
                 }
-                data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(size + n, data.length * 2L)));
+                byte[] grown = arrays.bytes((int) Math.min(Integer.MAX_VALUE - 8, Math.max(size + n, data.length * 2L)));
+                System.arraycopy(data, 0, grown, 0, (int) size);
+                arrays.give(data);
+                data = grown;
             }
             System.arraycopy(b, s, data, (int) size, n);
             size += n;
@@ -443,13 +476,11 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
                 MemorySegment.copy(MemorySegment.ofArray(offsets), ValueLayout.JAVA_LONG, 0, offsetBuffer.segment(),
                         LE_LONG, 0, length + 1);
             } else {
-                int[] narrow = new int[length + 1];
-                for (int i = 0; i <= length; i++) {
-                    narrow[i] = (int) offsets[i];
-                }
                 offsetBuffer = allocator.allocate((long) (length + 1) * 4);
-                MemorySegment.copy(MemorySegment.ofArray(narrow), ValueLayout.JAVA_INT, 0, offsetBuffer.segment(),
-                        LE_INT, 0, length + 1);
+                MemorySegment segment = offsetBuffer.segment();
+                for (int i = 0; i <= length; i++) {
+                    segment.set(LE_INT, 4L * i, (int) offsets[i]);
+                }
             }
             ArrowBuffer dataBuffer = allocator.allocate(size);
             MemorySegment.copy(MemorySegment.ofArray(data), 0, dataBuffer.segment(), 0, size);
@@ -460,6 +491,9 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
             }
             ArrayData arrayData = new ArrayData(type, length, 0, nullCount,
                     Arrays.asList(validityBuffer, offsetBuffer, dataBuffer), List.of(), null);
+            arrays.give(offsets);
+            arrays.give(validity);
+            arrays.give(data);
             return Array.ofUnchecked(arrayData);
         }
     }

@@ -35,8 +35,12 @@ import java.util.concurrent.FutureTask;
 
 /**
  * Reads CSV as record batches, streaming: the input is cut into blocks at record ends (following the
- * quotes), each block is parsed into one batch, in parallel on {@link CsvReadOptions#threads()} threads,
- * and the batches come out in input order. Memory stays bounded by a few blocks whatever the input's
+ * quotes), each block is tokenized and parsed into one batch, in parallel on {@link CsvReadOptions#threads()}
+ * threads, and the batches come out in input order. With more than one thread the reading thread only
+ * finds where each block's last record ends, by the parity of the quotes before each line feed (eight bytes
+ * at a time); the workers tokenize. A block the tokenizer ends elsewhere (a quote inside an unquoted
+ * field, or an escape byte, can fool the parity) is cut where the tokenizer says, and the reading thread
+ * tokenizes the rest of the input itself. Memory stays bounded by a few blocks whatever the input's
  * size. Column types are given ({@link CsvReadOptions#types()}) or inferred from the first block.
  *
  * <pre>{@code
@@ -56,6 +60,8 @@ import java.util.concurrent.FutureTask;
  */
 public final class CsvReader implements RecordBatchReader {
     private static final String STREAM = "<stream>";
+    /** The rows parsed across all columns before the next ones (their bytes stay in the cache). */
+    private static final int CHUNK_ROWS = 2048;
 
     private final String source;
     private final ReadableByteChannel channel;
@@ -70,12 +76,31 @@ public final class CsvReader implements RecordBatchReader {
     private final ExecutorService pool;
     private final int depth;
     private final ArrayDeque<InFlight> pending = new ArrayDeque<>();
-    private long linesQueued = 1;
+    /** The line the next block delivered starts at. */
+    private long nextLine = 1;
     private boolean exhausted;
     private boolean closed;
+    /** Heap arrays of the column parsers, kept from block to block. */
+    private final ArrayPool arrays = new ArrayPool();
+    /** Field positions of blocks parsed, to tokenize the next blocks into (no new arrays per block). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Tokens> spareTokens =
+            new java.util.concurrent.ConcurrentLinkedQueue<>();
+    /** Whether the workers tokenize, the reading thread cutting blocks by {@link RecordEnds}. */
+    private boolean speculate;
 
-    /** A block being parsed, with the line it starts at. */
-    private record InFlight(BlockSource.Block block, long firstLine, Future<RecordBatch> future) {
+    /**
+     * A block being parsed: its bytes {@code [0, cut)}, tokenized by a worker when {@code speculative} (the
+     * cut then to be checked), else before it was queued. The line it starts at is known once the blocks
+     * before it are parsed: {@link #nextLine}.
+     */
+    private record InFlight(BlockSource.Block block, int cut, boolean speculative, Future<Parsed> future) {
+    }
+
+    /**
+     * A parsed block: its batch (null without records), where its records end and the line feeds before
+     * that end.
+     */
+    private record Parsed(RecordBatch batch, int end, long lines) {
     }
 
     private CsvReader(String source, ReadableByteChannel channel, CsvReadOptions options) {
@@ -142,6 +167,7 @@ public final class CsvReader implements RecordBatchReader {
             int threads = options.threads();
             this.pool = threads == 1 ? null : new ForkJoinPool(threads);
             this.depth = threads == 1 ? 1 : threads + 2;
+            this.speculate = threads > 1 && dialect.escape() == 0;
             if (first != null) {
                 blocks.keep(first, sample.end);
                 queue(first, sample, true, lineBreaks(bytes, sample.end));
@@ -296,59 +322,101 @@ public final class CsvReader implements RecordBatchReader {
         return fields;
     }
 
-    /** Queues the parsing of a tokenized block; its first line is the one after the blocks queued before. */
+    /** Queues the parsing of a tokenized block, {@code lines} line feeds before its records' end. */
     private void queue(BlockSource.Block block, Tokens tokens, boolean checked, long lines) {
-        long firstLine = linesQueued;
-        linesQueued += lines;
+        Future<Parsed> future;
         if (tokens.rows == 0) {
-            return;
-        }
-        Callable<RecordBatch> task = () -> parse(block, tokens, checked);
-        Future<RecordBatch> future;
-        if (pool == null) {
-            FutureTask<RecordBatch> now = new FutureTask<>(task);
-            now.run();
-            future = now;
+            future = CompletableFuture.completedFuture(new Parsed(null, tokens.end, lines));
         } else {
-            future = pool.submit(task);
-        }
-        pending.add(new InFlight(block, firstLine, future));
-    }
-
-    private RecordBatch parse(BlockSource.Block block, Tokens tokens, boolean checked) {
-        byte[] bytes = block.bytes();
-        if (!checked) {
-            int bad = Utf8Check.firstInvalid(bytes, 0, tokens.end);
-            if (bad >= 0) {
-                throw new RowError(bad, -1, notUtf8(bytes, bad, block.offset()));
+            Callable<Parsed> task = () -> {
+                Parsed parsed = new Parsed(parse(block, tokens, checked), tokens.end, lines);
+                spare(tokens);
+                return parsed;
+            };
+            if (pool == null) {
+                FutureTask<Parsed> now = new FutureTask<>(task);
+                now.run();
+                future = now;
+            } else {
+                future = pool.submit(task);
             }
         }
-        List<Array> columns = new ArrayList<>(projection.length);
+        pending.add(new InFlight(block, tokens.end, false, future));
+    }
+
+    /** Keeps the arrays of a block's field positions for a next block (a few: as many as blocks in flight). */
+    private void spare(Tokens tokens) {
+        if (spareTokens.size() < depth + 1) {
+            tokens.bytes = null;
+            spareTokens.add(tokens);
+        }
+    }
+
+    /** Queues the tokenizing and parsing of {@code [0, cut)} of a block on a worker. */
+    private void queueSpeculative(BlockSource.Block block, int cut) {
+        int width = fileColumns.size();
+        Future<Parsed> future = pool.submit(() -> {
+            Tokens tokens = Tokens.tokenize(block.bytes(), 0, cut, width, dialect, Integer.MAX_VALUE, block.last(),
+                    spareTokens.poll());
+            Parsed parsed = new Parsed(tokens.rows == 0 ? null : parse(block, tokens, false), tokens.end,
+                    tokens.lines);
+            spare(tokens);
+            return parsed;
+        });
+        pending.add(new InFlight(block, cut, true, future));
+    }
+
+    /**
+     * Parses the records of a block into a batch, {@link #CHUNK_ROWS} rows at a time across all columns
+     * (so a chunk's bytes stay in the cache while each column takes its values from them), checking that
+     * the bytes are UTF-8 first unless {@code checked}.
+     */
+    private RecordBatch parse(BlockSource.Block block, Tokens tokens, boolean checked) {
+        byte[] bytes = block.bytes();
+        ColumnParser[] parsers = new ColumnParser[projection.length];
+        for (int j = 0; j < projection.length; j++) {
+            parsers[j] = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(), tokens.rows,
+                    options.allocator(), nullsFirst[j], arrays);
+        }
         byte[] scratch = new byte[256];
         int[] n = new int[1];
         int width = tokens.columns;
-        for (int j = 0; j < projection.length; j++) {
-            int c = projection[j];
-            ColumnParser parser = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(),
-                    tokens.rows, options.allocator(), nullsFirst[j]);
-            int[] starts = tokens.starts;
-            int[] ends = tokens.ends;
-            byte[] flags = tokens.flags;
-            for (int r = 0, k = c; r < tokens.rows; r++, k += width) {
-                int s = starts[k];
-                int e = ends[k];
-                byte flag = flags[k];
-                try {
-                    if ((flag & Tokens.ESCAPED) != 0) {
-                        scratch = Tokens.unescape(bytes, s, e, dialect, scratch, n);
-                        parser.append(scratch, 0, n[0], true);
-                    } else {
-                        parser.append(bytes, s, e, flag != 0);
+        int[] starts = tokens.starts;
+        int[] ends = tokens.ends;
+        byte[] flags = tokens.flags;
+        int checkedTo = 0;
+        for (int from = 0; from < tokens.rows; from += CHUNK_ROWS) {
+            int to = Math.min(tokens.rows, from + CHUNK_ROWS);
+            if (!checked) {
+                int end = to == tokens.rows ? tokens.end : starts[to * width];
+                int bad = Utf8Check.firstInvalid(bytes, checkedTo, end);
+                if (bad >= 0) {
+                    throw new RowError(bad, -1, notUtf8(bytes, bad, block.offset()));
+                }
+                checkedTo = end;
+            }
+            for (int j = 0; j < projection.length; j++) {
+                int c = projection[j];
+                ColumnParser parser = parsers[j];
+                for (int r = from, k = from * width + c; r < to; r++, k += width) {
+                    int s = starts[k];
+                    int e = ends[k];
+                    byte flag = flags[k];
+                    try {
+                        if ((flag & Tokens.ESCAPED) != 0) {
+                            scratch = Tokens.unescape(bytes, s, e, dialect, scratch, n);
+                            parser.append(scratch, 0, n[0], true);
+                        } else {
+                            parser.append(bytes, s, e, flag != 0);
+                        }
+                    } catch (BadValue bad) {
+                        throw new RowError(s, c, text(tokens, k), bad.getMessage());
                     }
-                } catch (BadValue bad) {
-                    throw new RowError(s, c, text(tokens, k), bad.getMessage());
                 }
             }
+        }
+        List<Array> columns = new ArrayList<>(projection.length);
+        for (ColumnParser parser : parsers) {
             columns.add(parser.build());
         }
         return new RecordBatch(schema, columns, tokens.rows);
@@ -413,42 +481,89 @@ public final class CsvReader implements RecordBatchReader {
         if (closed) {
             throw new IllegalStateException("the reader is closed");
         }
+        while (true) {
+            fill();
+            InFlight next = pending.poll();
+            if (next == null) {
+                return Optional.empty();
+            }
+            Parsed parsed = await(next);
+            nextLine += parsed.lines();
+            if (next.speculative() && parsed.end() != next.cut()) {
+                realign(next, parsed);
+            }
+            blocks.recycle(next.block().bytes());
+            if (parsed.batch() != null) {
+                return Optional.of(parsed.batch());
+            }
+        }
+    }
+
+    /** Reads and queues blocks until {@link #depth} are in flight or the input ends. */
+    private void fill() {
         while (pending.size() < depth && !exhausted) {
+            if (!speculate && !pending.isEmpty() && pending.peekLast().speculative()) {
+                return;
+            }
             BlockSource.Block block = read(null);
             if (block == null) {
                 exhausted = true;
-                break;
+                return;
+            }
+            if (speculate) {
+                int cut = block.last() ? block.length()
+                        : RecordEnds.lastRecordEnd(block.bytes(), block.length(), dialect.quote());
+                if (cut >= 0) {
+                    blocks.keep(block, cut);
+                    queueSpeculative(block, cut);
+                } else {
+                    blocks.keep(block, 0);
+                    speculate = false;
+                }
+                continue;
             }
             try {
                 Tokens tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
-                        Integer.MAX_VALUE, block.last());
+                        Integer.MAX_VALUE, block.last(), spareTokens.poll());
                 while (tokens.end == 0 && !block.last()) {
                     block = read(block);
                     tokens = Tokens.tokenize(block.bytes(), 0, block.length(), fileColumns.size(), dialect,
-                            Integer.MAX_VALUE, block.last());
+                            Integer.MAX_VALUE, block.last(), tokens);
                 }
                 blocks.keep(block, tokens.end);
                 queue(block, tokens, false, tokens.lines);
             } catch (RowError e) {
                 exhausted = true;
-                pending.add(new InFlight(block, linesQueued, CompletableFuture.failedFuture(e)));
+                pending.add(new InFlight(block, block.length(), false, CompletableFuture.failedFuture(e)));
             }
         }
-        InFlight next = pending.poll();
-        if (next == null) {
-            return Optional.empty();
-        }
-        return Optional.of(await(next));
     }
 
-    private RecordBatch await(InFlight next) {
+    /**
+     * After a block the tokenizer ended before its cut: the rest of it and the blocks queued after it go
+     * back to the input, which the reading thread tokenizes from now on.
+     */
+    private void realign(InFlight next, Parsed parsed) {
+        List<InFlight> later = new ArrayList<>(pending);
+        pending.clear();
+        for (int k = later.size() - 1; k >= 0; k--) {
+            InFlight dropped = later.get(k);
+            dropped.future().cancel(true);
+            blocks.unread(dropped.block().bytes(), 0, dropped.cut());
+        }
+        blocks.unread(next.block().bytes(), parsed.end(), next.cut());
+        speculate = false;
+        exhausted = false;
+    }
+
+    private Parsed await(InFlight next) {
         try {
             return next.future().get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             close();
             if (cause instanceof RowError row) {
-                throw located(row, next.block().bytes(), next.firstLine());
+                throw located(row, next.block().bytes(), nextLine);
             }
             if (cause instanceof RuntimeException r) {
                 throw r;

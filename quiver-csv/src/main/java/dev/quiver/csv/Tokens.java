@@ -23,7 +23,7 @@ final class Tokens {
     private static final long LFS = '\n' * ONES;
     private static final long CRS = '\r' * ONES;
 
-    final byte[] bytes;
+    byte[] bytes;
     int columns;
     int rows;
     int[] starts;
@@ -60,7 +60,26 @@ final class Tokens {
      *     block), or text follows a closing quote
      */
     static Tokens tokenize(byte[] b, int from, int to, int columns, Dialect d, int maxRows, boolean last) {
-        Tokens t = new Tokens(b, columns, columns < 0 ? 64 : (int) Math.min(1 << 26, (to - from) / 8L));
+        return tokenize(b, from, to, columns, d, maxRows, last, null);
+    }
+
+    /**
+     * {@link #tokenize(byte[], int, int, int, Dialect, int, boolean)} into the arrays of {@code reuse} (a
+     * Tokens no longer used, or null; its arrays grow when too small), so a block's field positions make
+     * no new arrays.
+     */
+    static Tokens tokenize(byte[] b, int from, int to, int columns, Dialect d, int maxRows, boolean last,
+            Tokens reuse) {
+        int expected = columns < 0 ? 64 : (int) Math.min(1 << 26, (to - from) / 8L);
+        Tokens t;
+        if (reuse != null) {
+            t = reuse;
+            t.bytes = b;
+            t.columns = columns;
+            t.rows = 0;
+        } else {
+            t = new Tokens(b, columns, expected);
+        }
         final byte delim = d.delimiter();
         final byte quote = d.quote();
         final byte escape = d.escape();

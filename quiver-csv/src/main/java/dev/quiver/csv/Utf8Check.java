@@ -18,6 +18,12 @@ final class Utf8Check {
     static int firstInvalid(byte[] b, int s, int e) {
         int i = s;
         while (i < e) {
+            while (i + 16 <= e && (((long) LONGS.get(b, i) | (long) LONGS.get(b, i + 8)) & HIGH_BITS) == 0) {
+                i += 16;
+            }
+            if (i == e) {
+                break;
+            }
             if (i + 8 <= e && ((long) LONGS.get(b, i) & HIGH_BITS) == 0) {
                 i += 8;
                 continue;

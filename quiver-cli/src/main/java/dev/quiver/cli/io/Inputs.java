@@ -3,6 +3,7 @@ package dev.quiver.cli.io;
 
 import dev.quiver.cli.CliException;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.csv.CsvReader;
 import dev.quiver.ipc.IpcFileReader;
@@ -43,12 +44,29 @@ public final class Inputs {
      */
     public static RecordBatchReader open(Path path, DataFormat format, CsvReadOptions csv, IpcReadOptions options)
             throws IOException {
+        return open(path, format, csv, options, options.allocator());
+    }
+
+    /**
+     * Opens {@code path} as {@link #open(Path, DataFormat, CsvReadOptions, IpcReadOptions)} does, NDJSON
+     * batches allocated from {@code ndjsonAllocator}.
+     *
+     * @param path the file, {@code -} for standard input
+     * @param format its format, or null to go by its name or content
+     * @param csv the options of CSV and TSV input
+     * @param options the options of Arrow and JSON input
+     * @param ndjsonAllocator where NDJSON batches are allocated
+     * @return the reader
+     * @throws IOException if the file cannot be read
+     */
+    public static RecordBatchReader open(Path path, DataFormat format, CsvReadOptions csv, IpcReadOptions options,
+            BufferAllocator ndjsonAllocator) throws IOException {
         if (isStdio(path)) {
             if (format == null) {
                 throw new CliException("reading standard input ('-') needs --from FORMAT (csv, tsv, arrow, arrows, "
                         + "json, ndjson)", CliException.USAGE);
             }
-            return open(System.in, format, csv, options);
+            return open(System.in, format, csv, options, ndjsonAllocator);
         }
         if (!Files.isRegularFile(path) && !(Files.exists(path) && format != null)) {
             throw new CliException(Files.exists(path) ? "not a regular file: " + path : "no such file: " + path);
@@ -60,24 +78,25 @@ public final class Inputs {
             case ARROW_STREAM -> IpcStreamReader.open(path, options);
             case JSON -> IntegrationJsonReader.open(path, json(options));
             case CSV, TSV -> CsvReader.open(path, delimited(actual, csv));
-            case NDJSON -> NdjsonReader.open(path, ndjson(options));
+            case NDJSON -> NdjsonReader.open(path, NdjsonReadOptions.DEFAULT.withAllocator(ndjsonAllocator));
         };
     }
 
     /** Opens a stream of {@code format}. */
     public static RecordBatchReader open(InputStream in, DataFormat format, CsvReadOptions csv,
             IpcReadOptions options) {
+        return open(in, format, csv, options, options.allocator());
+    }
+
+    private static RecordBatchReader open(InputStream in, DataFormat format, CsvReadOptions csv,
+            IpcReadOptions options, BufferAllocator ndjsonAllocator) {
         return switch (format) {
             case ARROW_FILE -> IpcFileReader.open(in, options);
             case ARROW_STREAM -> IpcStreamReader.open(in, options);
             case JSON -> IntegrationJsonReader.open(in, json(options));
             case CSV, TSV -> CsvReader.open(in, delimited(format, csv));
-            case NDJSON -> NdjsonReader.open(in, ndjson(options));
+            case NDJSON -> NdjsonReader.open(in, NdjsonReadOptions.DEFAULT.withAllocator(ndjsonAllocator));
         };
-    }
-
-    private static NdjsonReadOptions ndjson(IpcReadOptions options) {
-        return NdjsonReadOptions.DEFAULT.withAllocator(options.allocator());
     }
 
     private static JsonReadOptions json(IpcReadOptions options) {
