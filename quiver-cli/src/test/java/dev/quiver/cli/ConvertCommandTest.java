@@ -57,6 +57,19 @@ class ConvertCommandTest {
     }
 
     @Test
+    void aDictionaryTypeGivenForACsvColumnIsWrittenToArrowFilesAndStreams() throws IOException {
+        for (String name : List.of("dict.arrow", "dict.arrows")) {
+            Path arrow = dir.resolve(name);
+            Cli.Result r = Cli.run("convert", csv(), arrow, "--types", "name=dictionary<utf8>");
+            assertEquals(0, r.exit(), r.err());
+            assertEquals("  name: dictionary<values=utf8, indices=int32> (dictionary id 0)",
+                    Cli.run("schema", arrow).out().lines().toList().get(4));
+            assertEquals(List.of(" 1      2.5  true   ann      null", " 2     null  false  bob, jr  null"),
+                    Cli.run("cat", arrow).out().lines().toList().subList(2, 4));
+        }
+    }
+
+    @Test
     void aValueThatDoesNotFitTheGivenTypeNamesItsPlace() throws IOException {
         Path csv = Files.writeString(dir.resolve("big.csv"), "a\n1\n300\n");
         Cli.Result r = Cli.run("convert", csv, dir.resolve("big.arrow"), "--types", "a=int8");

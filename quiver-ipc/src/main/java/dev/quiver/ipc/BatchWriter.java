@@ -25,6 +25,8 @@ final class BatchWriter {
 
     private final MessageFramer framer;
     private final Schema schema;
+    /** The schema as the caller gave it, perhaps with dictionary fields lacking ids. */
+    private final Schema given;
     private final RecordBatchSerializer serializer;
     private final DictionaryTracker dictionaries;
     private Throwable failure;
@@ -32,10 +34,12 @@ final class BatchWriter {
     private final Map<String, String> schemaMessageMetadata;
 
     BatchWriter(ByteOutput out, Schema schema, IpcWriteOptions options, boolean allowReplacement) {
+        Schema numbered;
         try {
             IpcLimits.checkNestingDepth(schema);
-            // Refuses dictionary-encoded fields without an id, or ids shared by different value types.
-            DictionaryFields.valueTypes(schema);
+            // Numbers dictionary-encoded fields without an id; refuses ids shared by different value types.
+            numbered = DictionaryFields.withIds(schema);
+            DictionaryFields.valueTypes(numbered);
         } catch (RuntimeException e) {
             try {
                 out.close();
@@ -46,7 +50,8 @@ final class BatchWriter {
         }
         this.framer = new MessageFramer(out, options.alignment());
         this.schemaMessageMetadata = options.schemaMessageMetadata();
-        this.schema = schema.withEndianness(options.byteOrder());
+        this.given = schema;
+        this.schema = numbered.withEndianness(options.byteOrder());
         this.serializer = new RecordBatchSerializer(options);
         this.dictionaries = new DictionaryTracker(allowReplacement);
     }
@@ -64,7 +69,7 @@ final class BatchWriter {
     }
 
     Written writeBatch(RecordBatch batch, Map<String, String> metadata) {
-        checkSchema(schema, batch);
+        checkSchema(schema, given, batch);
         List<ArrayData> columns = new ArrayList<>();
         for (Array column : batch.columns()) {
             try {
@@ -94,17 +99,25 @@ final class BatchWriter {
     }
 
     /** Refuses a batch whose column types or dictionary ids are not those of {@code schema}. */
-    static void checkSchema(Schema schema, RecordBatch batch) {
+    /**
+     * Refuses a batch whose column types or dictionary ids are neither the writer's schema's nor those of
+     * the schema it was given (whose dictionary fields may lack the ids the writer numbered).
+     */
+    static void checkSchema(Schema schema, Schema given, RecordBatch batch) {
+        if (!sameTypesAndIds(schema, batch.schema()) && !sameTypesAndIds(given, batch.schema())) {
+            throw new IpcException("the batch's schema " + batch.schema() + " does not match the writer's " + schema);
+        }
+    }
+
+    private static boolean sameTypesAndIds(Schema schema, Schema other) {
         List<Field> expected = schema.fields();
-        List<Field> actual = batch.schema().fields();
+        List<Field> actual = other.fields();
         boolean same = expected.size() == actual.size();
         for (int i = 0; same && i < expected.size(); i++) {
             same = expected.get(i).type().equals(actual.get(i).type())
                     && java.util.Objects.equals(expected.get(i).dictionaryId(), actual.get(i).dictionaryId());
         }
-        if (!same) {
-            throw new IpcException("the batch's schema " + batch.schema() + " does not match the writer's " + schema);
-        }
+        return same;
     }
 
     void writeEndOfStream() {

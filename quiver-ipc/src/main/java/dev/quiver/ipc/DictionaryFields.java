@@ -5,6 +5,7 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.core.type.Types;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,46 @@ import java.util.Map;
 /** The dictionary-encoded fields of a schema, nested ones included, by dictionary id. */
 final class DictionaryFields {
     private DictionaryFields() {
+    }
+
+    /**
+     * The schema with an id given to every dictionary-encoded field that has none (as a schema imported
+     * through C Data, read from CSV or built by hand has), numbered on from the largest id present, in
+     * field order, depth first; the schema itself when no field lacks one. The IPC format pairs
+     * dictionary batches with fields by id only, so a writer must number them.
+     */
+    static Schema withIds(Schema schema) {
+        long[] next = {largestId(schema.fields()) + 1};
+        List<Field> fields = number(schema.fields(), next);
+        return fields.equals(schema.fields()) ? schema : new Schema(fields, schema.metadata(), schema.endianness());
+    }
+
+    private static long largestId(List<Field> fields) {
+        long largest = -1;
+        for (Field field : fields) {
+            if (field.dictionaryId() != null) {
+                largest = Math.max(largest, field.dictionaryId());
+            }
+            List<Field> children = new ArrayList<>();
+            Types.mapChildren(field.type(), child -> {
+                children.add(child);
+                return child;
+            });
+            largest = Math.max(largest, largestId(children));
+        }
+        return largest;
+    }
+
+    private static List<Field> number(List<Field> fields, long[] next) {
+        List<Field> out = new ArrayList<>(fields.size());
+        for (Field field : fields) {
+            Field numbered = field;
+            if (field.dictionaryId() == null && Types.storage(field.type()) instanceof ArrowType.Dictionary) {
+                numbered = field.withDictionaryId(next[0]++);
+            }
+            out.add(numbered.withType(Types.mapChildren(field.type(), child -> number(List.of(child), next).get(0))));
+        }
+        return out;
     }
 
     /** The value type of every dictionary id; a conflict between fields sharing an id is refused. */

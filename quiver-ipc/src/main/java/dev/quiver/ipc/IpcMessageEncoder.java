@@ -20,6 +20,8 @@ import java.util.Map;
  */
 public final class IpcMessageEncoder {
     private final Schema schema;
+    /** The schema as the caller gave it, perhaps with dictionary fields lacking ids. */
+    private final Schema given;
     private final Map<String, String> schemaMessageMetadata;
     private final RecordBatchSerializer serializer;
     private final DictionaryTracker dictionaries = new DictionaryTracker(true);
@@ -29,13 +31,15 @@ public final class IpcMessageEncoder {
      *
      * @param schema the schema of every batch
      * @param options how messages are encoded (compression, alignment, byte order, schema metadata)
-     * @throws IpcException if the schema cannot be written (too deeply nested, dictionary ids missing or
-     *     shared by different value types)
+     * @throws IpcException if the schema cannot be written (too deeply nested, dictionary ids shared by
+     *     different value types); dictionary-encoded fields without an id are numbered
      */
     public IpcMessageEncoder(Schema schema, IpcWriteOptions options) {
         IpcLimits.checkNestingDepth(schema);
-        DictionaryFields.valueTypes(schema);
-        this.schema = schema.withEndianness(options.byteOrder());
+        Schema numbered = DictionaryFields.withIds(schema);
+        DictionaryFields.valueTypes(numbered);
+        this.given = schema;
+        this.schema = numbered.withEndianness(options.byteOrder());
         this.schemaMessageMetadata = options.schemaMessageMetadata();
         this.serializer = new RecordBatchSerializer(options);
     }
@@ -67,7 +71,7 @@ public final class IpcMessageEncoder {
      * @throws IpcException if the batch does not match the schema, is invalid, or cannot be compressed
      */
     public List<EncodedMessage> encodeBatch(RecordBatch batch, Map<String, String> messageMetadata) {
-        BatchWriter.checkSchema(schema, batch);
+        BatchWriter.checkSchema(schema, given, batch);
         List<ArrayData> columns = new ArrayList<>();
         for (Array column : batch.columns()) {
             try {

@@ -216,6 +216,40 @@ class DictionaryTest {
     }
 
     @Test
+    void fieldsWithoutIdsAreNumberedByTheWriter() throws IOException {
+        // A schema from C Data, CSV or a hand-built Field carries no ids; IPC pairs dictionaries by id.
+        Field inner = new Field("item", new ArrowType.Dictionary(ArrowType.INT32, ArrowType.INT64, false), true, null,
+                Map.of());
+        ArrowType.List listType = new ArrowType.List(inner);
+        Schema schema = Schema.of(new Field("a", TYPE, true, null, Map.of()), new Field("b", TYPE, true, 4L, Map.of()),
+                new Field("c", listType, true, null, Map.of()));
+        ArrayData innerIndices = ints(ArrowType.INT32, 1L, 0L).data();
+        ArrayData items = new ArrayData(inner.type(), 2, 0, 0, innerIndices.buffers(), List.of(),
+                ints(ArrowType.INT64, 100L, 200L).data());
+        Array lists = Array.ofUnchecked(ArrayData.of(listType, 2, Arrays.asList(null, TestData.int32s(0, 1, 2)),
+                List.of(items)));
+        RecordBatch batch = new RecordBatch(schema, List.of(encoded(ABC, 0L, 2L), encoded(ACDE, 3L, 1L), lists));
+        byte[] stream = TestData.written(out -> {
+            try (IpcStreamWriter w = IpcStreamWriter.open(out, schema)) {
+                w.write(batch);
+                w.write(batch);
+            }
+        });
+        List<Header> headers = headers(stream);
+        assertEquals(List.of(5L, 4L, 6L), headers.subList(1, 4).stream().map(h -> ((Header.Dictionary) h).id()).toList());
+        try (IpcStreamReader r = IpcStreamReader.open(new ByteArrayInputStream(stream))) {
+            assertEquals(List.of(5L, 4L, 6L), List.of(r.schema().field(0).dictionaryId(), r.schema().field(1).dictionaryId(),
+                    ((ArrowType.List) r.schema().field(2).type()).valueField().dictionaryId()));
+            for (int k = 0; k < 2; k++) {
+                RecordBatch read = r.readNext().orElseThrow();
+                assertEquals(List.of(65L, 67L), decode(read.column(0)));
+                assertEquals(List.of(69L, 67L), decode(read.column(1)));
+                assertEquals(batch, read);
+            }
+        }
+    }
+
+    @Test
     void oneIdSharedByTwoFields() throws IOException {
         Schema schema = Schema.of(new Field("a", TYPE, true, 0L, Map.of()), new Field("b", TYPE, true, 0L, Map.of()));
         Array a = encoded(ABC, 0L, 1L);
