@@ -70,7 +70,7 @@ final class ConvertCommand implements Callable<Integer> {
         String summary;
         try (ScopedAllocator batches = BufferAllocator.scoped();
                 RecordBatchReader source = input.open(in, batches)) {
-            BatchRelease release = new BatchRelease(batches, source.schema());
+            BatchRelease release = new BatchRelease(batches);
             summary = Conversion.copy(source, in, out, target, codec.writeOptions(), release::written);
         }
         PrintWriter status = spec.commandLine().getErr();

@@ -70,6 +70,39 @@ class ConvertCommandTest {
     }
 
     @Test
+    void aDictionaryColumnOverManyBatchesKeepsItsValuesWhileBatchesAreFreedAsWritten() throws IOException {
+        // Several 4 MiB blocks, so several batches whose dictionaries the writer compares one with the next
+        // (a stream: each block has a dictionary of its own, which only a stream can replace).
+        StringBuilder text = new StringBuilder("id,cat,pad\n");
+        int rows = 600_000;
+        for (int i = 0; i < rows; i++) {
+            text.append(i).append(",c").append(i % 7 == 0 ? i % 1000 : i % 5).append(",xxxxxx\n");
+        }
+        Path csv = Files.writeString(dir.resolve("many.csv"), text);
+        for (String name : List.of("many.arrows")) {
+            Path arrow = dir.resolve(name);
+            Cli.Result r = Cli.run("convert", csv, arrow, "--types", "cat=dictionary<utf8>");
+            assertEquals(0, r.exit(), r.err());
+            int batches = 0;
+            long row = 0;
+            try (dev.quiver.core.batch.RecordBatchReader reader = name.endsWith(".arrows")
+                    ? dev.quiver.ipc.IpcStreamReader.open(arrow) : dev.quiver.ipc.IpcFileReader.open(arrow)) {
+                for (dev.quiver.core.batch.RecordBatch batch : reader) {
+                    batches++;
+                    dev.quiver.core.array.Array cats = batch.column(1);
+                    for (int k = 0; k < batch.rowCount(); k++, row++) {
+                        long i = row;
+                        assertEquals("c" + (i % 7 == 0 ? i % 1000 : i % 5), String.valueOf(cats.getObject(k)),
+                                name + " row " + row);
+                    }
+                }
+            }
+            assertEquals(rows, row);
+            assertTrue(batches > 2, batches + " batches");
+        }
+    }
+
+    @Test
     void aValueThatDoesNotFitTheGivenTypeNamesItsPlace() throws IOException {
         Path csv = Files.writeString(dir.resolve("big.csv"), "a\n1\n300\n");
         Cli.Result r = Cli.run("convert", csv, dir.resolve("big.arrow"), "--types", "a=int8");
