@@ -54,6 +54,10 @@ final class BodyCompression {
         if (size == 0) {
             return MemorySegment.NULL;
         }
+        MemorySegment once = compressAtOnce(buffer, codec, allocator);
+        if (once != null) {
+            return once;
+        }
         GrowableBuffer out = new GrowableBuffer(allocator);
         out.appendLong(size);
         byte[] chunk = new byte[(int) Math.min(CHUNK, size)];
@@ -70,6 +74,33 @@ final class BodyCompression {
             out.appendBytes(buffer.segment(), 0, size);
         }
         return out.finish().segment();
+    }
+
+    /**
+     * The compressed form of a buffer made in one call of the codec into one allocation, or null when the
+     * codec has no such path for it (or the buffer lies in a file mapping, which no native codec reads).
+     */
+    private static MemorySegment compressAtOnce(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator)
+            throws IOException {
+        MemorySegment source = buffer.segment();
+        long size = source.byteSize();
+        long bound = source.isMapped() ? 0 : codec.maxCompressedSize(size);
+        if (bound <= 0) {
+            return null;
+        }
+        ArrowBuffer out = allocator.allocateForOverwrite(8 + Math.max(bound, size));
+        long n = codec.compress(source, out.segment().asSlice(8, bound));
+        if (n < 0) {
+            allocator.release(out);
+            return null;
+        }
+        if (n >= size) {
+            out.setLong(0, -1);
+            MemorySegment.copy(source, 0, out.segment(), 8, size);
+            return out.segment().asSlice(0, 8 + size);
+        }
+        out.setLong(0, size);
+        return out.segment().asSlice(0, 8 + n);
     }
 
     /**
@@ -132,11 +163,11 @@ final class BodyCompression {
         if (source.isMapped()) {
             // Native codecs never read a mapping: a file shrinking under it would crash the JVM there,
             // where this copy fails with an InternalError that the file reader reports.
-            source = MemorySegment.ofArray(payload.toByteArray());
+            source = ScratchCopy.of(source);
         }
         ArrowBuffer out;
         try {
-            out = allocator.allocate(claimed);
+            out = allocator.allocateForOverwrite(claimed);
         } catch (QuiverException e) {
             throw new IpcException(where + ": " + e.getMessage(), e);
         }
@@ -158,7 +189,7 @@ final class BodyCompression {
     private static ArrowBuffer copy(ArrowBuffer payload, BufferAllocator allocator, String where) {
         ArrowBuffer out;
         try {
-            out = allocator.allocate(payload.byteSize());
+            out = allocator.allocateForOverwrite(payload.byteSize());
         } catch (QuiverException e) {
             throw new IpcException(where + ": " + e.getMessage(), e);
         }
