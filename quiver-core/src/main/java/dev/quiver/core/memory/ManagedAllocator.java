@@ -5,6 +5,8 @@ import dev.quiver.core.QuiverException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A garbage-collected allocator for casual use: each buffer's memory is freed when no buffer or slice
@@ -23,22 +25,24 @@ import java.lang.ref.Cleaner;
  * exposes memory still in use. This needs native access for module {@code dev.quiver.core}
  * ({@code --enable-native-access=dev.quiver.core}, or {@code ALL-UNNAMED} on the class path); without it
  * {@code allocateForOverwrite} allocates fresh zeroed memory as {@link #allocate} does. The pool keeps at
- * most 256 MiB, or what the system property {@code quiver.memory.poolBytes}
- * says (0 turns recycling off).
+ * most a quarter of the maximum heap size, up to 1 GiB, or what the system property
+ * {@code quiver.memory.poolBytes} says (0 turns recycling off). When more than half that bound is lent
+ * out and the pool has no block of the size asked for, the allocator runs the collector (once; the next
+ * time only when twice what stayed lent is out) so that buffers no longer reachable come back.
  */
 public final class ManagedAllocator implements BufferAllocator {
     static final ManagedAllocator GLOBAL = new ManagedAllocator(Long.MAX_VALUE);
     private static final Cleaner CLEANER = Cleaner.create();
     private static final long INITIAL_COLLECTION_THRESHOLD = Runtime.getRuntime().maxMemory();
     private static final int COLLECTION_WAITS = 8;
-    private static final int RECYCLE_WAITS = 100;
-    /** The default bound of the recycling pool, in bytes. */
-    static final long DEFAULT_POOL_BYTES = 256L << 20;
+    private static final long SENTINEL_WAIT_MILLIS = 1000;
+    /** The default bound of the recycling pool: a quarter of the maximum heap size, at most 1 GiB. */
+    static final long DEFAULT_POOL_BYTES = Math.min(1L << 30, INITIAL_COLLECTION_THRESHOLD / 4);
     private static final BufferPool POOL = ManagedAllocator.class.getModule().isNativeAccessEnabled()
-            ? new BufferPool(Long.getLong("quiver.memory.poolBytes", DEFAULT_POOL_BYTES)) : null;
+            ? new BufferPool(Math.max(0, Long.getLong("quiver.memory.poolBytes", DEFAULT_POOL_BYTES))) : null;
     private static final Object RECYCLING = new Object();
     /** The lent bytes above which a miss of the pool runs the collector (see {@link #recycle}). */
-    private static volatile long recycleThreshold = POOL == null ? Long.MAX_VALUE : POOL.maxIdleBytes();
+    private static volatile long recycleThreshold = POOL == null ? Long.MAX_VALUE : POOL.maxIdleBytes() / 2;
 
     private final ByteCounter counter;
     private volatile long collectionThreshold = INITIAL_COLLECTION_THRESHOLD;
@@ -148,23 +152,22 @@ public final class ManagedAllocator implements BufferAllocator {
             if (block != null || pool.lentBytes() <= recycleThreshold) {
                 return block;
             }
-            long before = pool.lentBytes();
+            // The cleaners give blocks back on the arenas' cleaner thread: a sentinel arena dropped before
+            // the collection tells when that thread has got to this collection's work.
+            CountDownLatch cleaned = new CountDownLatch(1);
+            MemorySegment.NULL.reinterpret(Arena.ofAuto(), ignored -> cleaned.countDown());
             System.gc();
-            // The cleaners give blocks back on their own thread: wait while they are still at it.
-            for (int wait = 0; wait < RECYCLE_WAITS; wait++) {
-                try {
-                    Thread.sleep(1);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
+            try {
+                if (cleaned.await(SENTINEL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                    for (long before = -1; pool.lentBytes() != before; ) {
+                        before = pool.lentBytes();
+                        Thread.sleep(1);
+                    }
                 }
-                long now = pool.lentBytes();
-                if (now == before && wait >= COLLECTION_WAITS) {
-                    break;
-                }
-                before = now;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-            recycleThreshold = Math.max(pool.maxIdleBytes(), 2 * pool.lentBytes());
+            recycleThreshold = Math.max(pool.maxIdleBytes() / 2, 2 * pool.lentBytes());
             return pool.take(sizeClass);
         }
     }
