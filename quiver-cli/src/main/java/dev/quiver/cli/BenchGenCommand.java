@@ -25,7 +25,8 @@ import picocli.CommandLine;
                 + "function of the row index, batches of 65,536 rows) and writes it as an Arrow file or stream.",
                 "Prints one line: what was written, and how long it took (generation and write). With --time-write "
                         + "every batch is generated in memory first and only the write is timed: a second line "
-                        + "write_seconds=... (open, write, close)."})
+                        + "write_seconds=... (open, write, close) and write_cpu_seconds=... (the CPU time the process spent "
+                        + "meanwhile, every thread's)."})
 final class BenchGenCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -52,7 +53,8 @@ final class BenchGenCommand implements Callable<Integer> {
     int threads;
 
     @Option(names = "--time-write",
-            description = "Generate every batch in memory first, then time only the write and print write_seconds=.")
+            description = "Generate every batch in memory first, then time only the write: prints write_seconds= "
+                    + "and write_cpu_seconds=.")
     boolean timeWrite;
 
     @Override
@@ -73,6 +75,7 @@ final class BenchGenCommand implements Callable<Integer> {
                 ready.add(bench.batch(at, (int) Math.min(BenchV1.BATCH_ROWS, rows - at)));
             }
         }
+        long writeCpuStart = BenchReadCommand.processCpuNanos();
         long writeStart = System.nanoTime();
         try (Progress progress = Progress.start("bench-gen", rows)) {
             Outputs.write(out, target, BenchV1.SCHEMA, codec.writeOptions().withThreads(threads), writer -> {
@@ -84,6 +87,7 @@ final class BenchGenCommand implements Callable<Integer> {
             });
         }
         long end = System.nanoTime();
+        long writeCpu = BenchReadCommand.processCpuNanos() - writeCpuStart;
         PrintWriter printer = spec.commandLine().getOut();
         printer.println("wrote " + out + " (bench-v1, " + target.label() + ", codec " + codec
                 + "): " + Sizes.count(rows, "row", "rows") + " in "
@@ -91,6 +95,7 @@ final class BenchGenCommand implements Callable<Integer> {
                 + ", " + Sizes.seconds(end - start));
         if (timeWrite) {
             printer.println(String.format(Locale.ROOT, "write_seconds=%.3f", (end - writeStart) / 1e9));
+            printer.println(String.format(Locale.ROOT, "write_cpu_seconds=%.3f", writeCpu / 1e9));
         }
         spec.commandLine().getOut().flush();
         return 0;

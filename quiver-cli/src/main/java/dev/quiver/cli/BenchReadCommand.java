@@ -85,7 +85,7 @@ final class BenchReadCommand implements Callable<Integer> {
     }
 
     /** The CPU time of this process so far, every thread's; 0 where the system does not tell. */
-    private static long processCpuNanos() {
+    static long processCpuNanos() {
         return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
