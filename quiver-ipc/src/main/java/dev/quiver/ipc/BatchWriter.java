@@ -47,7 +47,7 @@ final class BatchWriter {
         this.framer = new MessageFramer(out, options.alignment());
         this.schemaMessageMetadata = options.schemaMessageMetadata();
         this.schema = schema.withEndianness(options.byteOrder());
-        this.serializer = new RecordBatchSerializer(options);
+        this.serializer = new RecordBatchSerializer(options, new CompressionSlots());
         this.dictionaries = new DictionaryTracker(allowReplacement);
     }
 

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
+import java.util.function.LongFunction;
 
 /**
  * Buffer compression of record batch bodies: each buffer on its own, behind its uncompressed length as
@@ -47,14 +48,23 @@ final class BodyCompression {
     private BodyCompression() {
     }
 
-    /** The compressed form of one buffer (empty for an empty buffer). */
+    /** The compressed form of one buffer (empty for an empty buffer), in memory of {@code allocator}. */
     static MemorySegment compress(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator)
             throws IOException {
+        return compress(buffer, codec, allocator, null);
+    }
+
+    /**
+     * The compressed form of one buffer (empty for an empty buffer), in memory {@code target} gives (a
+     * segment of at least the bytes asked for) when not null, else in memory of {@code allocator}.
+     */
+    static MemorySegment compress(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator,
+            LongFunction<MemorySegment> target) throws IOException {
         long size = buffer == null ? 0 : buffer.byteSize();
         if (size == 0) {
             return MemorySegment.NULL;
         }
-        MemorySegment once = compressAtOnce(buffer, codec, allocator);
+        MemorySegment once = compressAtOnce(buffer, codec, allocator, target);
         if (once != null) {
             return once;
         }
@@ -80,27 +90,27 @@ final class BodyCompression {
      * The compressed form of a buffer made in one call of the codec into one allocation, or null when the
      * codec has no such path for it (or the buffer lies in a file mapping, which no native codec reads).
      */
-    private static MemorySegment compressAtOnce(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator)
-            throws IOException {
+    private static MemorySegment compressAtOnce(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator,
+            LongFunction<MemorySegment> target) throws IOException {
         MemorySegment source = buffer.segment();
         long size = source.byteSize();
         long bound = source.isMapped() ? 0 : codec.maxCompressedSize(size);
         if (bound <= 0) {
             return null;
         }
-        ArrowBuffer out = allocator.allocateForOverwrite(8 + Math.max(bound, size));
-        long n = codec.compress(source, out.segment().asSlice(8, bound));
+        long bytes = 8 + Math.max(bound, size);
+        MemorySegment out = target != null ? target.apply(bytes) : allocator.allocateForOverwrite(bytes).segment();
+        long n = codec.compress(source, out.asSlice(8, bound));
         if (n < 0) {
-            allocator.release(out);
             return null;
         }
         if (n >= size) {
-            out.setLong(0, -1);
-            MemorySegment.copy(source, 0, out.segment(), 8, size);
-            return out.segment().asSlice(0, 8 + size);
+            out.set(LE.LONG, 0, -1);
+            MemorySegment.copy(source, 0, out, 8, size);
+            return out.asSlice(0, 8 + size);
         }
-        out.setLong(0, size);
-        return out.segment().asSlice(0, 8 + n);
+        out.set(LE.LONG, 0, size);
+        return out.asSlice(0, 8 + n);
     }
 
     /**
