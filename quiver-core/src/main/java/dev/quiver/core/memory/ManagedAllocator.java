@@ -28,7 +28,9 @@ import java.util.concurrent.TimeUnit;
  * most a quarter of the maximum heap size, up to 1 GiB, or what the system property
  * {@code quiver.memory.poolBytes} says (0 turns recycling off). When more than half that bound is lent
  * out and the pool has no block of the size asked for, the allocator runs the collector (once; the next
- * time only when twice what stayed lent is out) so that buffers no longer reachable come back.
+ * time only when twice what stayed lent is out) so that buffers no longer reachable come back. Limits
+ * and {@link #allocatedBytes()} count the padded sizes asked for; a pooled block may be up to a quarter
+ * larger, and idle blocks count toward no allocator.
  */
 public final class ManagedAllocator implements BufferAllocator {
     static final ManagedAllocator GLOBAL = new ManagedAllocator(Long.MAX_VALUE);
