@@ -160,11 +160,14 @@ public final class ManagedAllocator implements BufferAllocator {
             MemorySegment.NULL.reinterpret(Arena.ofAuto(), ignored -> cleaned.countDown());
             System.gc();
             try {
-                if (cleaned.await(SENTINEL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
-                    for (long before = -1; pool.lentBytes() != before; ) {
-                        before = pool.lentBytes();
-                        Thread.sleep(1);
-                    }
+                if (!cleaned.await(SENTINEL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                    // System.gc() collected nothing (-XX:+DisableExplicitGC, say): stop asking.
+                    recycleThreshold = Long.MAX_VALUE;
+                    return pool.take(sizeClass);
+                }
+                for (long before = -1; pool.lentBytes() != before; ) {
+                    before = pool.lentBytes();
+                    Thread.sleep(1);
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
