@@ -86,8 +86,23 @@ public final class BenchChecksum {
         return batch.column(i).data();
     }
 
-    private static boolean valid(ArrayData d, MemorySegment validity, long k) {
-        return validity == null || Bitmaps.get(validity, d.offset() + k);
+    /**
+     * The validity bits of slots {@code k} to {@code k + 63} (bit j for slot k + j, bits past the end
+     * unspecified), all set without a validity bitmap: 64 slots per read in the hot loops.
+     */
+    private static long validWord(ArrayData d, MemorySegment validity, long k, long n) {
+        if (validity == null) {
+            return -1L;
+        }
+        long bit = d.offset() + k;
+        if ((bit & 7) == 0 && (bit >>> 3) + 8 <= validity.byteSize()) {
+            return validity.get(LE.LONG, bit >>> 3);
+        }
+        long word = 0;
+        for (int j = 0; j < 64 && k + j < n; j++) {
+            word |= (Bitmaps.get(validity, bit + j) ? 1L : 0L) << j;
+        }
+        return word;
     }
 
     private static MemorySegment validity(ArrayData d) {
@@ -123,13 +138,20 @@ public final class BenchChecksum {
         MemorySegment v = validity(d);
         MemorySegment s = d.buffer(1).segment();
         long base = d.offset() * 4;
-        for (long k = 0, n = d.length(); k < n; k++) {
-            if (valid(d, v, k)) {
-                sumMaybe += s.get(LE.INT, base + 4 * k);
-            } else {
-                nullMaybe++;
+        long sum = 0;
+        long valid = 0;
+        long n = d.length();
+        for (long k = 0; k < n; k += 64) {
+            long word = validWord(d, v, k, n);
+            int m = (int) Math.min(64, n - k);
+            for (int j = 0; j < m; j++) {
+                long bit = (word >>> j) & 1;
+                sum += s.get(LE.INT, base + 4 * (k + j)) & -bit;
+                valid += bit;
             }
         }
+        sumMaybe += sum;
+        nullMaybe += n - valid;
     }
 
     private static boolean wideOffsets(ArrowType type) {
@@ -145,13 +167,23 @@ public final class BenchChecksum {
         boolean wide = wideOffsets(Types.storage(d.type()));
         MemorySegment o = d.buffer(1).segment();
         long off = d.offset();
-        for (long k = 0, n = d.length(); k < n; k++) {
-            if (valid(d, v, k)) {
-                nameBytes += offsetAt(o, wide, off + k + 1) - offsetAt(o, wide, off + k);
-            } else {
-                nullName++;
+        long bytes = 0;
+        long valid = 0;
+        long n = d.length();
+        for (long k = 0; k < n; k += 64) {
+            long word = validWord(d, v, k, n);
+            int m = (int) Math.min(64, n - k);
+            long previous = offsetAt(o, wide, off + k);
+            for (int j = 0; j < m; j++) {
+                long bit = (word >>> j) & 1;
+                long next = offsetAt(o, wide, off + k + j + 1);
+                bytes += (next - previous) & -bit;
+                valid += bit;
+                previous = next;
             }
         }
+        nameBytes += bytes;
+        nullName += n - valid;
     }
 
     private void addCat(ArrayData d) {
@@ -198,11 +230,16 @@ public final class BenchChecksum {
         MemorySegment v = validity(d);
         MemorySegment s = d.buffer(1).segment();
         long base = d.offset() * 16;
-        for (long k = 0, n = d.length(); k < n; k++) {
-            if (valid(d, v, k)) {
-                sumPrice += s.get(LE.LONG, base + 16 * k);
+        long sum = 0;
+        long n = d.length();
+        for (long k = 0; k < n; k += 64) {
+            long word = validWord(d, v, k, n);
+            int m = (int) Math.min(64, n - k);
+            for (int j = 0; j < m; j++) {
+                sum += s.get(LE.LONG, base + 16 * (k + j)) & -((word >>> j) & 1);
             }
         }
+        sumPrice += sum;
     }
 
     /**

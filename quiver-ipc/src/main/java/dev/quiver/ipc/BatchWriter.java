@@ -52,7 +52,7 @@ final class BatchWriter {
         this.schemaMessageMetadata = options.schemaMessageMetadata();
         this.given = schema;
         this.schema = numbered.withEndianness(options.byteOrder());
-        this.serializer = new RecordBatchSerializer(options);
+        this.serializer = new RecordBatchSerializer(options, new CompressionSlots());
         this.dictionaries = new DictionaryTracker(allowReplacement);
     }
 

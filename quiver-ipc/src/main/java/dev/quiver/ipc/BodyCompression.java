@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
+import java.util.function.LongFunction;
 
 /**
  * Buffer compression of record batch bodies: each buffer on its own, behind its uncompressed length as
@@ -47,12 +48,25 @@ final class BodyCompression {
     private BodyCompression() {
     }
 
-    /** The compressed form of one buffer (empty for an empty buffer). */
+    /** The compressed form of one buffer (empty for an empty buffer), in memory of {@code allocator}. */
     static MemorySegment compress(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator)
             throws IOException {
+        return compress(buffer, codec, allocator, null);
+    }
+
+    /**
+     * The compressed form of one buffer (empty for an empty buffer), in memory {@code target} gives (a
+     * segment of at least the bytes asked for) when not null, else in memory of {@code allocator}.
+     */
+    static MemorySegment compress(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator,
+            LongFunction<MemorySegment> target) throws IOException {
         long size = buffer == null ? 0 : buffer.byteSize();
         if (size == 0) {
             return MemorySegment.NULL;
+        }
+        MemorySegment once = compressAtOnce(buffer, codec, allocator, target);
+        if (once != null) {
+            return once;
         }
         GrowableBuffer out = new GrowableBuffer(allocator);
         out.appendLong(size);
@@ -70,6 +84,33 @@ final class BodyCompression {
             out.appendBytes(buffer.segment(), 0, size);
         }
         return out.finish().segment();
+    }
+
+    /**
+     * The compressed form of a buffer made in one call of the codec into one allocation, or null when the
+     * codec has no such path for it (or the buffer lies in a file mapping, which no native codec reads).
+     */
+    private static MemorySegment compressAtOnce(ArrowBuffer buffer, CompressionCodec codec, BufferAllocator allocator,
+            LongFunction<MemorySegment> target) throws IOException {
+        MemorySegment source = buffer.segment();
+        long size = source.byteSize();
+        long bound = source.isMapped() ? 0 : codec.maxCompressedSize(size);
+        if (bound <= 0) {
+            return null;
+        }
+        long bytes = 8 + Math.max(bound, size);
+        MemorySegment out = target != null ? target.apply(bytes) : allocator.allocateForOverwrite(bytes).segment();
+        long n = codec.compress(source, out.asSlice(8, bound));
+        if (n < 0) {
+            return null;
+        }
+        if (n >= size) {
+            out.set(LE.LONG, 0, -1);
+            MemorySegment.copy(source, 0, out, 8, size);
+            return out.asSlice(0, 8 + size);
+        }
+        out.set(LE.LONG, 0, size);
+        return out.asSlice(0, 8 + n);
     }
 
     /**
@@ -132,11 +173,11 @@ final class BodyCompression {
         if (source.isMapped()) {
             // Native codecs never read a mapping: a file shrinking under it would crash the JVM there,
             // where this copy fails with an InternalError that the file reader reports.
-            source = MemorySegment.ofArray(payload.toByteArray());
+            source = ScratchCopy.of(source);
         }
         ArrowBuffer out;
         try {
-            out = allocator.allocate(claimed);
+            out = allocator.allocateForOverwrite(claimed);
         } catch (QuiverException e) {
             throw new IpcException(where + ": " + e.getMessage(), e);
         }
@@ -158,7 +199,7 @@ final class BodyCompression {
     private static ArrowBuffer copy(ArrowBuffer payload, BufferAllocator allocator, String where) {
         ArrowBuffer out;
         try {
-            out = allocator.allocate(payload.byteSize());
+            out = allocator.allocateForOverwrite(payload.byteSize());
         } catch (QuiverException e) {
             throw new IpcException(where + ": " + e.getMessage(), e);
         }

@@ -12,6 +12,7 @@ import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.LongFunction;
 
 /**
  * Serializes columns into a RecordBatch header and body: each column compacted, then field nodes and
@@ -29,10 +30,20 @@ final class RecordBatchSerializer {
 
     private final IpcWriteOptions options;
     private final ArrayCompactor compactor;
+    private final CompressionSlots slots;
 
     RecordBatchSerializer(IpcWriteOptions options) {
+        this(options, null);
+    }
+
+    /**
+     * A serializer compressing into {@code slots} (reused: for a writer that writes each body before the
+     * next serialization), or into memory of the options' allocator when null.
+     */
+    RecordBatchSerializer(IpcWriteOptions options, CompressionSlots slots) {
         this.options = options;
         this.compactor = new ArrayCompactor(options.allocator());
+        this.slots = slots;
     }
 
     Serialized serialize(long length, List<ArrayData> columns) throws IOException {
@@ -66,8 +77,11 @@ final class RecordBatchSerializer {
     private List<MemorySegment> compressed(List<ArrowBuffer> buffers) throws IOException {
         List<Callable<MemorySegment>> work = new ArrayList<>(buffers.size());
         int threads = IpcThreads.resolve(options.threads());
-        for (ArrowBuffer buffer : buffers) {
-            work.add(() -> BodyCompression.compress(buffer, options.codec(), options.allocator()));
+        for (int i = 0; i < buffers.size(); i++) {
+            ArrowBuffer buffer = buffers.get(i);
+            int index = i;
+            LongFunction<MemorySegment> target = slots == null ? null : bytes -> slots.slot(index, bytes);
+            work.add(() -> BodyCompression.compress(buffer, options.codec(), options.allocator(), target));
             if (buffer != null && !IpcThreads.readableByOtherThreads(buffer.segment())) {
                 threads = 1;
             }

@@ -72,7 +72,12 @@ public final class Outputs {
             return;
         }
         try (AtomicFileOutput file = AtomicFileOutput.create(path)) {
-            try (RecordBatchWriter writer = open(file.stream(), path, format, schema, options)) {
+            // Arrow writers get the file's channel: through a stream every buffer would be copied in 8 KiB pieces.
+            try (RecordBatchWriter writer = switch (format) {
+                case ARROW_FILE -> IpcFileWriter.open(file.channel(), schema, options);
+                case ARROW_STREAM -> IpcStreamWriter.open(file.channel(), schema, options);
+                default -> open(file.stream(), path, format, schema, options);
+            }) {
                 batches.writeTo(writer);
             }
             file.commit();

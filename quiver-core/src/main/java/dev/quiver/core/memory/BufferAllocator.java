@@ -30,6 +30,23 @@ public sealed interface BufferAllocator permits ScopedAllocator, ManagedAllocato
     ArrowBuffer allocate(long size);
 
     /**
+     * A buffer of exactly {@code size} bytes, like {@link #allocate}, whose contents are unspecified until
+     * written: for a caller that writes every byte it hands on before anything reads it (a decompressor,
+     * a copy). The padding after {@code size} is zero. The managed allocator may hand out memory of a
+     * buffer no longer reachable here without zero-filling it again; the default is {@link #allocate}.
+     *
+     * @param size the size in bytes, 0 or more
+     * @return a writable buffer of {@code size} bytes
+     * @throws IllegalArgumentException if {@code size} is negative
+     * @throws MemoryLimitExceededException if the padded size would take this allocator past its limit
+     * @throws dev.quiver.core.QuiverException if the allocator is closed, or the system cannot provide
+     *     the memory
+     */
+    default ArrowBuffer allocateForOverwrite(long size) {
+        return allocate(size);
+    }
+
+    /**
      * A buffer of {@code newSize} bytes holding the first bytes of {@code buffer} (as many as fit), the
      * rest zero; {@code buffer} is released. Builders grow this way without holding both.
      *

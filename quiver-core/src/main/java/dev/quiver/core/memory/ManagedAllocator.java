@@ -5,6 +5,8 @@ import dev.quiver.core.QuiverException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.ref.Cleaner;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A garbage-collected allocator for casual use: each buffer's memory is freed when no buffer or slice
@@ -15,12 +17,34 @@ import java.lang.ref.Cleaner;
  * alone: as NIO does for direct buffers, this allocator asks for a collection when the memory it has
  * out passes a threshold (at first the maximum heap size, then twice what was still in use after the
  * last collection), and once more before it refuses an allocation at its limit.
+ *
+ * <p>{@link #allocateForOverwrite} recycles: the memory of such a buffer goes, once unreachable, to a
+ * process-wide pool of blocks by size class ({@code BufferPool}), and a later buffer of that class takes
+ * it back without zero-filling it again. Each buffer handed out lives in an automatic arena of its own,
+ * so its memory returns to the pool only when no segment or slice of it is reachable: reuse never
+ * exposes memory still in use. This needs native access for module {@code dev.quiver.core}
+ * ({@code --enable-native-access=dev.quiver.core}, or {@code ALL-UNNAMED} on the class path); without it
+ * {@code allocateForOverwrite} allocates fresh zeroed memory as {@link #allocate} does. The pool keeps at
+ * most a quarter of the maximum heap size, up to 1 GiB, or what the system property
+ * {@code quiver.memory.poolBytes} says (0 turns recycling off). When more than half that bound is lent
+ * out and the pool has no block of the size asked for, the allocator runs the collector (once; the next
+ * time only when twice what stayed lent is out) so that buffers no longer reachable come back. Limits
+ * and {@link #allocatedBytes()} count the padded sizes asked for; a pooled block may be up to a quarter
+ * larger, and idle blocks count toward no allocator.
  */
 public final class ManagedAllocator implements BufferAllocator {
     static final ManagedAllocator GLOBAL = new ManagedAllocator(Long.MAX_VALUE);
     private static final Cleaner CLEANER = Cleaner.create();
     private static final long INITIAL_COLLECTION_THRESHOLD = Runtime.getRuntime().maxMemory();
     private static final int COLLECTION_WAITS = 8;
+    private static final long SENTINEL_WAIT_MILLIS = 1000;
+    /** The default bound of the recycling pool: a quarter of the maximum heap size, at most 1 GiB. */
+    static final long DEFAULT_POOL_BYTES = Math.min(1L << 30, INITIAL_COLLECTION_THRESHOLD / 4);
+    private static final BufferPool POOL = ManagedAllocator.class.getModule().isNativeAccessEnabled()
+            ? new BufferPool(Math.max(0, Long.getLong("quiver.memory.poolBytes", DEFAULT_POOL_BYTES))) : null;
+    private static final Object RECYCLING = new Object();
+    /** The lent bytes above which a miss of the pool runs the collector (see {@link #recycle}). */
+    private static volatile long recycleThreshold = POOL == null ? Long.MAX_VALUE : POOL.maxIdleBytes() / 2;
 
     private final ByteCounter counter;
     private volatile long collectionThreshold = INITIAL_COLLECTION_THRESHOLD;
@@ -75,6 +99,82 @@ public final class ManagedAllocator implements BufferAllocator {
         // Every slice keeps the segment's scope reachable, so the count drops only when all are gone.
         CLEANER.register(segment.scope(), () -> c.free(padded));
         return new ArrowBuffer(segment.asSlice(0, size), null);
+    }
+
+    @Override
+    public ArrowBuffer allocateForOverwrite(long size) {
+        return allocateForOverwrite(size, POOL);
+    }
+
+    /** {@link #allocateForOverwrite(long)} recycling through {@code pool}, none when null. */
+    ArrowBuffer allocateForOverwrite(long size, BufferPool pool) {
+        if (size < 0) {
+            throw new IllegalArgumentException("size must not be negative: " + size);
+        }
+        long padded = BufferAllocator.padded(size);
+        int sizeClass = pool == null || pool.maxIdleBytes() == 0 ? -1 : BufferPool.sizeClass(padded);
+        if (sizeClass < 0) {
+            return allocate(size);
+        }
+        reserve(padded);
+        MemorySegment block = pool.take(sizeClass);
+        if (block == null && pool.lentBytes() > recycleThreshold) {
+            block = recycle(pool, sizeClass);
+        }
+        if (block == null) {
+            try {
+                block = Arena.ofAuto().allocate(BufferPool.classSize(sizeClass), ALIGNMENT);
+            } catch (OutOfMemoryError e) {
+                counter.free(padded);
+                throw new QuiverException("the system could not provide " + padded + " bytes", e);
+            }
+        } else {
+            block.asSlice(size, padded - size).fill((byte) 0);
+        }
+        pool.lend(sizeClass);
+        ByteCounter c = counter;
+        MemorySegment held = block;
+        // The block goes back once the lent segment's own automatic scope, shared by all its slices, is
+        // unreachable; until then the cleanup action keeps the block (and its memory) alive.
+        MemorySegment lent = block.reinterpret(Arena.ofAuto(), ignored -> {
+            c.free(padded);
+            pool.give(sizeClass, held);
+        });
+        return new ArrowBuffer(lent.asSlice(0, size), null);
+    }
+
+    /**
+     * Runs the collector so that unreachable lent blocks come back to the pool, then takes one of the
+     * class if any came. The next collection for the pool's sake waits until twice what is still lent
+     * is out (at least the pool's bound): buffers kept alive do not make every allocation collect.
+     */
+    private static MemorySegment recycle(BufferPool pool, int sizeClass) {
+        synchronized (RECYCLING) {
+            MemorySegment block = pool.take(sizeClass);
+            if (block != null || pool.lentBytes() <= recycleThreshold) {
+                return block;
+            }
+            // The cleaners give blocks back on the arenas' cleaner thread: a sentinel arena dropped before
+            // the collection tells when that thread has got to this collection's work.
+            CountDownLatch cleaned = new CountDownLatch(1);
+            MemorySegment.NULL.reinterpret(Arena.ofAuto(), ignored -> cleaned.countDown());
+            System.gc();
+            try {
+                if (!cleaned.await(SENTINEL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                    // System.gc() collected nothing (-XX:+DisableExplicitGC, say): stop asking.
+                    recycleThreshold = Long.MAX_VALUE;
+                    return pool.take(sizeClass);
+                }
+                for (long before = -1; pool.lentBytes() != before; ) {
+                    before = pool.lentBytes();
+                    Thread.sleep(1);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            recycleThreshold = Math.max(pool.maxIdleBytes() / 2, 2 * pool.lentBytes());
+            return pool.take(sizeClass);
+        }
     }
 
     @Override

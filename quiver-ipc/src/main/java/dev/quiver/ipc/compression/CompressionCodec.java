@@ -64,6 +64,32 @@ public interface CompressionCodec {
     }
 
     /**
+     * The most bytes {@link #compress} may write for {@code size} input bytes; 0 (the default) when this
+     * codec has no one-shot path for that size.
+     *
+     * @param size the size of a buffer to compress, in bytes
+     * @return the target size {@link #compress} needs, or 0 when {@link #compress} is not supported
+     */
+    default long maxCompressedSize(long size) {
+        return 0;
+    }
+
+    /**
+     * Compresses all of {@code source} (native or heap memory, never a file mapping) into {@code target}
+     * (native, at least {@link #maxCompressedSize} bytes) in one call: the same format as
+     * {@link #compressing}, read back by {@link #decompressing}. Returns the number of bytes written, or -1
+     * when this codec cannot do it for this input (the caller then uses {@link #compressing}).
+     *
+     * @param source the bytes to compress
+     * @param target where the compressed bytes go
+     * @return the number of bytes written to {@code target}, or -1 when this input needs the streaming path
+     * @throws IOException if the codec fails
+     */
+    default long compress(MemorySegment source, MemorySegment target) throws IOException {
+        return -1;
+    }
+
+    /**
      * The provided codec for a type.
      *
      * @param type the compression type

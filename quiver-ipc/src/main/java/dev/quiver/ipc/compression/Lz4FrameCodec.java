@@ -43,6 +43,20 @@ public final class Lz4FrameCodec implements CompressionCodec {
     }
 
     @Override
+    public long maxCompressedSize(long size) {
+        return size > Integer.MAX_VALUE ? 0 : Lz4FrameBlocks.maxEncodedSize(size);
+    }
+
+    /** One frame of independent 64 KiB blocks, the bytes {@link #compressing} writes for the same input. */
+    @Override
+    public long compress(MemorySegment source, MemorySegment target) throws IOException {
+        if (source.byteSize() > Integer.MAX_VALUE || target.byteSize() < maxCompressedSize(source.byteSize())) {
+            return -1;
+        }
+        return Lz4FrameBlocks.encode(source.asByteBuffer(), target.asByteBuffer());
+    }
+
+    @Override
     public long decompress(MemorySegment source, MemorySegment target) throws IOException {
         return Lz4FrameBlocks.decode(source.asByteBuffer(), target.asByteBuffer());
     }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc.compression;
 
+import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdInputStream;
@@ -11,9 +13,13 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Zstandard compression, by zstd-jni, at a configurable level (default 3). A Zstandard block holds at
+ * Zstandard compression, by zstd-jni, at a configurable level (default 1, as Arrow C++ writes). Buffers
+ * are compressed and decompressed in one call each where possible, with zstd contexts kept for reuse
+ * (one per thread using the codec at once). A Zstandard block holds at
  * most 128 KiB and takes at least 4 bytes (an RLE block), so output beyond 2^15 times the input is
  * implausible: that bounds what a claimed length may make the reader allocate.
  */
@@ -22,17 +28,23 @@ public final class ZstdCodec implements CompressionCodec {
     private static final int MAGIC = 0xFD2FB528;
     private static final int[] DICTIONARY_ID_BYTES = {0, 1, 2, 4};
 
-    private final int level;
+    /** The level of {@link #ZstdCodec()}: Arrow C++'s default for IPC body compression. */
+    public static final int DEFAULT_LEVEL = 1;
 
-    /** Zstandard at level 3. */
+    private final int level;
+    private final Queue<ZstdCompressCtx> compressors = new ConcurrentLinkedQueue<>();
+    private final Queue<ZstdDecompressCtx> decompressors = new ConcurrentLinkedQueue<>();
+
+    /** Zstandard at level {@value #DEFAULT_LEVEL}, Arrow C++'s default. */
     public ZstdCodec() {
-        this(3);
+        this(DEFAULT_LEVEL);
     }
 
     /**
      * Zstandard at the given compression level.
      *
-     * @param level the level passed to zstd-jni: higher compresses smaller and slower, 3 is zstd's default
+     * @param level the level passed to zstd-jni: higher compresses smaller and slower (3 is the zstd
+     *     command's default, 1 Arrow C++'s)
      */
     public ZstdCodec(int level) {
         this.level = level;
@@ -70,11 +82,45 @@ public final class ZstdCodec implements CompressionCodec {
         if (!src.isDirect() && !src.hasArray()) {
             return -1;
         }
-        try (ZstdDecompressCtx context = new ZstdDecompressCtx()) {
-            return src.isDirect() ? context.decompressDirectByteBuffer(dst, 0, dst.capacity(), src, 0, src.capacity())
+        ZstdDecompressCtx context = decompressors.poll();
+        if (context == null) {
+            context = new ZstdDecompressCtx();
+        }
+        try {
+            long n = src.isDirect() ? context.decompressDirectByteBuffer(dst, 0, dst.capacity(), src, 0, src.capacity())
                     : context.decompressByteArrayToDirectByteBuffer(dst, 0, dst.capacity(), src.array(),
                             src.arrayOffset() + src.position(), src.remaining());
+            decompressors.offer(context);
+            return n;
         } catch (ZstdException e) {
+            context.close();
+            throw new IOException("ZSTD: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long maxCompressedSize(long size) {
+        return size > Integer.MAX_VALUE ? 0 : Zstd.compressBound(size);
+    }
+
+    /** One zstd frame recording its content size, as Arrow C++ writes; -1 for a source not in native memory. */
+    @Override
+    public long compress(MemorySegment source, MemorySegment target) throws IOException {
+        if (!source.isNative() || source.byteSize() > Integer.MAX_VALUE || target.byteSize() > Integer.MAX_VALUE) {
+            return -1;
+        }
+        ZstdCompressCtx context = compressors.poll();
+        if (context == null) {
+            context = new ZstdCompressCtx().setLevel(level).setContentSize(true);
+        }
+        ByteBuffer src = source.asByteBuffer();
+        ByteBuffer dst = target.asByteBuffer();
+        try {
+            long n = context.compressDirectByteBuffer(dst, 0, dst.capacity(), src, 0, src.capacity());
+            compressors.offer(context);
+            return n;
+        } catch (ZstdException e) {
+            context.close();
             throw new IOException("ZSTD: " + e.getMessage(), e);
         }
     }
