@@ -45,9 +45,12 @@ final class KeyIndex implements AutoCloseable {
     private long[] slots = new long[1024];
     private int slotMask = slots.length - 1;
     private int groupCount;
+    /** The lookup of a key of one binary or utf8 column, which needs no encoding; else null. */
+    private final VarKeyTable varKeys;
 
     KeyIndex(RowTableMetadata metadata, BufferAllocator allocator) {
         this.metadata = metadata;
+        this.varKeys = metadata.columnCount() == 1 && !metadata.column(0).isFixedLength() ? new VarKeyTable() : null;
         this.encoder = new RowTableEncoder(metadata);
         this.hasher = new RowHasher(metadata);
         this.comparator = new RowComparator(metadata);
@@ -75,6 +78,11 @@ final class KeyIndex implements AutoCloseable {
      * {@code ids[0..n)}, adding the keys not seen before.
      */
     void assign(ColumnView[] keys, long from, int n, int[] ids) {
+        if (varKeys != null) {
+            int fresh = varKeys.assignRange(keys[0], from, n, ids, pendingRows);
+            addGroups(keys, fresh);
+            return;
+        }
         for (int r = 0; r < n; r++) {
             rows[r] = from + r;
         }
@@ -99,6 +107,14 @@ final class KeyIndex implements AutoCloseable {
             } else {
                 assignGroupsWideMasks(pending, ids);
             }
+        }
+    }
+
+    /** Encodes the rows of {@code fresh} new keys of the var-key lookup, {@code pendingRows[0..fresh)}, as groups. */
+    private void addGroups(ColumnView[] keys, int fresh) {
+        if (fresh > 0) {
+            encoder.encodeRows(keys, pendingRows, fresh, groups);
+            groupCount = varKeys.groupCount();
         }
     }
 
