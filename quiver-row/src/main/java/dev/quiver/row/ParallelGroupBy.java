@@ -2,36 +2,40 @@
 package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
-import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntConsumer;
 
 /**
- * A {@link HashGroupBy} of many batches on several threads. The rows (all batches, in order) are cut into
- * one contiguous range per thread; each thread groups its range into a partial result, and the partial
- * results, concatenated in range order, are grouped once more, adding up the counts and sums and taking
- * the least minimum and the greatest maximum.
+ * A {@link HashGroupBy} of many batches on several threads, by hash partitions of the input. The rows (all
+ * batches, in order) are cut into chunks of at most 65,536 rows. First the threads hash the chunks' keys,
+ * taking chunks as they come, and sort each chunk's rows by the partition their hash falls in; then thread
+ * {@code p} of {@code P} groups the rows of partition {@code p}, chunk after chunk in order, with its own
+ * {@link HashGroupBy}. The partitions hold
+ * disjoint keys, so no group is merged: the result lists every partition's groups in the order of their
+ * first rows.
  *
  * <p>The result is the one of a single {@link HashGroupBy} fed every batch in order, groups in the same
- * order (of first appearance): a group's first row lies in the earliest range holding the group, and
- * within a range the partial result keeps the order of first appearance. Integer sums wrap around alike
- * (addition modulo 2^64 does not depend on the order); floating-point sums are added in another order and
- * can differ from the single-threaded ones in their last bits.
- *
- * <p>The merge groups one row per group and range: for keys with nearly as many groups as rows, the
- * threads save little.
+ * order (of first appearance), and each group's values folded in row order, so even floating-point sums
+ * are the same to the last bit.
  */
 public final class ParallelGroupBy {
     /** Below this many rows per thread the rows are grouped on the calling thread. */
     private static final long MIN_ROWS_PER_THREAD = 65_536;
+    /** The most rows of a chunk. */
+    private static final int CHUNK = 65_536;
+    private static final int MINI_BATCH = RowTableEncoder.MINI_BATCH;
 
     private ParallelGroupBy() {
     }
@@ -68,103 +72,140 @@ public final class ParallelGroupBy {
         if (keyColumns.length == 0) {
             throw new QuiverException("a group-by needs at least one key column");
         }
+        List<Field> keyFields = fields(schema, keyColumns);
+        List<Field> valueFields = fields(schema, valueColumns);
         int parts = (int) Math.max(1, Math.min(threads, rows / MIN_ROWS_PER_THREAD));
         if (parts == 1) {
-            return group(schema, batches, keyColumns, valueColumns);
+            try (HashGroupBy groupBy = new HashGroupBy(keyFields, valueFields)) {
+                for (RecordBatch batch : batches) {
+                    groupBy.add(columns(batch, keyColumns), columns(batch, valueColumns));
+                }
+                return groupBy.result();
+            }
         }
-        List<List<RecordBatch>> ranges = split(batches, rows, parts);
-        List<GroupByResult> partials = new ArrayList<>(parts);
+        List<RecordBatch> chunks = chunks(batches);
+        int[][][] partRows = new int[chunks.size()][parts][];
+        AtomicInteger nextChunk = new AtomicInteger();
+        List<HashGroupBy> partitions = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(parts - 1, r -> {
             Thread t = new Thread(r, "quiver-group-by");
             t.setDaemon(true);
             return t;
         })) {
-            List<Future<GroupByResult>> futures = new ArrayList<>();
-            for (int p = 1; p < parts; p++) {
-                List<RecordBatch> range = ranges.get(p);
-                futures.add(pool.submit(() -> group(schema, range, keyColumns, valueColumns)));
+            runOnAll(pool, parts, p -> partitionChunks(keyFields, chunks, keyColumns, partRows, nextChunk));
+            for (int p = 0; p < parts; p++) {
+                partitions.add(new HashGroupBy(keyFields, valueFields));
             }
-            partials.add(group(schema, ranges.getFirst(), keyColumns, valueColumns));
-            for (Future<GroupByResult> future : futures) {
-                partials.add(future.get());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new QuiverException("interrupted while grouping", e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException r) {
-                throw r;
-            }
-            throw new QuiverException("a group-by thread failed: " + e.getCause(), e.getCause());
-        }
-        return merge(partials, keyColumns.length, valueColumns.length);
-    }
-
-    private static GroupByResult group(Schema schema, List<RecordBatch> batches, int[] keys, int[] values) {
-        try (HashGroupBy groupBy = new HashGroupBy(fields(schema, keys), fields(schema, values))) {
-            for (RecordBatch batch : batches) {
-                groupBy.add(columns(batch, keys), columns(batch, values));
-            }
-            return groupBy.result();
+            runOnAll(pool, parts, p -> groupPartition(partitions.get(p), p, chunks, keyColumns, valueColumns,
+                    partRows));
+            return HashGroupBy.merge(keyFields, valueFields, partitions, BufferAllocator.managed());
+        } finally {
+            partitions.forEach(HashGroupBy::close);
         }
     }
 
-    /** {@code parts} lists of slices, of about {@code rows / parts} rows each, in order. */
-    private static List<List<RecordBatch>> split(List<RecordBatch> batches, long rows, int parts) {
-        List<List<RecordBatch>> ranges = new ArrayList<>();
-        List<RecordBatch> current = new ArrayList<>();
-        long perPart = (rows + parts - 1) / parts;
-        long room = perPart;
-        for (RecordBatch batch : batches) {
-            long offset = 0;
-            while (offset < batch.rowCount()) {
-                long n = Math.min(room, batch.rowCount() - offset);
-                current.add(offset == 0 && n == batch.rowCount() ? batch : batch.slice(offset, n));
-                offset += n;
-                room -= n;
-                if (room == 0 && ranges.size() < parts - 1) {
-                    ranges.add(current);
-                    current = new ArrayList<>();
-                    room = perPart;
+    /** Runs {@code task(p)} for {@code p < parts}: 0 on the calling thread, the others on the pool. */
+    private static void runOnAll(ExecutorService pool, int parts, IntConsumer task) {
+        List<Future<?>> futures = new ArrayList<>();
+        for (int p = 1; p < parts; p++) {
+            int part = p;
+            futures.add(pool.submit(() -> task.accept(part)));
+        }
+        RuntimeException failure = null;
+        try {
+            task.accept(0);
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        for (Future<?> future : futures) {
+            try {
+                future.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new QuiverException("interrupted while grouping", e);
+            } catch (ExecutionException e) {
+                if (failure == null) {
+                    failure = e.getCause() instanceof RuntimeException r ? r
+                            : new QuiverException("a group-by thread failed: " + e.getCause(), e.getCause());
                 }
             }
         }
-        if (!current.isEmpty()) {
-            ranges.add(current);
+        if (failure != null) {
+            throw failure;
         }
-        return ranges;
     }
 
     /**
-     * Groups the partial results by their keys: the row counts, value counts and sums add up, the minimum
-     * is the least one and the maximum the greatest.
+     * Hashes the keys of the chunks taken from {@code next} and sorts their rows by partition:
+     * {@code rows[c][p]} gets the rows of chunk {@code c} whose hash falls in partition {@code p}, in order.
      */
-    private static GroupByResult merge(List<GroupByResult> partials, int keyCount, int valueCount) {
-        Schema schema = partials.getFirst().batch().schema();
-        int[] keys = new int[keyCount];
-        int[] measures = new int[schema.fields().size() - keyCount];
-        for (int k = 0; k < keyCount; k++) {
-            keys[k] = k;
+    private static void partitionChunks(List<Field> keyFields, List<RecordBatch> chunks, int[] keyColumns,
+            int[][][] rows, AtomicInteger next) {
+        int parts = rows[0].length;
+        long[] hashes = new long[MINI_BATCH];
+        int[][] partRows = new int[parts][CHUNK];
+        int[] counts = new int[parts];
+        try (HashGroupBy hasher = new HashGroupBy(keyFields, List.of())) {
+            for (int c = next.getAndIncrement(); c < chunks.size(); c = next.getAndIncrement()) {
+                ColumnView[] views = hasher.keyViews(columns(chunks.get(c), keyColumns));
+                int length = (int) chunks.get(c).rowCount();
+                Arrays.fill(counts, 0);
+                for (int from = 0; from < length; from += MINI_BATCH) {
+                    int n = Math.min(MINI_BATCH, length - from);
+                    hasher.hash(views, from, n, hashes);
+                    for (int r = 0; r < n; r++) {
+                        int p = partition(hashes[r], parts);
+                        partRows[p][counts[p]++] = from + r;
+                    }
+                }
+                for (int p = 0; p < parts; p++) {
+                    rows[c][p] = Arrays.copyOf(partRows[p], counts[p]);
+                }
+            }
         }
-        for (int m = 0; m < measures.length; m++) {
-            measures[m] = keyCount + m;
+    }
+
+    /** Feeds {@code groupBy} the rows of every chunk, in order, whose hash falls in partition {@code p}. */
+    private static void groupPartition(HashGroupBy groupBy, int p, List<RecordBatch> chunks, int[] keyColumns,
+            int[] valueColumns, int[][][] rows) {
+        long[] batchRows = new long[MINI_BATCH];
+        long first = 0;
+        for (int c = 0; c < chunks.size(); c++) {
+            RecordBatch chunk = chunks.get(c);
+            int[] partRows = rows[c][p];
+            if (partRows.length > 0) {
+                ColumnView[] keyViews = groupBy.keyViews(columns(chunk, keyColumns));
+                ColumnView[] valueViews = groupBy.valueViews(columns(chunk, valueColumns), chunk.rowCount());
+                for (int from = 0; from < partRows.length; from += MINI_BATCH) {
+                    int n = Math.min(MINI_BATCH, partRows.length - from);
+                    for (int r = 0; r < n; r++) {
+                        batchRows[r] = partRows[from + r];
+                    }
+                    groupBy.addRows(keyViews, valueViews, batchRows, n, first);
+                }
+            }
+            first += chunk.rowCount();
         }
-        GroupByResult merged = group(schema, partials.stream().map(GroupByResult::batch).toList(), keys, measures);
-        List<Array> columns = new ArrayList<>();
-        for (int k = 0; k < keyCount; k++) {
-            columns.add(merged.key(k));
+    }
+
+    /**
+     * The partition of a hash, from its high 32 bits (the group-by's tag; its slot comes from the low
+     * bits, so the partitions do not crowd a table's slots).
+     */
+    private static int partition(long hash, int parts) {
+        return (int) (((hash >>> 32) * parts) >>> 32);
+    }
+
+    /** The batches cut into slices of at most {@link #CHUNK} rows, in order. */
+    private static List<RecordBatch> chunks(List<RecordBatch> batches) {
+        List<RecordBatch> chunks = new ArrayList<>();
+        for (RecordBatch batch : batches) {
+            for (long offset = 0; offset < batch.rowCount(); offset += CHUNK) {
+                long n = Math.min(CHUNK, batch.rowCount() - offset);
+                chunks.add(offset == 0 && n == batch.rowCount() ? batch : batch.slice(offset, n));
+            }
         }
-        // Measure m of the partials (count, then v_count, v_sum, v_min, v_max per value column) has its
-        // own count, sum, min and max in the merge: take the one that merges m.
-        columns.add(merged.sum(0));
-        for (int v = 0; v < valueCount; v++) {
-            int base = 1 + 4 * v;
-            columns.add(merged.sum(base));
-            columns.add(merged.sum(base + 1));
-            columns.add(merged.min(base + 2));
-            columns.add(merged.max(base + 3));
-        }
-        return new GroupByResult(new RecordBatch(schema, columns, merged.groupCount()), keyCount);
+        return chunks;
     }
 
     private static int[] indexes(Schema schema, List<String> names) {
