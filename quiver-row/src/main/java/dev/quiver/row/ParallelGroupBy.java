@@ -3,6 +3,7 @@ package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
@@ -18,17 +19,26 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
- * A {@link HashGroupBy} of many batches on several threads, by hash partitions of the input. The rows (all
- * batches, in order) are cut into chunks of at most 65,536 rows. First the threads hash the chunks' keys,
- * taking chunks as they come, and sort each chunk's rows by the partition their hash falls in; then thread
- * {@code p} of {@code P} groups the rows of partition {@code p}, chunk after chunk in order, with its own
- * {@link HashGroupBy}. The partitions hold
- * disjoint keys, so no group is merged: the result lists every partition's groups in the order of their
- * first rows.
+ * A {@link HashGroupBy} of many batches on several threads. The rows (all batches, in order) are cut into
+ * chunks of at most 65,536 rows, and the keys of the first chunk decide between two plans:
+ *
+ * <ul>
+ *   <li><b>Many groups</b> (more than a quarter as many as rows): hash partitions of the input. The threads
+ *       hash the chunks' keys, taking chunks as they come, and sort each chunk's rows by the partition their
+ *       hash falls in; then thread {@code p} of {@code P} groups the rows of partition {@code p}, chunk after
+ *       chunk in order, with its own {@link HashGroupBy}. The partitions hold disjoint keys: the result
+ *       lists their groups in the order of their first rows, each group's values folded in row order.
+ *   <li><b>Few groups</b>: each thread groups one contiguous range of rows, and the partial results,
+ *       concatenated in range order, are grouped once more by hash partitions as above, adding up the counts
+ *       and sums and taking the least minimum and the greatest maximum. The partial results are small, so
+ *       the threads spend their time on the input, each reading and hashing its rows once.
+ * </ul>
  *
  * <p>The result is the one of a single {@link HashGroupBy} fed every batch in order, groups in the same
- * order (of first appearance), and each group's values folded in row order, so even floating-point sums
- * are the same to the last bit.
+ * order (of first appearance): a group's first row lies in the earliest range holding the group, and
+ * within a range the partial result keeps the order of first appearance. Integer sums wrap around alike
+ * (addition modulo 2^64 does not depend on the order); with few groups, floating-point sums are added in
+ * another order and can differ from the single-threaded ones in their last bits.
  */
 public final class ParallelGroupBy {
     /** Below this many rows per thread the rows are grouped on the calling thread. */
@@ -84,15 +94,45 @@ public final class ParallelGroupBy {
             }
         }
         List<RecordBatch> chunks = chunks(batches);
-        int[][][] partRows = new int[chunks.size()][parts][];
-        AtomicInteger nextChunk = new AtomicInteger();
-        List<HashGroupBy> partitions = new ArrayList<>();
         try (ExecutorService pool = Executors.newFixedThreadPool(parts - 1, r -> {
             Thread t = new Thread(r, "quiver-group-by");
             t.setDaemon(true);
             return t;
         })) {
-            runOnAll(pool, parts, p -> partitionChunks(keyFields, chunks, keyColumns, partRows, nextChunk));
+            if (!fewGroups(keyFields, chunks.getFirst(), keyColumns)) {
+                return partitioned(pool, parts, chunks, keyFields, valueFields, keyColumns, valueColumns);
+            }
+            List<List<RecordBatch>> ranges = split(batches, rows, parts);
+            GroupByResult[] partials = new GroupByResult[parts];
+            runOnAll(pool, parts, p -> partials[p] = group(keyFields, valueFields, ranges.get(p), keyColumns,
+                    valueColumns));
+            return merge(pool, parts, Arrays.asList(partials), keyColumns.length, valueColumns.length);
+        }
+    }
+
+    /**
+     * Whether the keys of {@code sample} hold at most a quarter as many groups as rows: then grouping row
+     * ranges first leaves a merge of few rows.
+     */
+    private static boolean fewGroups(List<Field> keyFields, RecordBatch sample, int[] keyColumns) {
+        try (HashGroupBy groupBy = new HashGroupBy(keyFields, List.of())) {
+            groupBy.add(columns(sample, keyColumns), List.of());
+            return groupBy.groupCount() * 4L <= sample.rowCount();
+        }
+    }
+
+    /**
+     * Groups the chunks on {@code parts} threads by hash partitions: first the threads hash the chunks'
+     * keys and sort each chunk's rows by partition, then thread {@code p} groups the rows of partition
+     * {@code p}, chunk after chunk; the partitions' groups are listed in the order of their first rows.
+     */
+    private static GroupByResult partitioned(ExecutorService pool, int parts, List<RecordBatch> chunks,
+            List<Field> keyFields, List<Field> valueFields, int[] keyColumns, int[] valueColumns) {
+        int[][][] partRows = new int[chunks.size()][parts][];
+        AtomicInteger nextChunk = new AtomicInteger();
+        List<HashGroupBy> partitions = new ArrayList<>();
+        try {
+            runOnAll(pool, parts, p -> partitionChunks(keyFields, chunks, keyColumns, parts, partRows, nextChunk));
             for (int p = 0; p < parts; p++) {
                 partitions.add(new HashGroupBy(keyFields, valueFields));
             }
@@ -102,6 +142,75 @@ public final class ParallelGroupBy {
         } finally {
             partitions.forEach(HashGroupBy::close);
         }
+    }
+
+    private static GroupByResult group(List<Field> keyFields, List<Field> valueFields, List<RecordBatch> batches,
+            int[] keyColumns, int[] valueColumns) {
+        try (HashGroupBy groupBy = new HashGroupBy(keyFields, valueFields)) {
+            for (RecordBatch batch : batches) {
+                groupBy.add(columns(batch, keyColumns), columns(batch, valueColumns));
+            }
+            return groupBy.result();
+        }
+    }
+
+    /** {@code parts} lists of slices, of about {@code rows / parts} rows each, in order. */
+    private static List<List<RecordBatch>> split(List<RecordBatch> batches, long rows, int parts) {
+        List<List<RecordBatch>> ranges = new ArrayList<>();
+        List<RecordBatch> current = new ArrayList<>();
+        long perPart = (rows + parts - 1) / parts;
+        long room = perPart;
+        for (RecordBatch batch : batches) {
+            long offset = 0;
+            while (offset < batch.rowCount()) {
+                long n = Math.min(room, batch.rowCount() - offset);
+                current.add(offset == 0 && n == batch.rowCount() ? batch : batch.slice(offset, n));
+                offset += n;
+                room -= n;
+                if (room == 0 && ranges.size() < parts - 1) {
+                    ranges.add(current);
+                    current = new ArrayList<>();
+                    room = perPart;
+                }
+            }
+        }
+        ranges.add(current);
+        while (ranges.size() < parts) {
+            ranges.add(List.of());
+        }
+        return ranges;
+    }
+
+    /**
+     * Groups the partial results, concatenated in range order, by their keys ({@link #partitioned}): the
+     * row counts, value counts and sums add up, the minimum is the least one and the maximum the greatest;
+     * groups in the order of their first row in the concatenation, which is their first row in the input.
+     */
+    private static GroupByResult merge(ExecutorService pool, int parts, List<GroupByResult> partials,
+            int keyCount, int valueCount) {
+        Schema schema = partials.getFirst().batch().schema();
+        int[] keys = new int[keyCount];
+        int[] measures = new int[schema.fields().size() - keyCount];
+        Arrays.setAll(keys, k -> k);
+        Arrays.setAll(measures, m -> keyCount + m);
+        List<RecordBatch> chunks = chunks(partials.stream().map(GroupByResult::batch).toList());
+        GroupByResult merged = partitioned(pool, parts, chunks, fields(schema, keys), fields(schema, measures), keys,
+                measures);
+        List<Array> columns = new ArrayList<>();
+        for (int k = 0; k < keyCount; k++) {
+            columns.add(merged.key(k));
+        }
+        // Measure m of the partials (count, then v_count, v_sum, v_min, v_max per value column) has its
+        // own count, sum, min and max in the merge: take the one that merges m.
+        columns.add(merged.sum(0));
+        for (int v = 0; v < valueCount; v++) {
+            int base = 1 + 4 * v;
+            columns.add(merged.sum(base));
+            columns.add(merged.sum(base + 1));
+            columns.add(merged.min(base + 2));
+            columns.add(merged.max(base + 3));
+        }
+        return new GroupByResult(new RecordBatch(schema, columns, merged.groupCount()), keyCount);
     }
 
     /** Runs {@code task(p)} for {@code p < parts}: 0 on the calling thread, the others on the pool. */
@@ -139,9 +248,8 @@ public final class ParallelGroupBy {
      * Hashes the keys of the chunks taken from {@code next} and sorts their rows by partition:
      * {@code rows[c][p]} gets the rows of chunk {@code c} whose hash falls in partition {@code p}, in order.
      */
-    private static void partitionChunks(List<Field> keyFields, List<RecordBatch> chunks, int[] keyColumns,
+    private static void partitionChunks(List<Field> keyFields, List<RecordBatch> chunks, int[] keyColumns, int parts,
             int[][][] rows, AtomicInteger next) {
-        int parts = rows[0].length;
         long[] hashes = new long[MINI_BATCH];
         int[][] partRows = new int[parts][CHUNK];
         int[] counts = new int[parts];
