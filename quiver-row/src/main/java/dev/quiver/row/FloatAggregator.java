@@ -41,8 +41,8 @@ final class FloatAggregator extends ValueAggregator {
     }
 
     @Override
-    void update(ColumnView column, long from, int n, int[] groupIds) {
-        load(column, from, n);
+    void update(ColumnView column, long[] rows, int n, int[] groupIds) {
+        load(column, rows, n);
         double[] v = chunk;
         if (column.validity == null) {
             for (int r = 0; r < n; r++) {
@@ -50,7 +50,7 @@ final class FloatAggregator extends ValueAggregator {
             }
         } else {
             for (int r = 0; r < n; r++) {
-                if (!column.isNull(from + r)) {
+                if (!column.isNull(rows[r])) {
                     add(groupIds[r], v[r]);
                 }
             }
@@ -70,27 +70,36 @@ final class FloatAggregator extends ValueAggregator {
         }
     }
 
-    private void load(ColumnView column, long from, int n) {
+    private void load(ColumnView column, long[] rows, int n) {
         MemorySegment s = column.values;
-        long at = column.offset + from;
+        long at = column.offset;
         double[] v = chunk;
         switch (type.precision()) {
             case HALF -> {
                 for (int r = 0; r < n; r++) {
-                    v[r] = HalfFloat.toFloat(s.get(LE.SHORT, (at + r) * 2));
+                    v[r] = HalfFloat.toFloat(s.get(LE.SHORT, (at + rows[r]) * 2));
                 }
             }
             case SINGLE -> {
                 for (int r = 0; r < n; r++) {
-                    v[r] = s.get(LE.FLOAT, (at + r) * 4);
+                    v[r] = s.get(LE.FLOAT, (at + rows[r]) * 4);
                 }
             }
             case DOUBLE -> {
                 for (int r = 0; r < n; r++) {
-                    v[r] = s.get(LE.DOUBLE, (at + r) * 8);
+                    v[r] = s.get(LE.DOUBLE, (at + rows[r]) * 8);
                 }
             }
         }
+    }
+
+    @Override
+    void copyGroup(ValueAggregator from, int g, int to) {
+        FloatAggregator other = (FloatAggregator) from;
+        counts[to] = other.counts[g];
+        sums[to] = other.sums[g];
+        mins[to] = other.mins[g];
+        maxs[to] = other.maxs[g];
     }
 
     @Override

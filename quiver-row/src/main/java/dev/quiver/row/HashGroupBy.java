@@ -36,7 +36,9 @@ public final class HashGroupBy implements AutoCloseable {
     private final KeyIndex keys;
     private final ValueAggregator[] aggregators;
     private final int[] groupIds = new int[MINI_BATCH];
+    private final long[] rows = new long[MINI_BATCH];
     private long[] rowCounts = new long[16];
+    private long[] firstRows = new long[0];
 
     /**
      * A group-by of rows with these key and value columns, on the garbage-collected allocator.
@@ -133,11 +135,31 @@ public final class HashGroupBy implements AutoCloseable {
      *     column has another dictionary than the rows before, or the distinct keys would exceed 2^30 - 1
      */
     public void add(List<ArrayData> keyColumns, List<ArrayData> values) {
-        ColumnView[] keyViews = keys.prepare(keyColumns);
+        ColumnView[] keyViews = keyViews(keyColumns);
+        ColumnView[] valueViews = valueViews(values, keyViews[0].length);
+        long length = keyViews[0].length;
+        for (long from = 0; from < length; from += MINI_BATCH) {
+            int n = (int) Math.min(MINI_BATCH, length - from);
+            keys.assign(keyViews, from, n, groupIds);
+            if (aggregators.length > 0) {
+                for (int r = 0; r < n; r++) {
+                    rows[r] = from + r;
+                }
+            }
+            aggregate(valueViews, n);
+        }
+    }
+
+    /** Checks key columns against the key fields, binds their dictionaries, and views them. */
+    ColumnView[] keyViews(List<ArrayData> keyColumns) {
+        return keys.prepare(keyColumns);
+    }
+
+    /** Checks value columns against the value fields and {@code length}, and views them. */
+    ColumnView[] valueViews(List<ArrayData> values, long length) {
         if (values.size() != aggregators.length) {
             throw new QuiverException(values.size() + " value columns given, " + aggregators.length + " expected");
         }
-        long length = keyViews[0].length;
         ColumnView[] valueViews = new ColumnView[values.size()];
         for (int v = 0; v < valueViews.length; v++) {
             ArrayData column = values.get(v);
@@ -148,20 +170,96 @@ public final class HashGroupBy implements AutoCloseable {
             }
             valueViews[v] = new ColumnView(column, ColumnMetadata.of(field.type()));
         }
-        for (long from = 0; from < length; from += MINI_BATCH) {
-            int n = (int) Math.min(MINI_BATCH, length - from);
-            keys.assign(keyViews, from, n, groupIds);
-            int groups = keys.groupCount();
-            if (groups > rowCounts.length) {
-                rowCounts = Arrays.copyOf(rowCounts, Math.max(groups, rowCounts.length * 2));
+        return valueViews;
+    }
+
+    /**
+     * The hashes of key rows {@code [from, from + n)} ({@code n <= MINI_BATCH}) of viewed key columns: equal
+     * keys hash equal, and the group-by takes the slots of its hash table from the low bits.
+     */
+    void hash(ColumnView[] keyViews, long from, int n, long[] out) {
+        keys.hash(keyViews, from, n, out);
+    }
+
+    /**
+     * Adds rows {@code rows[0..n)} ({@code n <= MINI_BATCH}, increasing) of viewed key and value columns; a
+     * group first seen here records {@code first + rows[r]} as its first row ({@link #firstRow}).
+     */
+    void addRows(ColumnView[] keyViews, ColumnView[] valueViews, long[] rows, int n, long first) {
+        int before = keys.groupCount();
+        keys.assign(keyViews, rows, n, groupIds);
+        int groups = keys.groupCount();
+        if (groups > before) {
+            if (groups > firstRows.length) {
+                firstRows = Arrays.copyOf(firstRows, Math.max(groups, firstRows.length * 2));
             }
+            Arrays.fill(firstRows, before, groups, -1);
             for (int r = 0; r < n; r++) {
-                rowCounts[groupIds[r]]++;
+                int g = groupIds[r];
+                if (g >= before && firstRows[g] < 0) {
+                    firstRows[g] = first + rows[r];
+                }
             }
-            for (int v = 0; v < aggregators.length; v++) {
-                aggregators[v].ensureGroups(groups);
-                aggregators[v].update(valueViews[v], from, n, groupIds);
+        }
+        System.arraycopy(rows, 0, this.rows, 0, n);
+        aggregate(valueViews, n);
+    }
+
+    /** The first row of group {@code g} as {@link #addRows} recorded it. */
+    long firstRow(int g) {
+        return firstRows[g];
+    }
+
+    /** Counts the rows of {@link #groupIds}{@code [0..n)} and folds values {@link #rows}{@code [0..n)} in. */
+    private void aggregate(ColumnView[] valueViews, int n) {
+        int groups = keys.groupCount();
+        if (groups > rowCounts.length) {
+            rowCounts = Arrays.copyOf(rowCounts, Math.max(groups, rowCounts.length * 2));
+        }
+        long[] counts = rowCounts;
+        int[] ids = groupIds;
+        for (int r = 0; r < n; r++) {
+            counts[ids[r]]++;
+        }
+        for (int v = 0; v < aggregators.length; v++) {
+            aggregators[v].ensureGroups(groups);
+            aggregators[v].update(valueViews[v], rows, n, ids);
+        }
+    }
+
+    /**
+     * The groups of {@code parts}, group-bys of the same fields that hold disjoint keys, in the order of
+     * their first rows ({@link #firstRow}): the result of one group-by fed all their rows in order.
+     */
+    static GroupByResult merge(List<Field> keyFields, List<Field> valueFields, List<HashGroupBy> parts,
+            BufferAllocator allocator) {
+        try (HashGroupBy out = new HashGroupBy(keyFields, valueFields, allocator)) {
+            int total = 0;
+            int[] next = new int[parts.size()];
+            for (HashGroupBy part : parts) {
+                total += part.groupCount();
             }
+            out.rowCounts = new long[Math.max(total, 1)];
+            for (ValueAggregator aggregator : out.aggregators) {
+                aggregator.ensureGroups(total);
+            }
+            for (int i = 0; i < total; i++) {
+                int p = -1;
+                for (int q = 0; q < next.length; q++) {
+                    if (next[q] < parts.get(q).groupCount()
+                            && (p < 0 || parts.get(q).firstRow(next[q]) < parts.get(p).firstRow(next[p]))) {
+                        p = q;
+                    }
+                }
+                HashGroupBy part = parts.get(p);
+                int g = next[p]++;
+                out.keys.appendGroup(part.keys, g);
+                out.rowCounts[i] = part.rowCounts[g];
+                for (int v = 0; v < out.aggregators.length; v++) {
+                    out.aggregators[v].copyGroup(part.aggregators[v], g, i);
+                }
+            }
+            return out.result();
         }
     }
 

@@ -42,8 +42,8 @@ final class IntAggregator extends ValueAggregator {
     }
 
     @Override
-    void update(ColumnView column, long from, int n, int[] groupIds) {
-        load(column, from, n);
+    void update(ColumnView column, long[] rows, int n, int[] groupIds) {
+        load(column, rows, n);
         long[] v = chunk;
         if (column.validity == null) {
             for (int r = 0; r < n; r++) {
@@ -51,7 +51,7 @@ final class IntAggregator extends ValueAggregator {
             }
         } else {
             for (int r = 0; r < n; r++) {
-                if (!column.isNull(from + r)) {
+                if (!column.isNull(rows[r])) {
                     add(groupIds[r], v[r]);
                 }
             }
@@ -70,37 +70,46 @@ final class IntAggregator extends ValueAggregator {
         }
     }
 
-    /** Reads values {@code [from, from + n)} into {@link #chunk}, sign- or zero-extended. */
-    private void load(ColumnView column, long from, int n) {
+    /** Reads values {@code rows[0..n)} into {@link #chunk}, sign- or zero-extended. */
+    private void load(ColumnView column, long[] rows, int n) {
         MemorySegment s = column.values;
-        long at = column.offset + from;
+        long at = column.offset;
         long[] v = chunk;
         boolean signed = type.signed();
         switch (type.bitWidth()) {
             case 8 -> {
                 for (int r = 0; r < n; r++) {
-                    byte x = s.get(LE.BYTE, at + r);
+                    byte x = s.get(LE.BYTE, at + rows[r]);
                     v[r] = signed ? x : x & 0xFFL;
                 }
             }
             case 16 -> {
                 for (int r = 0; r < n; r++) {
-                    short x = s.get(LE.SHORT, (at + r) * 2);
+                    short x = s.get(LE.SHORT, (at + rows[r]) * 2);
                     v[r] = signed ? x : x & 0xFFFFL;
                 }
             }
             case 32 -> {
                 for (int r = 0; r < n; r++) {
-                    int x = s.get(LE.INT, (at + r) * 4);
+                    int x = s.get(LE.INT, (at + rows[r]) * 4);
                     v[r] = signed ? x : x & 0xFFFF_FFFFL;
                 }
             }
             default -> {
                 for (int r = 0; r < n; r++) {
-                    v[r] = s.get(LE.LONG, (at + r) * 8);
+                    v[r] = s.get(LE.LONG, (at + rows[r]) * 8);
                 }
             }
         }
+    }
+
+    @Override
+    void copyGroup(ValueAggregator from, int g, int to) {
+        IntAggregator other = (IntAggregator) from;
+        counts[to] = other.counts[g];
+        sums[to] = other.sums[g];
+        mins[to] = other.mins[g];
+        maxs[to] = other.maxs[g];
     }
 
     @Override

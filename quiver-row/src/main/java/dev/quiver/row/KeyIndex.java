@@ -45,9 +45,12 @@ final class KeyIndex implements AutoCloseable {
     private long[] slots = new long[1024];
     private int slotMask = slots.length - 1;
     private int groupCount;
+    /** The lookup of a key of one binary or utf8 column, which needs no encoding; else null. */
+    private final VarKeyTable varKeys;
 
     KeyIndex(RowTableMetadata metadata, BufferAllocator allocator) {
         this.metadata = metadata;
+        this.varKeys = metadata.columnCount() == 1 && !metadata.column(0).isFixedLength() ? new VarKeyTable() : null;
         this.encoder = new RowTableEncoder(metadata);
         this.hasher = new RowHasher(metadata);
         this.comparator = new RowComparator(metadata);
@@ -75,10 +78,63 @@ final class KeyIndex implements AutoCloseable {
      * {@code ids[0..n)}, adding the keys not seen before.
      */
     void assign(ColumnView[] keys, long from, int n, int[] ids) {
+        if (varKeys != null) {
+            int fresh = varKeys.assignRange(keys[0], from, n, ids, pendingRows);
+            addGroups(keys, fresh);
+            return;
+        }
         for (int r = 0; r < n; r++) {
             rows[r] = from + r;
         }
         hasher.hashViews(keys, rows, n, hashes);
+        assignHashed(keys, n, ids);
+    }
+
+    /**
+     * The hashes of key rows {@code [from, from + n)} ({@code n <= MINI_BATCH}) into {@code out}: those
+     * the keys are looked up with, whatever the call.
+     */
+    void hash(ColumnView[] keys, long from, int n, long[] out) {
+        if (varKeys != null) {
+            varKeys.hash(keys[0], from, n, out);
+        } else {
+            for (int r = 0; r < n; r++) {
+                rows[r] = from + r;
+            }
+            hasher.hashViews(keys, rows, n, out);
+        }
+    }
+
+    /**
+     * Writes the group id of key rows {@code rows[0..n)} ({@code n <= MINI_BATCH}, in increasing order) to
+     * {@code ids[0..n)}, adding the keys not seen before.
+     */
+    void assign(ColumnView[] keys, long[] rows, int n, int[] ids) {
+        if (varKeys != null) {
+            int fresh = varKeys.assign(keys[0], rows, n, ids, pendingRows);
+            addGroups(keys, fresh);
+            return;
+        }
+        System.arraycopy(rows, 0, this.rows, 0, n);
+        hasher.hashViews(keys, this.rows, n, hashes);
+        assignHashed(keys, n, ids);
+    }
+
+    /**
+     * Copies group {@code g} of {@code from} (of the same key types) to the end of the group table, as
+     * group {@link #groupCount()}: for a result put together from other group-bys; the hash table does
+     * not learn the key.
+     */
+    void appendGroup(KeyIndex from, int g) {
+        for (int c = 0; c < metadata.columnCount(); c++) {
+            groups.bindDictionary(c, from.groups.dictionary(c));
+        }
+        groups.appendRowUnchecked(from.groups, g);
+        groupCount++;
+    }
+
+    /** {@link #assign} of the rows and hashes in {@link #rows} and {@link #hashes}, for keys of several columns. */
+    private void assignHashed(ColumnView[] keys, int n, int[] ids) {
         findCandidates(n);
         comparator.matchRows(keys, rows, candidates, candidateStarts, n, groups, matched);
         int pending = 0;
@@ -99,6 +155,14 @@ final class KeyIndex implements AutoCloseable {
             } else {
                 assignGroupsWideMasks(pending, ids);
             }
+        }
+    }
+
+    /** Encodes the rows of {@code fresh} new keys of the var-key lookup, {@code pendingRows[0..fresh)}, as groups. */
+    private void addGroups(ColumnView[] keys, int fresh) {
+        if (fresh > 0) {
+            encoder.encodeRows(keys, pendingRows, fresh, groups);
+            groupCount = varKeys.groupCount();
         }
     }
 

@@ -45,8 +45,14 @@ abstract sealed class ValueAggregator permits IntAggregator, FloatAggregator {
     /** Grows the other per-group arrays to {@code capacity}. */
     protected abstract void grow(int capacity);
 
-    /** Adds value {@code from + r} of {@code column} to group {@code groupIds[r]}, for {@code r < n}. */
-    abstract void update(ColumnView column, long from, int n, int[] groupIds);
+    /** Adds value {@code rows[r]} of {@code column} to group {@code groupIds[r]}, for {@code r < n}. */
+    abstract void update(ColumnView column, long[] rows, int n, int[] groupIds);
+
+    /**
+     * Sets group {@code to} (room made) to the aggregates of group {@code g} of {@code from}, an
+     * aggregator of the same field.
+     */
+    abstract void copyGroup(ValueAggregator from, int g, int to);
 
     /** The output fields: count, sum, min, max. */
     abstract List<Field> outputFields();

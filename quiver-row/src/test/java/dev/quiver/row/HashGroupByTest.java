@@ -189,6 +189,56 @@ class HashGroupByTest {
         }
     }
 
+    /**
+     * A key of one binary or utf8 column takes the lookup that needs no encoding: keys of 0 to 40 bytes
+     * (longer than the 16 kept as words too) from a pool sharing prefixes, keys that differ only in
+     * trailing zero bytes, null keys, sliced batches, enough keys to grow the table, and every aggregate.
+     */
+    @Property(tries = 60)
+    void oneBinaryOrUtf8KeyMatchesAMapBasedGroupBy(@ForAll long seed, @ForAll @IntRange(min = 1, max = 5000) int pool,
+            @ForAll @IntRange(min = 0, max = 2) int valueCount, @ForAll @IntRange(min = 1, max = 4) int batches) {
+        Random rnd = new Random(seed);
+        ArrowType type = rnd.nextBoolean() ? ArrowType.UTF8 : ArrowType.BINARY;
+        byte[][] keys = new byte[pool][];
+        String[] fixed = {"", "\0", "a", "a\0", "a\0\0\0\0\0\0\0\0", "0123456789abcdef", "0123456789abcdef\0",
+            "0123456789abcdefg", "0123456789abcdefh", "0123456789abcdef0123456789abcdef!"};
+        for (int i = 0; i < pool; i++) {
+            StringBuilder key = new StringBuilder(i < fixed.length ? fixed[i] : "key-".repeat(rnd.nextInt(3)));
+            int more = i < fixed.length ? 0 : rnd.nextInt(rnd.nextBoolean() ? 8 : 30);
+            for (int c = 0; c < more; c++) {
+                key.append((char) ('0' + rnd.nextInt(40)));
+            }
+            keys[i] = key.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        }
+        List<Field> keyFields = List.of(Field.nullable("k", type));
+        List<Field> valueFields = new ArrayList<>();
+        for (int v = 0; v < valueCount; v++) {
+            valueFields.add(Field.nullable("v" + v, VALUE_TYPES.get(rnd.nextInt(VALUE_TYPES.size()))));
+        }
+        double nullRate = rnd.nextInt(3) * 0.1;
+        List<List<ArrayData>> keyBatches = new ArrayList<>();
+        List<List<ArrayData>> valueBatches = new ArrayList<>();
+        try (HashGroupBy groupBy = new HashGroupBy(keyFields, valueFields)) {
+            for (int b = 0; b < batches; b++) {
+                int n = rnd.nextInt(5000);
+                int skip = rnd.nextInt(3);
+                byte[][] column = new byte[n + skip][];
+                for (int i = 0; i < column.length; i++) {
+                    column[i] = rnd.nextDouble() < nullRate ? null : keys[rnd.nextInt(pool)];
+                }
+                List<ArrayData> keyColumns = List.of(Cols.var(type, column).slice(skip, n));
+                List<ArrayData> values = new ArrayList<>();
+                for (Field f : valueFields) {
+                    values.add(randomValues(f.type(), rnd, n, nullRate));
+                }
+                groupBy.add(keyColumns, values);
+                keyBatches.add(keyColumns);
+                valueBatches.add(values);
+            }
+            check(keyFields, valueFields, keyBatches, valueBatches, groupBy.result());
+        }
+    }
+
     @Test
     void manyDistinctKeysGrowTheHashTable() {
         int n = 200_000;

@@ -3,6 +3,7 @@ package dev.quiver.row;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
@@ -79,6 +80,37 @@ class ParallelGroupByTest {
         for (int threads : new int[] {1, 2, 3, 4, 7}) {
             GroupByResult parallel = ParallelGroupBy.groupBy(schema, batches, keys, values, threads);
             assertEquals(single.batch(), parallel.batch(), "threads " + threads + ", " + schema);
+        }
+    }
+
+    /**
+     * Keys with nearly as many groups as rows take the plan that hash-partitions the input: the result,
+     * floating-point sums included, equals the single-threaded one.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void manyGroupsGiveTheSingleThreadedResult(boolean utf8) {
+        Random rnd = new Random(utf8 ? 11 : 12);
+        Schema schema = new Schema(List.of(Field.nullable("k", utf8 ? ArrowType.UTF8 : ArrowType.INT64),
+                Field.nullable("v", ArrowType.FLOAT64)));
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int b = 0; b < 4; b++) {
+            int n = 40_000 + rnd.nextInt(40_000);
+            Object[] keys = new Object[n];
+            Double[] values = new Double[n];
+            for (int i = 0; i < n; i++) {
+                long key = rnd.nextInt(150_000);
+                keys[i] = rnd.nextInt(50) == 0 ? null : utf8 ? "key number " + key + (key % 3 == 0 ? "" : "-x") : key;
+                values[i] = rnd.nextInt(20) == 0 ? null : rnd.nextGaussian() * 1e6;
+            }
+            batches.add(new RecordBatch(schema, List.of(Cols.of(schema.field(0).type(), keys),
+                    Cols.of(ArrowType.FLOAT64, (Object[]) values)), n));
+        }
+        GroupByResult single = ParallelGroupBy.groupBy(schema, batches, List.of("k"), List.of("v"), 1);
+        assertTrue(single.groupCount() > 100_000, "groups: " + single.groupCount());
+        for (int threads : new int[] {2, 3, 4}) {
+            assertEquals(single.batch(), ParallelGroupBy.groupBy(schema, batches, List.of("k"), List.of("v"), threads)
+                    .batch(), "threads " + threads);
         }
     }
 
