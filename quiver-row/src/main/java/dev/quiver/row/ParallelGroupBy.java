@@ -194,8 +194,15 @@ public final class ParallelGroupBy {
         Arrays.setAll(keys, k -> k);
         Arrays.setAll(measures, m -> keyCount + m);
         List<RecordBatch> chunks = chunks(partials.stream().map(GroupByResult::batch).toList());
-        GroupByResult merged = partitioned(pool, parts, chunks, fields(schema, keys), fields(schema, measures), keys,
-                measures);
+        long rows = 0;
+        for (RecordBatch chunk : chunks) {
+            rows += chunk.rowCount();
+        }
+        // A merge of few rows runs on this thread, through the grouping code the ranges have just made hot:
+        // the partitioned merge's own code would otherwise run cold for the first calls of a process.
+        GroupByResult merged = rows < MIN_ROWS_PER_THREAD * parts
+                ? group(fields(schema, keys), fields(schema, measures), chunks, keys, measures)
+                : partitioned(pool, parts, chunks, fields(schema, keys), fields(schema, measures), keys, measures);
         List<Array> columns = new ArrayList<>();
         for (int k = 0; k < keyCount; k++) {
             columns.add(merged.key(k));

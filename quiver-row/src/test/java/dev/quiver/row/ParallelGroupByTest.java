@@ -114,6 +114,35 @@ class ParallelGroupByTest {
         }
     }
 
+    /**
+     * Few groups in the first chunk pick the range plan; many groups later leave partial results big
+     * enough for the partitioned merge, which must give the single-threaded result too (whole-number
+     * values: this plan adds floating-point partial sums in another order, docs/row-table.md).
+     */
+    @Test
+    void fewGroupsFirstAndManyLaterMergeByPartitions() {
+        Random rnd = new Random(21);
+        Schema schema = new Schema(List.of(Field.nullable("k", ArrowType.UTF8), Field.nullable("v", ArrowType.FLOAT64)));
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int b = 0; b < 4; b++) {
+            int n = 80_000;
+            Object[] keys = new Object[n];
+            Double[] values = new Double[n];
+            for (int i = 0; i < n; i++) {
+                keys[i] = b == 0 ? "few " + rnd.nextInt(100) : "many " + rnd.nextInt(1_000_000);
+                values[i] = (double) rnd.nextInt(1000);
+            }
+            batches.add(new RecordBatch(schema, List.of(Cols.of(ArrowType.UTF8, keys),
+                    Cols.of(ArrowType.FLOAT64, (Object[]) values)), n));
+        }
+        GroupByResult single = ParallelGroupBy.groupBy(schema, batches, List.of("k"), List.of("v"), 1);
+        assertTrue(single.groupCount() > 200_000, "groups: " + single.groupCount());
+        for (int threads : new int[] {2, 3}) {
+            assertEquals(single.batch(), ParallelGroupBy.groupBy(schema, batches, List.of("k"), List.of("v"), threads)
+                    .batch(), "threads " + threads);
+        }
+    }
+
     @Test
     void noBatchesGiveNoGroups() {
         Schema schema = new Schema(List.of(Field.nullable("k", ArrowType.UTF8), Field.nullable("v", ArrowType.INT64)));
