@@ -51,8 +51,11 @@ class IpcFileWriterPathTest {
     void aWriterThatCannotStartLeavesAnExistingFileUntouched() throws IOException {
         byte[] old = {1, 2, 3};
         Path file = Files.write(dir.resolve("out.arrow"), old);
-        Schema noId = Schema.of(new Field("d", new ArrowType.Dictionary(ArrowType.INT32, ArrowType.UTF8, false), true));
-        assertThrows(IpcException.class, () -> IpcFileWriter.open(file, noId));
+        // One dictionary id for values of two types: no IPC file can say that.
+        Schema clash = Schema.of(
+                new Field("d", new ArrowType.Dictionary(ArrowType.INT32, ArrowType.UTF8, false), true, 0L, Map.of()),
+                new Field("e", new ArrowType.Dictionary(ArrowType.INT32, ArrowType.INT64, false), true, 0L, Map.of()));
+        assertThrows(IpcException.class, () -> IpcFileWriter.open(file, clash));
         assertArrayEquals(old, Files.readAllBytes(file));
         assertEquals(List.of(file), files());
     }

@@ -290,18 +290,27 @@ final class KeyIndex implements AutoCloseable {
     }
 
     private void rehash(int capacity) {
-        long[] grown = new long[capacity];
+        slots = slotsFor(groupHashes, groupCount, capacity);
+        slotMask = capacity - 1;
+    }
+
+    /**
+     * An open-addressing table of {@code capacity} slots (a power of two) for groups {@code [0, groupCount)}:
+     * each group in the first free slot from its hash's low bits on, as the hash's high 32 bits (the tag)
+     * and {@code group + 1} (0 marks an empty slot).
+     */
+    static long[] slotsFor(long[] groupHashes, int groupCount, int capacity) {
+        long[] slots = new long[capacity];
         int mask = capacity - 1;
         for (int g = 0; g < groupCount; g++) {
             long h = groupHashes[g];
             int slot = (int) h & mask;
-            while (grown[slot] != 0) {
+            while (slots[slot] != 0) {
                 slot = (slot + 1) & mask;
             }
-            grown[slot] = ((h >>> 32) << 32) | (g + 1);
+            slots[slot] = (h & 0xFFFF_FFFF_0000_0000L) | (g + 1);
         }
-        slots = grown;
-        slotMask = mask;
+        return slots;
     }
 
     /** Releases the row tables. */

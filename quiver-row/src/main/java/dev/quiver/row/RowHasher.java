@@ -291,7 +291,8 @@ public final class RowHasher {
         return Long.rotateLeft(h + w * P2, 31) * P1;
     }
 
-    private static long finish(long h) {
+    /** MurmurHash3's 64-bit finalizer: every input bit affects every output bit. */
+    static long finish(long h) {
         h ^= h >>> 33;
         h *= 0xFF51AFD7ED558CCDL;
         h ^= h >>> 33;

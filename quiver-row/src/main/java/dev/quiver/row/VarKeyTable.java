@@ -99,7 +99,7 @@ final class VarKeyTable {
                 w0s[r] = w0;
                 w1s[r] = w1;
                 lens[r] = len;
-                hs[r] = len <= 16 ? finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+                hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
             }
         }
         int fresh = 0;
@@ -177,7 +177,7 @@ final class VarKeyTable {
                 w1s[r] = w1;
                 lens[r] = len;
                 starts[r] = start;
-                hs[r] = len <= 16 ? finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+                hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
             }
             return;
         }
@@ -202,7 +202,7 @@ final class VarKeyTable {
                 w1s[r] = w1;
                 lens[r] = len;
                 starts[r] = start;
-                hs[r] = len <= 16 ? finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+                hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
             }
         }
     }
@@ -293,15 +293,7 @@ final class VarKeyTable {
                 h = Long.rotateLeft(h + RowHasher.tail(data, start + i, len - i) * K1, 31) * K0;
             }
         }
-        return finish(h);
-    }
-
-    private static long finish(long h) {
-        h ^= h >>> 33;
-        h *= 0xFF51AFD7ED558CCDL;
-        h ^= h >>> 33;
-        h *= 0xC4CEB9FE1A85EC53L;
-        return h ^ (h >>> 33);
+        return RowHasher.finish(h);
     }
 
     private boolean restEqual(MemorySegment data, long start, long len, int g) {
@@ -349,17 +341,7 @@ final class VarKeyTable {
     }
 
     private void rehash(int capacity) {
-        long[] grown = new long[capacity];
-        int mask = capacity - 1;
-        for (int g = 0; g < groupCount; g++) {
-            long h = groupHashes[g];
-            int slot = (int) h & mask;
-            while (grown[slot] != 0) {
-                slot = (slot + 1) & mask;
-            }
-            grown[slot] = (h & 0xFFFF_FFFF_0000_0000L) | (g + 1);
-        }
-        slots = grown;
-        slotMask = mask;
+        slots = KeyIndex.slotsFor(groupHashes, groupCount, capacity);
+        slotMask = capacity - 1;
     }
 }
