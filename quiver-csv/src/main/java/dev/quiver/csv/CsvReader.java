@@ -70,6 +70,8 @@ public final class CsvReader implements RecordBatchReader {
     private final Dialect dialect;
     private final NullMarkers nulls;
     private final Schema schema;
+    /** Re-numbers dictionary columns into one growing dictionary each; null without such columns. */
+    private final DictionaryUnifier dictionaries;
     private final List<String> fileColumns;
     private final int[] projection;
     private final boolean[] nullsFirst;
@@ -160,6 +162,7 @@ public final class CsvReader implements RecordBatchReader {
             this.fileColumns = List.copyOf(names);
             this.projection = projection();
             this.schema = new Schema(fields(sample));
+            this.dictionaries = DictionaryUnifier.of(schema, options.allocator());
             this.nullsFirst = new boolean[projection.length];
             for (int j = 0; j < projection.length; j++) {
                 nullsFirst[j] = ColumnParser.nullsFirst(schema.field(j).type(), options.nullValues());
@@ -494,7 +497,7 @@ public final class CsvReader implements RecordBatchReader {
             }
             blocks.recycle(next.block().bytes());
             if (parsed.batch() != null) {
-                return Optional.of(parsed.batch());
+                return Optional.of(dictionaries == null ? parsed.batch() : dictionaries.apply(parsed.batch()));
             }
         }
     }
