@@ -503,18 +503,13 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         private final ArrowType.Dictionary type;
         private final IntBuilder<?> indices;
         private final BufferAllocator allocator;
-        private byte[] pool = new byte[1024];
-        private int poolLength;
-        private int[] offsets = new int[65];
-        private int count;
-        private int[] table = new int[128];
+        private final DistinctValues values = new DistinctValues();
 
         DictionaryText(ArrowType.Dictionary type, NullMarkers nulls, BufferAllocator allocator) {
             super(nulls, type);
             this.type = type;
             this.allocator = allocator;
             this.indices = IntBuilder.of(type.indexType(), allocator);
-            Arrays.fill(table, -1);
         }
 
         @Override
@@ -524,72 +519,14 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
         @Override
         void appendValue(byte[] b, int s, int e) {
-            int hash = hash(b, s, e);
-            int mask = table.length - 1;
-            int slot = hash & mask;
-            while (true) {
-                int index = table[slot];
-                if (index < 0) {
-                    index = add(b, s, e);
-                    table[slot] = index;
-                    if (count * 2 > table.length) {
-                        rehash();
-                    }
-                    indices.append(index);
-                    return;
-                }
-                if (Arrays.equals(pool, offsets[index], offsets[index + 1], b, s, e)) {
-                    indices.append(index);
-                    return;
-                }
-                slot = (slot + 1) & mask;
-            }
-        }
-
-        private static int hash(byte[] b, int s, int e) {
-            int h = 0x9E3779B9;
-            for (int i = s; i < e; i++) {
-                h = 31 * h + b[i];
-            }
-            return h ^ (h >>> 16);
-        }
-
-        private int add(byte[] b, int s, int e) {
-            int n = e - s;
-            if (poolLength + n > pool.length) {
-                pool = Arrays.copyOf(pool, Math.max(poolLength + n, pool.length * 2));
-            }
-            System.arraycopy(b, s, pool, poolLength, n);
-            poolLength += n;
-            if (count + 2 > offsets.length) {
-                offsets = Arrays.copyOf(offsets, offsets.length * 2);
-            }
-            offsets[++count] = poolLength;
-            return count - 1;
-        }
-
-        private void rehash() {
-            table = new int[table.length * 2];
-            Arrays.fill(table, -1);
-            int mask = table.length - 1;
-            for (int index = 0; index < count; index++) {
-                int slot = hash(pool, offsets[index], offsets[index + 1]) & mask;
-                while (table[slot] >= 0) {
-                    slot = (slot + 1) & mask;
-                }
-                table[slot] = index;
-            }
+            indices.append(values.indexOf(b, s, e));
         }
 
         @Override
         Array build() {
-            VarBinaryBuilder values = new VarBinaryBuilder(type.valueType(), allocator);
-            for (int index = 0; index < count; index++) {
-                values.append(pool, offsets[index], offsets[index + 1] - offsets[index]);
-            }
             ArrayData indexData = indices.build().data();
             ArrayData data = new ArrayData(type, indexData.length(), 0, indexData.nullCount(), indexData.buffers(),
-                    List.of(), values.build().data());
+                    List.of(), values.build(type.valueType(), allocator));
             return DictionaryArray.ofUnchecked(data);
         }
     }

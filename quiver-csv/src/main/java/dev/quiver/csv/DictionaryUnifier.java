@@ -6,7 +6,6 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.DictionaryArray;
 import dev.quiver.core.array.VarBinaryArray;
 import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.core.builder.VarBinaryBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.LE;
@@ -63,18 +62,14 @@ final class DictionaryUnifier {
         return new RecordBatch(batch.schema(), out, batch.rowCount());
     }
 
-    /** The distinct values of one column so far, hashed by their bytes, in order of first appearance. */
+    /** The distinct values of one column so far, in order of first appearance, and their dictionary. */
     private static final class Values {
         private final ArrowType.Dictionary type;
         private final BufferAllocator allocator;
         private final String column;
         private final int width;
         private final long maxIndex;
-        private byte[] pool = new byte[1024];
-        private int poolLength;
-        private int[] offsets = new int[65];
-        private int count;
-        private int[] table = new int[128];
+        private final DistinctValues distinct = new DistinctValues();
         private ArrayData dictionary;
 
         Values(ArrowType.Dictionary type, BufferAllocator allocator, String column) {
@@ -85,23 +80,23 @@ final class DictionaryUnifier {
             this.width = index.bitWidth() / 8;
             this.maxIndex = index.bitWidth() == 64 || !index.signed() && index.bitWidth() == 32 ? Integer.MAX_VALUE
                     : index.signed() ? (1L << (index.bitWidth() - 1)) - 1 : (1L << index.bitWidth()) - 1;
-            Arrays.fill(table, -1);
         }
 
         Array unify(Array column) {
             ArrayData data = column.data();
             VarBinaryArray local = VarBinaryArray.ofUnchecked(data.dictionary());
             int[] remap = new int[(int) local.length()];
-            int before = count;
+            int before = distinct.count();
             for (int i = 0; i < remap.length; i++) {
-                remap[i] = indexOf(local.getBytes(i));
+                byte[] value = local.getBytes(i);
+                remap[i] = distinct.indexOf(value, 0, value.length);
             }
-            if (dictionary == null || count != before) {
-                VarBinaryBuilder builder = new VarBinaryBuilder(type.valueType(), allocator);
-                for (int index = 0; index < count; index++) {
-                    builder.append(pool, offsets[index], offsets[index + 1] - offsets[index]);
-                }
-                dictionary = builder.build().data();
+            if (distinct.count() - 1 > maxIndex) {
+                throw new CsvException("column " + this.column + ": " + distinct.count() + " distinct values do not fit "
+                        + "the dictionary's " + type.indexType() + " indices (largest index " + maxIndex + ")");
+            }
+            if (dictionary == null || distinct.count() != before) {
+                dictionary = distinct.build(type.valueType(), allocator);
             }
             long slots = data.offset() + data.length();
             ArrowBuffer localIndices = data.buffers().get(1);
@@ -139,64 +134,6 @@ final class DictionaryUnifier {
                 case 4 -> to.set(LE.INT, i * 4, index);
                 default -> to.set(LE.LONG, i * 8, index);
             }
-        }
-
-        private int indexOf(byte[] value) {
-            int hash = Arrays.hashCode(value);
-            hash ^= hash >>> 16;
-            int mask = table.length - 1;
-            int slot = hash & mask;
-            while (true) {
-                int index = table[slot];
-                if (index < 0) {
-                    if (count >= maxIndex) {
-                        throw new CsvException("column " + column + ": more than " + maxIndex
-                                + " distinct values do not fit the dictionary's " + type.indexType() + " indices");
-                    }
-                    index = add(value);
-                    table[slot] = index;
-                    if (count * 2 > table.length) {
-                        rehash();
-                    }
-                    return index;
-                }
-                if (Arrays.equals(pool, offsets[index], offsets[index + 1], value, 0, value.length)) {
-                    return index;
-                }
-                slot = (slot + 1) & mask;
-            }
-        }
-
-        private int add(byte[] value) {
-            if (poolLength + value.length > pool.length) {
-                pool = Arrays.copyOf(pool, Math.max(poolLength + value.length, pool.length * 2));
-            }
-            System.arraycopy(value, 0, pool, poolLength, value.length);
-            poolLength += value.length;
-            if (count + 2 > offsets.length) {
-                offsets = Arrays.copyOf(offsets, offsets.length * 2);
-            }
-            offsets[++count] = poolLength;
-            return count - 1;
-        }
-
-        private void rehash() {
-            table = new int[table.length * 2];
-            Arrays.fill(table, -1);
-            int mask = table.length - 1;
-            for (int index = 0; index < count; index++) {
-                int hash = hashOf(index);
-                int slot = hash & mask;
-                while (table[slot] >= 0) {
-                    slot = (slot + 1) & mask;
-                }
-                table[slot] = index;
-            }
-        }
-
-        private int hashOf(int index) {
-            int hash = Arrays.hashCode(Arrays.copyOfRange(pool, offsets[index], offsets[index + 1]));
-            return hash ^ (hash >>> 16);
         }
     }
 }
