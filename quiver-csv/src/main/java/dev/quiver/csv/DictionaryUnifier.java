@@ -78,8 +78,9 @@ final class DictionaryUnifier {
             this.column = column;
             ArrowType.Int index = type.indexType();
             this.width = index.bitWidth() / 8;
-            this.maxIndex = index.bitWidth() == 64 || !index.signed() && index.bitWidth() == 32 ? Integer.MAX_VALUE
-                    : index.signed() ? (1L << (index.bitWidth() - 1)) - 1 : (1L << index.bitWidth()) - 1;
+            // Indices are remapped through an int[]: at most Integer.MAX_VALUE whatever the width.
+            int valueBits = index.signed() ? index.bitWidth() - 1 : index.bitWidth();
+            this.maxIndex = valueBits >= 31 ? Integer.MAX_VALUE : (1L << valueBits) - 1;
         }
 
         Array unify(Array column) {

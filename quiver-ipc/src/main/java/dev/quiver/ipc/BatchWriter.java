@@ -39,7 +39,6 @@ final class BatchWriter {
             IpcLimits.checkNestingDepth(schema);
             // Numbers dictionary-encoded fields without an id; refuses ids shared by different value types.
             numbered = DictionaryFields.withIds(schema);
-            DictionaryFields.valueTypes(numbered);
         } catch (RuntimeException e) {
             try {
                 out.close();

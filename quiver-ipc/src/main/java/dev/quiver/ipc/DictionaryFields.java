@@ -20,27 +20,14 @@ final class DictionaryFields {
      * through C Data, read from CSV or built by hand has), numbered on from the largest id present, in
      * field order, depth first; the schema itself when no field lacks one. The IPC format pairs
      * dictionary batches with fields by id only, so a writer must number them.
+     *
+     * @throws IpcException if an id present is used for values of two types
      */
     static Schema withIds(Schema schema) {
-        long[] next = {largestId(schema.fields()) + 1};
+        long largest = valueTypes(schema).keySet().stream().mapToLong(Long::longValue).max().orElse(-1);
+        long[] next = {largest + 1};
         List<Field> fields = number(schema.fields(), next);
         return fields.equals(schema.fields()) ? schema : new Schema(fields, schema.metadata(), schema.endianness());
-    }
-
-    private static long largestId(List<Field> fields) {
-        long largest = -1;
-        for (Field field : fields) {
-            if (field.dictionaryId() != null) {
-                largest = Math.max(largest, field.dictionaryId());
-            }
-            List<Field> children = new ArrayList<>();
-            Types.mapChildren(field.type(), child -> {
-                children.add(child);
-                return child;
-            });
-            largest = Math.max(largest, largestId(children));
-        }
-        return largest;
     }
 
     private static List<Field> number(List<Field> fields, long[] next) {
@@ -55,7 +42,10 @@ final class DictionaryFields {
         return out;
     }
 
-    /** The value type of every dictionary id; a conflict between fields sharing an id is refused. */
+    /**
+     * The value type of every dictionary id (fields without an id are passed over); a conflict between
+     * fields sharing an id is refused.
+     */
     static Map<Long, ArrowType> valueTypes(Schema schema) {
         Map<Long, ArrowType> out = new LinkedHashMap<>();
         collect(schema.fields(), out);
@@ -66,10 +56,8 @@ final class DictionaryFields {
         for (Field field : fields) {
             ArrowType storage = Types.storage(field.type());
             if (storage instanceof ArrowType.Dictionary d) {
-                if (field.dictionaryId() == null) {
-                    throw new IpcException("dictionary-encoded field " + field.name() + " has no dictionary id");
-                }
-                ArrowType previous = out.putIfAbsent(field.dictionaryId(), d.valueType());
+                ArrowType previous = field.dictionaryId() == null ? null
+                        : out.putIfAbsent(field.dictionaryId(), d.valueType());
                 if (previous != null && !previous.equals(d.valueType())) {
                     throw new IpcException("dictionary id " + field.dictionaryId() + " is used for values of type "
                             + previous + " and " + d.valueType());

@@ -37,7 +37,6 @@ public final class IpcMessageEncoder {
     public IpcMessageEncoder(Schema schema, IpcWriteOptions options) {
         IpcLimits.checkNestingDepth(schema);
         Schema numbered = DictionaryFields.withIds(schema);
-        DictionaryFields.valueTypes(numbered);
         this.given = schema;
         this.schema = numbered.withEndianness(options.byteOrder());
         this.schemaMessageMetadata = options.schemaMessageMetadata();
