@@ -8,6 +8,8 @@ package dev.quiver.csv;
  */
 final class BadValue extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** The index of the field in its block's {@link Tokens}, when known; -1 before. */
+    int field = -1;
 
     /** @param problem what is wrong with the value, e.g. {@code is not an int64} */
     BadValue(String problem) {

@@ -2,7 +2,6 @@
 package dev.quiver.csv;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.ReadableByteChannel;
 import java.util.Arrays;
 
@@ -10,13 +9,14 @@ import java.util.Arrays;
  * Reads the input in blocks of about the block size. The tokenizer decides where a block's last complete
  * record ends (it follows the quotes, so a line break inside a quoted field never ends a block); the
  * bytes after it are {@link #keep kept} for the next block. A record longer than a block makes the block
- * {@link #more grow}. A UTF-8 byte order mark at the start is dropped.
+ * {@link #more grow}. A UTF-8 byte order mark at the start is dropped. The input is read ahead on a thread
+ * of its own ({@link Readahead}).
  */
-final class BlockSource {
+final class BlockSource implements AutoCloseable {
     /** The most bytes a block (so a record) may have. */
     static final int MAX_BLOCK = 1 << 30;
 
-    private final ReadableByteChannel in;
+    private final Readahead in;
     private final int blockSize;
     private byte[] carry = new byte[0];
     private int carryLength;
@@ -34,7 +34,7 @@ final class BlockSource {
     }
 
     BlockSource(ReadableByteChannel in, int blockSize) {
-        this.in = in;
+        this.in = new Readahead(in, blockSize);
         this.blockSize = blockSize;
     }
 
@@ -97,13 +97,15 @@ final class BlockSource {
     }
 
     private Block fill(byte[] buffer, int length) throws IOException {
-        ByteBuffer target = ByteBuffer.wrap(buffer, length, buffer.length - length);
-        while (target.hasRemaining() && !endOfInput) {
-            if (in.read(target) < 0) {
+        int filled = length;
+        while (filled < buffer.length && !endOfInput) {
+            int n = in.read(buffer, filled, buffer.length - filled);
+            if (n < 0) {
                 endOfInput = true;
+            } else {
+                filled += n;
             }
         }
-        int filled = target.position();
         if (first && filled >= 3 && (buffer[0] & 0xff) == 0xEF && (buffer[1] & 0xff) == 0xBB
                 && (buffer[2] & 0xff) == 0xBF) {
             System.arraycopy(buffer, 3, buffer, 0, filled - 3);
@@ -114,5 +116,11 @@ final class BlockSource {
             first = false;
         }
         return new Block(buffer, filled, offset, endOfInput);
+    }
+
+    /** Stops reading ahead (the channel is its owner's to close). */
+    @Override
+    public void close() {
+        in.close();
     }
 }

@@ -118,6 +118,41 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         return false;
     }
 
+    /**
+     * Appends {@code count} fields of a tokenized block: {@code k}, {@code k + columns}, ... (one column
+     * of consecutive records), unescaping those that need it into {@code scratch}.
+     *
+     * @throws BadValue if a text is not a value of the type; its {@link BadValue#field} says which
+     */
+    abstract void appendFields(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch);
+
+    /**
+     * The loop of {@link #appendFields}. Each concrete parser calls it from its own override, where the
+     * JIT knows the exact class of {@code this}: the calls of {@link #appendValue} in it are then bound
+     * and inlined, not one virtual call per value.
+     */
+    final void appendEach(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch) {
+        byte[] b = tokens.bytes;
+        int[] starts = tokens.starts;
+        int[] ends = tokens.ends;
+        byte[] flags = tokens.flags;
+        int step = tokens.columns;
+        for (int r = 0; r < count; r++, k += step) {
+            byte flag = flags[k];
+            try {
+                if ((flag & Tokens.ESCAPED) != 0) {
+                    byte[] unescaped = scratch.unescape(b, starts[k], ends[k], dialect);
+                    appendValue(unescaped, 0, scratch.length);
+                } else {
+                    append(b, starts[k], ends[k], flag != 0);
+                }
+            } catch (BadValue bad) {
+                bad.field = k;
+                throw bad;
+            }
+        }
+    }
+
     abstract void appendNull();
 
     abstract void appendValue(byte[] b, int s, int e);
@@ -209,7 +244,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         }
 
         private ArrowBuffer copy(byte[] bytes, int n) {
-            ArrowBuffer buffer = allocator.allocate(n);
+            ArrowBuffer buffer = allocator.allocateForOverwrite(n);
             MemorySegment.copy(MemorySegment.ofArray(bytes), 0, buffer.segment(), 0, n);
             return buffer;
         }
@@ -241,6 +276,11 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         }
 
         @Override
+        void appendFields(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch) {
+            appendEach(tokens, k, count, dialect, scratch);
+        }
+
+        @Override
         void appendValue(byte[] b, int s, int e) {
             if (unsigned64) {
                 put(Numbers.parseUnsignedLong(b, s, e, typeName));
@@ -263,6 +303,11 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         }
 
         @Override
+        void appendFields(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch) {
+            appendEach(tokens, k, count, dialect, scratch);
+        }
+
+        @Override
         void appendValue(byte[] b, int s, int e) {
             double v = Numbers.parseDouble(b, s, e, typeName);
             put(single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v));
@@ -270,8 +315,19 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
     }
 
     static final class Bools extends Fixed {
+        private static final int TRUE = word("true");
+        private static final int TRUE_CAPITALIZED = word("True");
+        private static final int TRUE_UPPER = word("TRUE");
+        private static final int ALSE = word("alse");
+        private static final int ALSE_UPPER = word("ALSE");
+
         Bools(NullMarkers nulls, BufferAllocator allocator, int rows, ArrayPool arrays) {
             super(ArrowType.BOOL, nulls, allocator, rows, 1, arrays);
+        }
+
+        @Override
+        void appendFields(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch) {
+            appendEach(tokens, k, count, dialect, scratch);
         }
 
         @Override
@@ -289,26 +345,21 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
             if (n == 1) {
                 return b[s] == '1' ? 1 : b[s] == '0' ? 0 : -1;
             }
-            if (n == 4 && matches(b, s, "true")) {
-                return 1;
+            if (n == 4) {
+                int word = (int) Fixed.INT.get(b, s);
+                return word == TRUE || word == TRUE_CAPITALIZED || word == TRUE_UPPER ? 1 : -1;
             }
-            if (n == 5 && matches(b, s, "false")) {
-                return 0;
+            if (n == 5) {
+                int rest = (int) Fixed.INT.get(b, s + 1);
+                byte first = b[s];
+                return first == 'f' && rest == ALSE || first == 'F' && (rest == ALSE || rest == ALSE_UPPER) ? 0 : -1;
             }
             return -1;
         }
 
-        /** Whether the bytes are {@code word} in lower case, capitalized, or upper case. */
-        private static boolean matches(byte[] b, int s, String word) {
-            boolean lower = true;
-            boolean upper = true;
-            for (int k = 0; k < word.length(); k++) {
-                char w = word.charAt(k);
-                byte c = b[s + k];
-                lower &= c == w || k == 0 && c == w - 32;
-                upper &= c == w - 32;
-            }
-            return lower || upper;
+        /** The four ASCII characters of {@code text} as a little-endian int. */
+        private static int word(String text) {
+            return text.charAt(0) | text.charAt(1) << 8 | text.charAt(2) << 16 | text.charAt(3) << 24;
         }
     }
 
@@ -351,6 +402,11 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         }
 
         @Override
+        void appendFields(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch) {
+            appendEach(tokens, k, count, dialect, scratch);
+        }
+
+        @Override
         void appendValue(byte[] b, int s, int e) {
             if (kind == TIMESTAMP) {
                 if (!parsed.timestamp(b, s, e)) {
@@ -390,6 +446,11 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         @Override
         void appendNull() {
             builder.appendNull();
+        }
+
+        @Override
+        void appendFields(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch) {
+            appendEach(tokens, k, count, dialect, scratch);
         }
 
         @Override
@@ -450,6 +511,11 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         }
 
         @Override
+        void appendFields(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch) {
+            appendEach(tokens, k, count, dialect, scratch);
+        }
+
+        @Override
         void appendValue(byte[] b, int s, int e) {
             int n = e - s;
             if (size + n > data.length) {
@@ -472,21 +538,21 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         Array build() {
             ArrowBuffer offsetBuffer;
             if (large) {
-                offsetBuffer = allocator.allocate((long) (length + 1) * 8);
+                offsetBuffer = allocator.allocateForOverwrite((long) (length + 1) * 8);
                 MemorySegment.copy(MemorySegment.ofArray(offsets), ValueLayout.JAVA_LONG, 0, offsetBuffer.segment(),
                         LE_LONG, 0, length + 1);
             } else {
-                offsetBuffer = allocator.allocate((long) (length + 1) * 4);
+                offsetBuffer = allocator.allocateForOverwrite((long) (length + 1) * 4);
                 MemorySegment segment = offsetBuffer.segment();
                 for (int i = 0; i <= length; i++) {
                     segment.set(LE_INT, 4L * i, (int) offsets[i]);
                 }
             }
-            ArrowBuffer dataBuffer = allocator.allocate(size);
+            ArrowBuffer dataBuffer = allocator.allocateForOverwrite(size);
             MemorySegment.copy(MemorySegment.ofArray(data), 0, dataBuffer.segment(), 0, size);
             ArrowBuffer validityBuffer = null;
             if (nullCount > 0) {
-                validityBuffer = allocator.allocate((length + 7) >>> 3);
+                validityBuffer = allocator.allocateForOverwrite((length + 7) >>> 3);
                 MemorySegment.copy(MemorySegment.ofArray(validity), 0, validityBuffer.segment(), 0, (length + 7) >>> 3);
             }
             ArrayData arrayData = new ArrayData(type, length, 0, nullCount,
@@ -515,6 +581,11 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         @Override
         void appendNull() {
             indices.appendNull();
+        }
+
+        @Override
+        void appendFields(Tokens tokens, int k, int count, Dialect dialect, Scratch scratch) {
+            appendEach(tokens, k, count, dialect, scratch);
         }
 
         @Override

@@ -372,7 +372,7 @@ public final class CsvReader implements RecordBatchReader {
     /**
      * Parses the records of a block into a batch, {@link #CHUNK_ROWS} rows at a time across all columns
      * (so a chunk's bytes stay in the cache while each column takes its values from them), checking that
-     * the bytes are UTF-8 first unless {@code checked}.
+     * the bytes are UTF-8 first unless {@code checked} or the tokenizer saw only ASCII.
      */
     private RecordBatch parse(BlockSource.Block block, Tokens tokens, boolean checked) {
         byte[] bytes = block.bytes();
@@ -381,16 +381,14 @@ public final class CsvReader implements RecordBatchReader {
             parsers[j] = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(), tokens.rows,
                     options.allocator(), nullsFirst[j], arrays);
         }
-        byte[] scratch = new byte[256];
-        int[] n = new int[1];
+        Scratch scratch = new Scratch();
         int width = tokens.columns;
         int[] starts = tokens.starts;
-        int[] ends = tokens.ends;
-        byte[] flags = tokens.flags;
         int checkedTo = 0;
+        boolean check = !checked && !tokens.ascii;
         for (int from = 0; from < tokens.rows; from += CHUNK_ROWS) {
             int to = Math.min(tokens.rows, from + CHUNK_ROWS);
-            if (!checked) {
+            if (check) {
                 int end = to == tokens.rows ? tokens.end : starts[to * width];
                 int bad = Utf8Check.firstInvalid(bytes, checkedTo, end);
                 if (bad >= 0) {
@@ -400,21 +398,10 @@ public final class CsvReader implements RecordBatchReader {
             }
             for (int j = 0; j < projection.length; j++) {
                 int c = projection[j];
-                ColumnParser parser = parsers[j];
-                for (int r = from, k = from * width + c; r < to; r++, k += width) {
-                    int s = starts[k];
-                    int e = ends[k];
-                    byte flag = flags[k];
-                    try {
-                        if ((flag & Tokens.ESCAPED) != 0) {
-                            scratch = Tokens.unescape(bytes, s, e, dialect, scratch, n);
-                            parser.append(scratch, 0, n[0], true);
-                        } else {
-                            parser.append(bytes, s, e, flag != 0);
-                        }
-                    } catch (BadValue bad) {
-                        throw new RowError(s, c, text(tokens, k), bad.getMessage());
-                    }
+                try {
+                    parsers[j].appendFields(tokens, from * width + c, to - from, dialect, scratch);
+                } catch (BadValue bad) {
+                    throw new RowError(starts[bad.field], c, text(tokens, bad.field), bad.getMessage());
                 }
             }
         }
@@ -590,6 +577,7 @@ public final class CsvReader implements RecordBatchReader {
         if (pool != null) {
             pool.shutdownNow();
         }
+        blocks.close();
         try {
             channel.close();
         } catch (IOException e) {

@@ -46,6 +46,18 @@ final class Numbers {
         if (i == e) {
             throw new BadValue("is not " + type);
         }
+        if (e - i <= 18) {
+            // Eighteen digits or fewer cannot overflow a long: no range check per digit.
+            long result = 0;
+            for (; i < e; i++) {
+                int d = b[i] - '0';
+                if (d < 0 || d > 9) {
+                    throw new BadValue("is not " + type);
+                }
+                result = result * 10 + d;
+            }
+            return negative ? -result : result;
+        }
         long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
         long tenthOfLimit = limit / 10;
         long result = 0;

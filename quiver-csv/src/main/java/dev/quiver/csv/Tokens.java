@@ -33,6 +33,8 @@ final class Tokens {
     int end;
     /** The line feeds in {@code [from, end)}. */
     long lines;
+    /** Whether every byte of {@code [from, end)} is ASCII (so valid UTF-8, with no need to check). */
+    boolean ascii;
 
     Tokens(byte[] bytes, int columns, int expectedFields) {
         this.bytes = bytes;
@@ -86,6 +88,8 @@ final class Tokens {
         final long delims = (delim & 0xFFL) * ONES;
         int i = from;
         long lines = 0;
+        // The OR of every byte (or word) the scan reads: bytes of the records and a few after them.
+        long seen = 0;
         int[] starts = t.starts;
         int[] ends = t.ends;
         byte[] flags = t.flags;
@@ -122,6 +126,7 @@ final class Tokens {
                             throw new RowError(i, col, "has a quote that is never closed");
                         }
                         byte x = b[j];
+                        seen |= x;
                         if (x == '\n') {
                             lines++;
                         }
@@ -135,6 +140,7 @@ final class Tokens {
                         }
                         if (x == escape && escape != 0) {
                             flag |= ESCAPED;
+                            seen |= j + 1 < to ? b[j + 1] : 0;
                             j += 2;
                             continue;
                         }
@@ -147,7 +153,31 @@ final class Tokens {
                     }
                 } else {
                     start = i;
-                    i = fieldEnd(b, i, to, delim, delims);
+                    // The field's end: the first delimiter, CR or LF, eight bytes at a time (a byte equal
+                    // to the one sought is a zero byte of their XOR; the lowest zero byte found by the
+                    // borrow trick is exact), or {@code to}.
+                    while (true) {
+                        if (i + 8 <= to) {
+                            long w = (long) LONGS.get(b, i);
+                            seen |= w;
+                            long found = zeroBytes(w ^ delims) | zeroBytes(w ^ LFS) | zeroBytes(w ^ CRS);
+                            if (found != 0) {
+                                i += Long.numberOfTrailingZeros(found) >>> 3;
+                                break;
+                            }
+                            i += 8;
+                        } else {
+                            while (i < to) {
+                                byte x = b[i];
+                                seen |= x;
+                                if (x == delim || x == '\n' || x == '\r') {
+                                    break;
+                                }
+                                i++;
+                            }
+                            break;
+                        }
+                    }
                     end = i;
                 }
                 if (width >= 0 && col >= width) {
@@ -200,31 +230,8 @@ final class Tokens {
         }
         t.end = i;
         t.lines = lines;
+        t.ascii = (seen & HIGH_BITS) == 0;
         return t;
-    }
-
-    /**
-     * Where an unquoted field from {@code i} ends: the first delimiter, CR or LF, or {@code to}. Eight
-     * bytes at a time: a byte equal to the one sought is a zero byte of their XOR, and the lowest zero
-     * byte found by the borrow trick is exact.
-     */
-    private static int fieldEnd(byte[] b, int i, int to, byte delim, long delims) {
-        while (i + 8 <= to) {
-            long w = (long) LONGS.get(b, i);
-            long found = zeroBytes(w ^ delims) | zeroBytes(w ^ LFS) | zeroBytes(w ^ CRS);
-            if (found != 0) {
-                return i + (Long.numberOfTrailingZeros(found) >>> 3);
-            }
-            i += 8;
-        }
-        while (i < to) {
-            byte x = b[i];
-            if (x == delim || x == '\n' || x == '\r') {
-                return i;
-            }
-            i++;
-        }
-        return to;
     }
 
     private static long zeroBytes(long v) {

@@ -2,6 +2,7 @@
 package dev.quiver.csv;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
@@ -16,6 +17,46 @@ class NumbersTest {
         byte[] b = text.getBytes(StandardCharsets.US_ASCII);
         assertEquals(Double.doubleToRawLongBits(Double.parseDouble(text)),
                 Double.doubleToRawLongBits(Numbers.parseDouble(b, 0, b.length, "float64")), text);
+    }
+
+    private static long parseLong(String text) {
+        byte[] b = text.getBytes(StandardCharsets.US_ASCII);
+        return Numbers.parseLong(b, 0, b.length, "int64");
+    }
+
+    @Property(tries = 20_000)
+    void anyLongReadsBackExactly(@ForAll long value) {
+        assertEquals(value, parseLong(Long.toString(value)));
+        assertEquals(value, parseLong(String.format(Locale.ROOT, "%025d", value)));
+    }
+
+    @Test
+    void longsAtTheEdgesOfTheRangeAndPastIt() {
+        assertEquals(Long.MAX_VALUE, parseLong("9223372036854775807"));
+        assertEquals(Long.MIN_VALUE, parseLong("-9223372036854775808"));
+        assertEquals(999_999_999_999_999_999L, parseLong("+999999999999999999"));
+        assertThrows(BadValue.class, () -> parseLong("9223372036854775808"));
+        assertThrows(BadValue.class, () -> parseLong("-9223372036854775809"));
+        assertThrows(BadValue.class, () -> parseLong("99999999999999999999"));
+        assertThrows(BadValue.class, () -> parseLong("12a4"));
+        assertThrows(BadValue.class, () -> parseLong("-"));
+        assertThrows(BadValue.class, () -> parseLong("1234567890123456789x"));
+    }
+
+    @Test
+    void boolWordsInTheirThreeCasesOnly() {
+        for (String yes : new String[] {"true", "True", "TRUE", "1"}) {
+            byte[] b = yes.getBytes(StandardCharsets.US_ASCII);
+            assertEquals(1, ColumnParser.Bools.bool(b, 0, b.length), yes);
+        }
+        for (String no : new String[] {"false", "False", "FALSE", "0"}) {
+            byte[] b = no.getBytes(StandardCharsets.US_ASCII);
+            assertEquals(0, ColumnParser.Bools.bool(b, 0, b.length), no);
+        }
+        for (String neither : new String[] {"tRUE", "TRue", "fALSE", "FAlse", "yes", "2", "truth", "falsy", ""}) {
+            byte[] b = neither.getBytes(StandardCharsets.US_ASCII);
+            assertEquals(-1, ColumnParser.Bools.bool(b, 0, b.length), neither);
+        }
     }
 
     @Property(tries = 20_000)
