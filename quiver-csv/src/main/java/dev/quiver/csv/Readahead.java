@@ -51,23 +51,26 @@ final class Readahead implements AutoCloseable {
                 }
                 ByteBuffer target = ByteBuffer.wrap(bytes);
                 boolean end = false;
-                while (target.hasRemaining() && !end) {
-                    end = in.read(target) < 0;
+                Exception failure = null;
+                try {
+                    while (target.hasRemaining() && !end) {
+                        end = in.read(target) < 0;
+                    }
+                } catch (IOException | RuntimeException e) {
+                    failure = e;
                 }
                 if (target.position() > 0) {
                     ready.put(new Chunk(bytes, target.position(), null));
                 }
-                if (end) {
-                    ready.put(END);
+                if (failure != null || end) {
+                    if (!closed) {
+                        ready.put(failure != null ? new Chunk(null, 0, failure) : END);
+                    }
                     return;
                 }
             }
         } catch (InterruptedException e) {
             // closed while waiting for room: nothing more to read
-        } catch (IOException | RuntimeException e) {
-            if (!closed) {
-                ready.offer(new Chunk(null, 0, e));
-            }
         }
     }
 

@@ -20,8 +20,8 @@ final class Tokens {
             ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101010101010101L;
     private static final long HIGH_BITS = 0x8080808080808080L;
-    private static final long LFS = '\n' * ONES;
-    private static final long CRS = '\r' * ONES;
+    /** 0x0E in each byte: bytes below it are CR, LF or other control bytes. */
+    private static final long CONTROLS = 0x0E * ONES;
 
     byte[] bytes;
     int columns;
@@ -153,17 +153,23 @@ final class Tokens {
                     }
                 } else {
                     start = i;
-                    // The field's end: the first delimiter, CR or LF, eight bytes at a time (a byte equal
-                    // to the one sought is a zero byte of their XOR; the lowest zero byte found by the
-                    // borrow trick is exact), or {@code to}.
+                    // The field's end: the first delimiter, CR or LF, or {@code to}. Eight bytes at a
+                    // time, two tests: bytes equal to the delimiter (zero bytes of their XOR) and bytes
+                    // below 0x0E (CR, LF and rarer control bytes, which are text); the lowest byte either
+                    // test marks is exact (borrows only run upwards from it).
                     while (true) {
                         if (i + 8 <= to) {
                             long w = (long) LONGS.get(b, i);
                             seen |= w;
-                            long found = zeroBytes(w ^ delims) | zeroBytes(w ^ LFS) | zeroBytes(w ^ CRS);
+                            long found = (zeroBytes(w ^ delims) | (w - CONTROLS) & ~w) & HIGH_BITS;
                             if (found != 0) {
                                 i += Long.numberOfTrailingZeros(found) >>> 3;
-                                break;
+                                byte x = b[i];
+                                if (x == delim || x == '\n' || x == '\r') {
+                                    break;
+                                }
+                                i++;
+                                continue;
                             }
                             i += 8;
                         } else {
