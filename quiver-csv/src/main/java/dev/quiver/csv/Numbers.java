@@ -46,6 +46,13 @@ final class Numbers {
         if (i == e) {
             throw new BadValue("is not " + type);
         }
+        if (e - i <= 8 && e >= 8) {
+            int value = lastDigits(b, e, e - i);
+            if (value < 0) {
+                throw new BadValue("is not " + type);
+            }
+            return negative ? -value : value;
+        }
         if (e - i <= 18) {
             // Eighteen digits or fewer cannot overflow a long: no range check per digit.
             long result = 0;
@@ -203,11 +210,27 @@ final class Numbers {
     }
 
     /**
-     * The value of the eight digits at {@code b[i, i + 8)}, or -1 if they are not all digits: checked and
-     * combined eight bytes at a time (pairs, then fours, then the eight).
+     * The value of the eight digits at {@code b[i, i + 8)}, or -1 if they are not all digits.
      */
     static int eightDigits(byte[] b, int i) {
-        long v = (long) LONGS.get(b, i) - 0x3030303030303030L;
+        return eightDigits((long) LONGS.get(b, i));
+    }
+
+    /**
+     * The value of the {@code n} (1 to 8) digits that end at {@code b[e]} ({@code e >= 8}), or -1 if they
+     * are not all digits: the eight bytes ending there, those before the digits taken as zeros.
+     */
+    static int lastDigits(byte[] b, int e, int n) {
+        long before = (1L << ((8 - n) << 3)) - 1;
+        return eightDigits((long) LONGS.get(b, e - 8) & ~before | 0x3030303030303030L & before);
+    }
+
+    /**
+     * The value of eight ASCII digits, the first in the lowest byte, or -1 if they are not all digits:
+     * checked and combined eight bytes at a time (pairs, then fours, then the eight).
+     */
+    private static int eightDigits(long word) {
+        long v = word - 0x3030303030303030L;
         if (((v + 0x7676767676767676L | v) & 0x8080808080808080L) != 0) {
             return -1;
         }

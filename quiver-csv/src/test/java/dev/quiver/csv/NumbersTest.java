@@ -44,6 +44,27 @@ class NumbersTest {
     }
 
     @Test
+    void shortIntegersAnywhereInTheirArray() {
+        byte[] b = "x-12345678+9,007,1a3, 42,-,".getBytes(StandardCharsets.US_ASCII);
+        assertEquals(-12345678, Numbers.parseLong(b, 1, 10, "int64"));
+        assertEquals(9, Numbers.parseLong(b, 10, 12, "int64"));
+        assertEquals(7, Numbers.parseLong(b, 13, 16, "int64"));
+        assertThrows(BadValue.class, () -> Numbers.parseLong(b, 17, 20, "int64"));
+        assertThrows(BadValue.class, () -> Numbers.parseLong(b, 21, 24, "int64"));
+        assertThrows(BadValue.class, () -> Numbers.parseLong(b, 25, 26, "int64"));
+        assertEquals(1, Numbers.parseLong("1".getBytes(StandardCharsets.US_ASCII), 0, 1, "int64"));
+        for (int n = 1; n <= 8; n++) {
+            for (int bad = 0; bad < n; bad++) {
+                for (char c : new char[] {'/', ':', ' ', 'a', (char) 0xB0}) {
+                    byte[] digits = ("abcdefgh" + "98765432".substring(0, n)).getBytes(StandardCharsets.ISO_8859_1);
+                    digits[8 + bad] = (byte) c;
+                    assertEquals(-1, Numbers.lastDigits(digits, digits.length, n), n + " digits, " + c + " at " + bad);
+                }
+            }
+        }
+    }
+
+    @Test
     void boolWordsInTheirThreeCasesOnly() {
         for (String yes : new String[] {"true", "True", "TRUE", "1"}) {
             byte[] b = yes.getBytes(StandardCharsets.US_ASCII);
