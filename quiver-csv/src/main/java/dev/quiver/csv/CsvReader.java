@@ -40,7 +40,8 @@ import java.util.concurrent.FutureTask;
  * finds where each block's last record ends, by the parity of the quotes before each line feed (eight bytes
  * at a time); the workers tokenize. A block the tokenizer ends elsewhere (a quote inside an unquoted
  * field, or an escape byte, can fool the parity) is cut where the tokenizer says, and the reading thread
- * tokenizes the rest of the input itself. Memory stays bounded by a few blocks whatever the input's
+ * tokenizes the rest of the input itself. The input is read ahead on a thread of the reader's own, so
+ * no parsing thread waits for a read. Memory stays bounded by a few blocks whatever the input's
  * size. Column types are given ({@link CsvReadOptions#types()}) or inferred from the first block.
  *
  * <pre>{@code
