@@ -71,7 +71,7 @@ class ConvertCommandTest {
 
     @Test
     void aDictionaryColumnOverManyBatchesKeepsItsValuesWhileBatchesAreFreedAsWritten() throws IOException {
-        // Several 4 MiB blocks, so several batches whose dictionaries the writer compares one with the next:
+        // Several blocks, so several batches whose dictionaries the writer compares one with the next:
         // the reader's dictionary only grows, so a file (deltas only) can carry it as well as a stream.
         StringBuilder text = new StringBuilder("id,cat,pad\n");
         int rows = 600_000;

@@ -23,7 +23,7 @@ final class BlockSource implements AutoCloseable {
     private long offset;
     private boolean endOfInput;
     private boolean first = true;
-    /** Arrays of blocks parsed, to fill again (no new 4 MiB array, zeroed, per block). */
+    /** Arrays of blocks parsed, to fill again (no new array of a block's size, zeroed, per block). */
     private final java.util.ArrayDeque<byte[]> free = new java.util.ArrayDeque<>();
 
     /**
