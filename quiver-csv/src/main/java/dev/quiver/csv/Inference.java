@@ -7,7 +7,8 @@ import dev.quiver.core.type.TimeUnit;
 
 /**
  * The type of one column, inferred from the values of a sample: int64; decimal128 for integers beyond
- * int64 (and for plain decimals when asked, or when integers beyond 2^53 sit among them); float64; bool;
+ * int64 (and for plain decimals when asked, when integers beyond 2^53 sit among them, or when a decimal has
+ * more than the 17 significant digits any float64 prints with); float64; bool;
  * date32; timestamp[us] (timestamp[ns] for finer fractions), with zone UTC when the values carry zones;
  * time32[s] or time64[us|ns]; utf8 otherwise. A number with a leading zero ({@code 02134}) is text.
  * Nulls say nothing; a column of nulls only is utf8.
@@ -92,10 +93,15 @@ final class Inference {
             return 0;
         }
         int fraction = 0;
+        int fractionZeros = 0;
         boolean point = i < e && b[i] == '.';
         if (point) {
             i++;
             int fracStart = i;
+            while (i < e && b[i] == '0') {
+                i++;
+            }
+            fractionZeros = i - fracStart;
             while (i < e && Numbers.isDigit(b[i])) {
                 i++;
             }
@@ -109,7 +115,9 @@ final class Inference {
             integerDigits = Math.max(integerDigits, significant);
             if (point) {
                 scale = Math.max(scale, fraction);
-                beyondDouble |= significant + fraction > 15;
+                // Beyond the 17 significant digits that print any float64 exactly: text no float64 wrote,
+                // which a float64 would round.
+                beyondDouble |= (significant > 0 ? significant + fraction : fraction - fractionZeros) > 17;
                 return DECIMAL;
             }
             if (intDigits > 19) {

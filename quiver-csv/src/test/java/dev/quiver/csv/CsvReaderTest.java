@@ -73,6 +73,31 @@ class CsvReaderTest {
     }
 
     @Test
+    void printedDoublesAreFloat64SoLaterExponentsStillRead() {
+        // Up to 17 significant digits is how any float64 prints (numpy, pandas, Java); the first block
+        // holding none with an exponent must not make a later one fail.
+        CsvReadOptions small = CsvReadOptions.DEFAULT.withBlockSize(1024);
+        String csv = "x\n0.6235636967859723\n-1.9702089703563541\n0.01234567890123456\n" + "7.5\n".repeat(400)
+                + "1.8737639264327575e-07\n";
+        assertEquals(ArrowType.FLOAT64, schema(csv, small).field(0).type());
+        List<Object> values = column(read(csv, small), 0);
+        assertEquals(0.6235636967859723, values.get(0));
+        assertEquals(-1.9702089703563541, values.get(1));
+        assertEquals(1.8737639264327575e-07, values.getLast());
+    }
+
+    @Test
+    void decimalsBeyondWhatAFloat64PrintsStayExact() {
+        String csv = "x\n0.123456789012345678\n1.5\n";
+        assertEquals(new ArrowType.Decimal(19, 18, 128), schema(csv, CsvReadOptions.DEFAULT).field(0).type());
+        assertEquals(List.of(new BigDecimal("0.123456789012345678"), new BigDecimal("1.500000000000000000")),
+                column(read(csv, CsvReadOptions.DEFAULT), 0));
+        String zeros = "x\n0.000000000000000000123\n";
+        assertEquals(ArrowType.FLOAT64, schema(zeros, CsvReadOptions.DEFAULT).field(0).type(),
+                "leading zeros of a fraction are not significant");
+    }
+
+    @Test
     void decimalsWhenAsked() {
         Schema schema = schema("p\n1.50\n-5.00\n12\n", CsvReadOptions.DEFAULT.withInferDecimals(true));
         assertEquals(new ArrowType.Decimal(4, 2, 128), schema.field(0).type());
