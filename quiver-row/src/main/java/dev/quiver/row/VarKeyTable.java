@@ -125,6 +125,12 @@ final class VarKeyTable {
             long len = lens[r];
             int tag = (int) (h >>> 32);
             int slot = (int) h & mask;
+            int c = candidate(table, slot, mask, tag);
+            if (c >= 0 && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
+                    && (len <= 16 || restEqual(data, offsets.get(LE.INT, (base + r) * 4) & 0xFFFF_FFFFL, len, c))) {
+                ids[r] = c;
+                continue;
+            }
             int g;
             while (true) {
                 long entry = table[slot];
@@ -138,7 +144,7 @@ final class VarKeyTable {
                     lengths = this.lengths;
                     break;
                 }
-                int c = (int) entry - 1;
+                c = (int) entry - 1;
                 if ((int) (entry >>> 32) == tag && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
                         && (len <= 16 || restEqual(data, offsets.get(LE.INT, (base + r) * 4) & 0xFFFF_FFFFL, len, c))) {
                     g = c;
@@ -236,6 +242,12 @@ final class VarKeyTable {
             long len = lens[r];
             int tag = (int) (h >>> 32);
             int slot = (int) h & mask;
+            int c = candidate(table, slot, mask, tag);
+            if (c >= 0 && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
+                    && (len <= 16 || restEqual(data, starts[r], len, c))) {
+                ids[r] = c;
+                continue;
+            }
             int g;
             while (true) {
                 long entry = table[slot];
@@ -248,7 +260,7 @@ final class VarKeyTable {
                     lengths = this.lengths;
                     break;
                 }
-                int c = (int) entry - 1;
+                c = (int) entry - 1;
                 if ((int) (entry >>> 32) == tag && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
                         && (len <= 16 || restEqual(data, starts[r], len, c))) {
                     g = c;
@@ -277,6 +289,21 @@ final class VarKeyTable {
                 hs[r] = NULL_HASH;
             }
         }
+    }
+
+    /**
+     * The group of the first of slots {@code slot} and {@code slot + 1} whose tag is {@code tag}, else of
+     * slot {@code slot + 1}; -1 when that slot is empty. Chosen without a branch, so that a key one slot
+     * past its hash's costs no mispredicted jump; a candidate still has to be compared, and a row whose
+     * candidate is not its key walks the probe sequence from {@code slot}.
+     */
+    private static int candidate(long[] table, int slot, int mask, int tag) {
+        long e0 = table[slot];
+        long e1 = table[(slot + 1) & mask];
+        int d = (int) (e0 >>> 32) ^ tag;
+        long second = (d | -d) >> 31;
+        long e = (e0 & ~second) | (e1 & second);
+        return (int) (e >>> 32) == tag ? (int) e - 1 : -1;
     }
 
     /** At least 56 validity bits from bit {@code bit} on, bit 0 first; bits past the bitmap are zero. */
