@@ -14,8 +14,9 @@ import java.util.Arrays;
  * group and its length in an {@code int}, so a key of up to 16 bytes compares as three numbers; bytes
  * past 16 go to a byte store. A null key is the key of length -1 with no bytes, so nulls need no branch.
  *
- * <p>The hash is this class's own (the table never meets {@link RowHasher}'s): the two words and the
- * length mixed by two multiplications, 8-byte rounds for longer keys, then the MurmurHash3 finalizer.
+ * <p>The hash is this class's own (the table never meets {@link RowHasher}'s): for a key of up to 16
+ * bytes one 128-bit product of its two words ({@link #shortHash}); for a longer one the two words and the
+ * length mixed by two multiplications, 8-byte rounds, then the MurmurHash3 finalizer.
  */
 final class VarKeyTable {
     /** The most slots: the largest power of two a Java array holds. */
@@ -27,7 +28,7 @@ final class VarKeyTable {
     /** The masks of the two words of a key of {@code l} bytes (0 to 16) at {@code 2l} and {@code 2l + 1}. */
     private static final long[] MASKS = new long[34];
     /** The hash of the null key. */
-    private static final long NULL_HASH = RowHasher.finish(mix(0, 0, -1));
+    private static final long NULL_HASH = shortHash(0, 0, -1);
 
     static {
         for (int l = 0; l <= 16; l++) {
@@ -108,7 +109,7 @@ final class VarKeyTable {
             w0s[r] = w0;
             w1s[r] = w1;
             lens[r] = len;
-            hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+            hs[r] = len <= 16 ? shortHash(w0, w1, len) : hash(data, start, len, w0, w1);
         }
         if (validity != null) {
             markNulls(validity, base, n);
@@ -195,7 +196,7 @@ final class VarKeyTable {
                 w1s[r] = w1;
                 lens[r] = len;
                 starts[r] = start;
-                hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+                hs[r] = len <= 16 ? shortHash(w0, w1, len) : hash(data, start, len, w0, w1);
             }
             return;
         }
@@ -217,7 +218,7 @@ final class VarKeyTable {
             w1s[r] = w1;
             lens[r] = len;
             starts[r] = start;
-            hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+            hs[r] = len <= 16 ? shortHash(w0, w1, len) : hash(data, start, len, w0, w1);
         }
         if (validity != null) {
             markNulls(validity, base, n);
@@ -331,6 +332,17 @@ final class VarKeyTable {
             return data.get(LE.LONG, at) & RowHasher.wordMask(len);
         }
         return RowHasher.tail(data, at, Math.min(len, 8));
+    }
+
+    /**
+     * The hash of a key of at most 16 bytes (or the null key, length -1) from its two zero-padded words:
+     * one 64 × 64 → 128-bit multiplication of the words (each xored with a constant, the length added),
+     * its two halves xored, so both the slot (low bits) and the tag (high 32 bits) depend on every bit.
+     */
+    private static long shortHash(long w0, long w1, long len) {
+        long a = w0 ^ K0;
+        long b = (w1 ^ K1) + len;
+        return Math.multiplyHigh(a, b) ^ (a * b);
     }
 
     private static long mix(long w0, long w1, long len) {
