@@ -293,10 +293,10 @@ final class VarKeyTable {
     }
 
     /**
-     * The group of the first of slots {@code slot} and {@code slot + 1} whose tag is {@code tag}, else of
-     * slot {@code slot + 1}; -1 when that slot is empty. Chosen without a branch, so that a key one slot
-     * past its hash's costs no mispredicted jump; a candidate still has to be compared, and a row whose
-     * candidate is not its key walks the probe sequence from {@code slot}.
+     * The group in the first of slots {@code slot} and {@code slot + 1} that holds tag {@code tag}, or -1
+     * when neither does (an empty slot holds no group). The slot is picked by masks, not a jump, so a key
+     * one slot past its hash's costs no mispredicted branch; the candidate still has to be compared, and a
+     * row whose candidate is not its key walks the probe sequence from {@code slot}.
      */
     private static int candidate(long[] table, int slot, int mask, int tag) {
         long e0 = table[slot];
