@@ -126,12 +126,6 @@ final class VarKeyTable {
             long len = lens[r];
             int tag = (int) (h >>> 32);
             int slot = (int) h & mask;
-            int c = candidate(table, slot, mask, tag);
-            if (c >= 0 && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
-                    && (len <= 16 || restEqual(data, offsets.get(LE.INT, (base + r) * 4) & 0xFFFF_FFFFL, len, c))) {
-                ids[r] = c;
-                continue;
-            }
             int g;
             while (true) {
                 long entry = table[slot];
@@ -145,7 +139,7 @@ final class VarKeyTable {
                     lengths = this.lengths;
                     break;
                 }
-                c = (int) entry - 1;
+                int c = (int) entry - 1;
                 if ((int) (entry >>> 32) == tag && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
                         && (len <= 16 || restEqual(data, offsets.get(LE.INT, (base + r) * 4) & 0xFFFF_FFFFL, len, c))) {
                     g = c;
@@ -243,12 +237,6 @@ final class VarKeyTable {
             long len = lens[r];
             int tag = (int) (h >>> 32);
             int slot = (int) h & mask;
-            int c = candidate(table, slot, mask, tag);
-            if (c >= 0 && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
-                    && (len <= 16 || restEqual(data, starts[r], len, c))) {
-                ids[r] = c;
-                continue;
-            }
             int g;
             while (true) {
                 long entry = table[slot];
@@ -261,7 +249,7 @@ final class VarKeyTable {
                     lengths = this.lengths;
                     break;
                 }
-                c = (int) entry - 1;
+                int c = (int) entry - 1;
                 if ((int) (entry >>> 32) == tag && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
                         && (len <= 16 || restEqual(data, starts[r], len, c))) {
                     g = c;
@@ -290,21 +278,6 @@ final class VarKeyTable {
                 hs[r] = NULL_HASH;
             }
         }
-    }
-
-    /**
-     * The group in the first of slots {@code slot} and {@code slot + 1} that holds tag {@code tag}, or -1
-     * when neither does (an empty slot holds no group). The slot is picked by masks, not a jump, so a key
-     * one slot past its hash's costs no mispredicted branch; the candidate still has to be compared, and a
-     * row whose candidate is not its key walks the probe sequence from {@code slot}.
-     */
-    private static int candidate(long[] table, int slot, int mask, int tag) {
-        long e0 = table[slot];
-        long e1 = table[(slot + 1) & mask];
-        int d = (int) (e0 >>> 32) ^ tag;
-        long second = (d | -d) >> 31;
-        long e = (e0 & ~second) | (e1 & second);
-        return (int) (e >>> 32) == tag ? (int) e - 1 : -1;
     }
 
     /** At least 56 validity bits from bit {@code bit} on, bit 0 first; bits past the bitmap are zero. */
