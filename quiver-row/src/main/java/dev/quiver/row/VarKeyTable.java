@@ -14,8 +14,9 @@ import java.util.Arrays;
  * group and its length in an {@code int}, so a key of up to 16 bytes compares as three numbers; bytes
  * past 16 go to a byte store. A null key is the key of length -1 with no bytes, so nulls need no branch.
  *
- * <p>The hash is this class's own (the table never meets {@link RowHasher}'s): the two words and the
- * length mixed by two multiplications, 8-byte rounds for longer keys, then the MurmurHash3 finalizer.
+ * <p>The hash is this class's own (the table never meets {@link RowHasher}'s): for a key of up to 16
+ * bytes one 128-bit product of its two words ({@link #shortHash}); for a longer one the two words and the
+ * length mixed by two multiplications, 8-byte rounds, then the MurmurHash3 finalizer.
  */
 final class VarKeyTable {
     /** The most slots: the largest power of two a Java array holds. */
@@ -23,6 +24,18 @@ final class VarKeyTable {
     private static final long K0 = 0x9E3779B185EBCA87L;
     private static final long K1 = 0xC2B2AE3D27D4EB4FL;
     private static final long K2 = 0x165667B19E3779F9L;
+
+    /** The masks of the two words of a key of {@code l} bytes (0 to 16) at {@code 2l} and {@code 2l + 1}. */
+    private static final long[] MASKS = new long[34];
+    /** The hash of the null key. */
+    private static final long NULL_HASH = shortHash(0, 0, -1);
+
+    static {
+        for (int l = 0; l <= 16; l++) {
+            MASKS[2 * l] = RowHasher.wordMask(l);
+            MASKS[2 * l + 1] = RowHasher.wordMask(l - 8);
+        }
+    }
 
     private long[] slots = new long[1024];
     private int slotMask = slots.length - 1;
@@ -79,28 +92,27 @@ final class VarKeyTable {
         long[] w1s = this.w1s;
         long[] lens = this.lens;
         long[] hs = this.hs;
-        for (int r0 = 0; r0 < n; r0 += 56) {
-            int end = Math.min(n, r0 + 56);
-            long valid = validity == null ? -1L : validBits(validity, base + r0);
-            for (int r = r0; r < end; r++) {
-                long i = base + r;
-                long pair = offsets.get(LE.LONG, i * 4);
-                long start = pair & 0xFFFF_FFFFL;
-                long len = (valid >>> (r - r0) & 1) == 0 ? -1 : (pair >>> 32) - start;
-                long w0;
-                long w1;
-                if (start + 16 <= dataSize) {
-                    w0 = data.get(LE.LONG, start) & RowHasher.wordMask(len);
-                    w1 = data.get(LE.LONG, start + 8) & RowHasher.wordMask(len - 8);
-                } else {
-                    w0 = word(data, start, len);
-                    w1 = word(data, start + 8, len - 8);
-                }
-                w0s[r] = w0;
-                w1s[r] = w1;
-                lens[r] = len;
-                hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+        for (int r = 0; r < n; r++) {
+            long pair = offsets.get(LE.LONG, (base + r) * 4);
+            long start = pair & 0xFFFF_FFFFL;
+            long len = (pair >>> 32) - start;
+            long w0;
+            long w1;
+            if (Long.compareUnsigned(len, 16) <= 0 && start + 16 <= dataSize) {
+                int m = 2 * (int) len;
+                w0 = data.get(LE.LONG, start) & MASKS[m];
+                w1 = data.get(LE.LONG, start + 8) & MASKS[m + 1];
+            } else {
+                w0 = word(data, start, len);
+                w1 = word(data, start + 8, len - 8);
             }
+            w0s[r] = w0;
+            w1s[r] = w1;
+            lens[r] = len;
+            hs[r] = len <= 16 ? shortHash(w0, w1, len) : hash(data, start, len, w0, w1);
+        }
+        if (validity != null) {
+            markNulls(validity, base, n);
         }
         int fresh = 0;
         long[] table = slots;
@@ -166,9 +178,10 @@ final class VarKeyTable {
                 long len = valid ? (pair >>> 32) - start : -1;
                 long w0;
                 long w1;
-                if (start + 16 <= dataSize) {
-                    w0 = data.get(LE.LONG, start) & RowHasher.wordMask(len);
-                    w1 = data.get(LE.LONG, start + 8) & RowHasher.wordMask(len - 8);
+                if (Long.compareUnsigned(len, 16) <= 0 && start + 16 <= dataSize) {
+                    int m = 2 * (int) len;
+                    w0 = data.get(LE.LONG, start) & MASKS[m];
+                    w1 = data.get(LE.LONG, start + 8) & MASKS[m + 1];
                 } else {
                     w0 = word(data, start, len);
                     w1 = word(data, start + 8, len - 8);
@@ -177,33 +190,32 @@ final class VarKeyTable {
                 w1s[r] = w1;
                 lens[r] = len;
                 starts[r] = start;
-                hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+                hs[r] = len <= 16 ? shortHash(w0, w1, len) : hash(data, start, len, w0, w1);
             }
             return;
         }
-        for (int r0 = 0; r0 < n; r0 += 56) {
-            int end = Math.min(n, r0 + 56);
-            long valid = validity == null ? -1L : validBits(validity, base + r0);
-            for (int r = r0; r < end; r++) {
-                long i = base + r;
-                long pair = offsets.get(LE.LONG, i * 4);
-                long start = pair & 0xFFFF_FFFFL;
-                long len = (valid >>> (r - r0) & 1) == 0 ? -1 : (pair >>> 32) - start;
-                long w0;
-                long w1;
-                if (start + 16 <= dataSize) {
-                    w0 = data.get(LE.LONG, start) & RowHasher.wordMask(len);
-                    w1 = data.get(LE.LONG, start + 8) & RowHasher.wordMask(len - 8);
-                } else {
-                    w0 = word(data, start, len);
-                    w1 = word(data, start + 8, len - 8);
-                }
-                w0s[r] = w0;
-                w1s[r] = w1;
-                lens[r] = len;
-                starts[r] = start;
-                hs[r] = len <= 16 ? RowHasher.finish(mix(w0, w1, len)) : hash(data, start, len, w0, w1);
+        for (int r = 0; r < n; r++) {
+            long pair = offsets.get(LE.LONG, (base + r) * 4);
+            long start = pair & 0xFFFF_FFFFL;
+            long len = (pair >>> 32) - start;
+            long w0;
+            long w1;
+            if (Long.compareUnsigned(len, 16) <= 0 && start + 16 <= dataSize) {
+                int m = 2 * (int) len;
+                w0 = data.get(LE.LONG, start) & MASKS[m];
+                w1 = data.get(LE.LONG, start + 8) & MASKS[m + 1];
+            } else {
+                w0 = word(data, start, len);
+                w1 = word(data, start + 8, len - 8);
             }
+            w0s[r] = w0;
+            w1s[r] = w1;
+            lens[r] = len;
+            starts[r] = start;
+            hs[r] = len <= 16 ? shortHash(w0, w1, len) : hash(data, start, len, w0, w1);
+        }
+        if (validity != null) {
+            markNulls(validity, base, n);
         }
     }
 
@@ -250,6 +262,24 @@ final class VarKeyTable {
         return fresh;
     }
 
+    /**
+     * Makes the rows of {@code [0, n)} whose validity bit (from bit {@code base} on) is clear null keys: length
+     * -1, no bytes, {@link #NULL_HASH}. The read passes take every row's length from the offsets, with no
+     * branch or load for validity, and this pass visits only the null rows.
+     */
+    private void markNulls(MemorySegment validity, long base, int n) {
+        for (int r0 = 0; r0 < n; r0 += 56) {
+            long nulls = ~validBits(validity, base + r0) & (-1L >>> (64 - Math.min(56, n - r0)));
+            for (; nulls != 0; nulls &= nulls - 1) {
+                int r = r0 + Long.numberOfTrailingZeros(nulls);
+                w0s[r] = 0;
+                w1s[r] = 0;
+                lens[r] = -1;
+                hs[r] = NULL_HASH;
+            }
+        }
+    }
+
     /** At least 56 validity bits from bit {@code bit} on, bit 0 first; bits past the bitmap are zero. */
     private static long validBits(MemorySegment validity, long bit) {
         long at = bit >>> 3;
@@ -275,6 +305,17 @@ final class VarKeyTable {
             return data.get(LE.LONG, at) & RowHasher.wordMask(len);
         }
         return RowHasher.tail(data, at, Math.min(len, 8));
+    }
+
+    /**
+     * The hash of a key of at most 16 bytes (or the null key, length -1) from its two zero-padded words:
+     * one 64 × 64 → 128-bit multiplication of the words (each xored with a constant, the length added),
+     * its two halves xored, so both the slot (low bits) and the tag (high 32 bits) depend on every bit.
+     */
+    private static long shortHash(long w0, long w1, long len) {
+        long a = w0 ^ K0;
+        long b = (w1 ^ K1) + len;
+        return Math.multiplyHigh(a, b) ^ (a * b);
     }
 
     private static long mix(long w0, long w1, long len) {

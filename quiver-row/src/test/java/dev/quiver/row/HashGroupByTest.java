@@ -260,6 +260,33 @@ class HashGroupByTest {
         }
     }
 
+    /**
+     * A utf8 key takes every row's length from the offsets and marks the null rows afterwards: null slots
+     * that hold the bytes of a valid key, on both sides of the 56-row steps of the validity reads and of
+     * the 1,024-row mini-batches, still form the one null group.
+     */
+    @Test
+    void utf8NullSlotsHoldingBytesFormTheNullGroup() {
+        int n = 3000;
+        boolean[] valid = new boolean[n];
+        int[] offsets = new int[n + 1];
+        StringBuilder data = new StringBuilder();
+        for (int i = 0; i < n; i++) {
+            valid[i] = i % 7 != 3 && i != 55 && i != 56 && i != 1023 && i != 1024;
+            String bytes = "key-" + i % 5;
+            data.append(bytes);
+            offsets[i + 1] = data.length();
+        }
+        List<Field> keyFields = List.of(Field.nullable("k", ArrowType.UTF8));
+        List<ArrayData> keyData = List.of(Cols.utf8Raw(valid, offsets, data.toString()));
+        try (HashGroupBy groupBy = new HashGroupBy(keyFields, List.of())) {
+            groupBy.add(keyData, List.of());
+            GroupByResult result = groupBy.result();
+            assertEquals(6, result.groupCount());
+            check(keyFields, List.of(), List.of(keyData), List.of(List.of()), result);
+        }
+    }
+
     @Test
     void keysOfMoreThan64ColumnsUseWideMasks() {
         Random rnd = new Random(7);
