@@ -39,7 +39,10 @@ public final class UpgradeClassFiles {
         for (String arg : args) {
             Path jar = Path.of(arg);
             int upgraded = upgrade(jar);
-            System.out.println(jar.getFileName() + ": " + upgraded + " class files upgraded to version " + TARGET_MAJOR);
+            if (upgraded > 0) {
+                System.out.println(jar.getFileName() + ": " + upgraded + " class files upgraded to version "
+                        + TARGET_MAJOR);
+            }
         }
     }
 
