@@ -261,9 +261,9 @@ public final class CsvReader implements RecordBatchReader {
         int s = row.starts[k];
         int e = row.ends[k];
         if ((row.flags[k] & Tokens.ESCAPED) != 0) {
-            int[] n = new int[1];
-            byte[] out = Tokens.unescape(row.bytes, s, e, dialect, new byte[e - s], n);
-            return new String(out, 0, n[0], StandardCharsets.UTF_8);
+            Scratch scratch = new Scratch();
+            byte[] out = scratch.unescape(row.bytes, s, e, dialect);
+            return new String(out, 0, scratch.length, StandardCharsets.UTF_8);
         }
         return new String(row.bytes, s, e - s, StandardCharsets.UTF_8);
     }
@@ -302,8 +302,7 @@ public final class CsvReader implements RecordBatchReader {
             ArrowType type = types.get(name);
             if (type == null) {
                 Inference inference = new Inference(options.inferDecimals());
-                byte[] scratch = new byte[64];
-                int[] n = new int[1];
+                Scratch scratch = new Scratch();
                 for (int r = 0; r < sample.rows; r++) {
                     int k = r * sample.columns + c;
                     int s = sample.starts[k];
@@ -313,8 +312,7 @@ public final class CsvReader implements RecordBatchReader {
                         continue;
                     }
                     if ((flag & Tokens.ESCAPED) != 0) {
-                        scratch = Tokens.unescape(sample.bytes, s, e, dialect, scratch, n);
-                        inference.see(scratch, 0, n[0]);
+                        inference.see(scratch.unescape(sample.bytes, s, e, dialect), 0, scratch.length);
                     } else {
                         inference.see(sample.bytes, s, e);
                     }

@@ -243,23 +243,4 @@ final class Tokens {
     private static long zeroBytes(long v) {
         return (v - ONES) & ~v & HIGH_BITS;
     }
-
-    /**
-     * The bytes of a field with its doubled quotes and escapes resolved, into {@code scratch} (grown when
-     * too small, returned).
-     */
-    static byte[] unescape(byte[] b, int s, int e, Dialect d, byte[] scratch, int[] length) {
-        byte[] out = scratch.length < e - s ? new byte[Math.max(e - s, scratch.length * 2)] : scratch;
-        int n = 0;
-        for (int i = s; i < e; i++) {
-            byte c = b[i];
-            if (c == d.quote() || c == d.escape() && d.escape() != 0) {
-                i++;
-                c = b[i];
-            }
-            out[n++] = c;
-        }
-        length[0] = n;
-        return out;
-    }
 }
