@@ -11,7 +11,9 @@ import java.util.concurrent.BlockingQueue;
  * Reads a channel ahead of its reader on a thread of its own, a chunk at a time, at most {@link #AHEAD}
  * chunks ahead, so that the thread that tokenizes and parses never waits for the input (Arrow C++ reads a
  * CSV file ahead in the same way, with {@code use_threads} off too). The reader takes the bytes with
- * {@link #read}; a failure of the channel reaches it there, after the bytes read before it.
+ * {@link #read}; a failure of the channel reaches it there, after the bytes read before it. Chunks are
+ * direct buffers: a file channel reads into them without the copy through a temporary direct buffer it
+ * makes for a heap array.
  */
 final class Readahead implements AutoCloseable {
     /** The chunks read and not yet taken, at most. */
@@ -20,15 +22,15 @@ final class Readahead implements AutoCloseable {
     private final ReadableByteChannel in;
     private final int chunkSize;
     private final BlockingQueue<Chunk> ready = new ArrayBlockingQueue<>(AHEAD + 1);
-    /** Chunk arrays taken and copied out, to fill again. */
-    private final BlockingQueue<byte[]> free = new ArrayBlockingQueue<>(AHEAD + 2);
+    /** Chunks taken and copied out, to fill again. */
+    private final BlockingQueue<ByteBuffer> free = new ArrayBlockingQueue<>(AHEAD + 2);
     private final Thread thread;
     private volatile boolean closed;
     private Chunk current;
     private int position;
 
     /** Bytes of the input ({@code bytes[0, length)}), its end ({@code bytes} null), or a failure. */
-    private record Chunk(byte[] bytes, int length, Exception failure) {
+    private record Chunk(ByteBuffer bytes, int length, Exception failure) {
     }
 
     private static final Chunk END = new Chunk(null, 0, null);
@@ -44,12 +46,12 @@ final class Readahead implements AutoCloseable {
         try {
             int made = 0;
             while (!closed) {
-                byte[] bytes = free.poll();
-                if (bytes == null) {
-                    bytes = made < AHEAD + 2 ? new byte[chunkSize] : free.take();
+                ByteBuffer target = free.poll();
+                if (target == null) {
+                    target = made < AHEAD + 2 ? ByteBuffer.allocateDirect(chunkSize) : free.take();
                     made++;
                 }
-                ByteBuffer target = ByteBuffer.wrap(bytes);
+                target.clear();
                 boolean end = false;
                 Exception failure = null;
                 try {
@@ -60,7 +62,7 @@ final class Readahead implements AutoCloseable {
                     failure = e;
                 }
                 if (target.position() > 0) {
-                    ready.put(new Chunk(bytes, target.position(), null));
+                    ready.put(new Chunk(target, target.position(), null));
                 }
                 if (failure != null || end) {
                     if (!closed) {
@@ -96,7 +98,7 @@ final class Readahead implements AutoCloseable {
             return -1;
         }
         int n = Math.min(length, current.length() - position);
-        System.arraycopy(current.bytes(), position, target, offset, n);
+        current.bytes().get(position, target, offset, n);
         position += n;
         return n;
     }
