@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.benchdata;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The checksum figures of a {@code bench-v1} table (docs/bench-v1.md), however they were
@@ -35,7 +36,7 @@ public record BenchFigures(long rows, long sumId, double sumX, long countFlag, l
         return List.of(
                 "rows=" + rows,
                 "sum_id=" + sumId,
-                "sum_x=" + String.format(Locale.ROOT, "%.2f", sumX),
+                "sum_x=" + twoDecimals(sumX),
                 "count_flag=" + countFlag,
                 "sum_maybe=" + sumMaybe,
                 "null_maybe=" + nullMaybe,
@@ -46,5 +47,22 @@ public record BenchFigures(long rows, long sumId, double sumX, long countFlag, l
                 "tags_count=" + tagsCount,
                 "tags_sum=" + tagsSum,
                 "sum_price=" + sumPrice);
+    }
+
+    /**
+     * {@code x} with two decimals as Python's {@code f"{x:.2f}"} prints it, the other implementations'
+     * checksums: its exact binary value rounded half to even, the sign of a negative zero kept, {@code
+     * nan}, {@code inf}. (Not {@code String.format}: its first use loads locale data, about 10 ms of a
+     * fresh JVM, and it rounds the shortest decimal form half up.)
+     */
+    static String twoDecimals(double x) {
+        if (Double.isNaN(x)) {
+            return "nan";
+        }
+        if (Double.isInfinite(x)) {
+            return x > 0 ? "inf" : "-inf";
+        }
+        String text = new BigDecimal(x).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
+        return Double.doubleToRawLongBits(x) < 0 && text.charAt(0) != '-' ? "-" + text : text;
     }
 }

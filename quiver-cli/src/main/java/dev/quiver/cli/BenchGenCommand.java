@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -94,8 +93,8 @@ final class BenchGenCommand implements Callable<Integer> {
                 + Sizes.count(BenchV1.batchCount(rows), "batch", "batches") + ", " + Sizes.bytes(Files.size(out))
                 + ", " + Sizes.seconds(end - start));
         if (timeWrite) {
-            printer.println(String.format(Locale.ROOT, "write_seconds=%.3f", (end - writeStart) / 1e9));
-            printer.println(String.format(Locale.ROOT, "write_cpu_seconds=%.3f", writeCpu / 1e9));
+            printer.println("write_seconds=" + Sizes.decimalSeconds(end - writeStart, 3));
+            printer.println("write_cpu_seconds=" + Sizes.decimalSeconds(writeCpu, 3));
         }
         spec.commandLine().getOut().flush();
         return 0;

@@ -3,6 +3,7 @@ package dev.quiver.cli;
 
 import dev.quiver.benchdata.BenchChecksum;
 import dev.quiver.cli.io.Inputs;
+import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.validation.ValidationLevel;
@@ -12,7 +13,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,10 +75,10 @@ final class BenchReadCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         lines.forEach(out::println);
-        out.println(String.format(Locale.ROOT, "read_seconds=%.3f", first / 1e9));
+        out.println("read_seconds=" + Sizes.decimalSeconds(first, 3));
         if (repeat > 1) {
-            out.println(String.format(Locale.ROOT, "read_seconds_min=%.3f", best / 1e9));
-            out.println(String.format(Locale.ROOT, "read_cpu_seconds_min=%.3f", bestCpu / 1e9));
+            out.println("read_seconds_min=" + Sizes.decimalSeconds(best, 3));
+            out.println("read_cpu_seconds_min=" + Sizes.decimalSeconds(bestCpu, 3));
         }
         out.flush();
         return 0;

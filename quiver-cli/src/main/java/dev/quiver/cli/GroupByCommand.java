@@ -5,6 +5,7 @@ import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.CellText;
+import dev.quiver.cli.text.Sizes;
 import dev.quiver.cli.text.TextTable;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
@@ -19,7 +20,6 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -97,7 +97,7 @@ final class GroupByCommand implements Callable<Integer> {
                 Outputs.write(out, target, groups.schema(), Codec.NONE.writeOptions(), w -> w.write(groups));
             }
             text.println("groups=" + groups.rowCount());
-            text.println(String.format(Locale.ROOT, "group_by_seconds=%.4f", best / 1e9));
+            text.println("group_by_seconds=" + Sizes.decimalSeconds(best, 4));
             text.flush();
         }
         return 0;

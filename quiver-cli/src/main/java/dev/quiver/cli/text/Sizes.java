@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.text;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
 
 /** Byte sizes, durations and counts as people read them. */
@@ -25,7 +27,16 @@ public final class Sizes {
 
     /** Nanoseconds as seconds with three decimals, e.g. {@code 0.412 s}. */
     public static String seconds(long nanos) {
-        return String.format(Locale.ROOT, "%.3f s", nanos / 1e9);
+        return decimalSeconds(nanos, 3) + " s";
+    }
+
+    /**
+     * Nanoseconds as seconds with {@code decimals} decimals and no unit, e.g. {@code 0.4125}: the timings
+     * the benchmark commands print. Exact decimal arithmetic, not {@code String.format}, whose first use
+     * loads locale data (about 10 ms of a command on a fresh JVM).
+     */
+    public static String decimalSeconds(long nanos, int decimals) {
+        return BigDecimal.valueOf(nanos, 9).setScale(decimals, RoundingMode.HALF_EVEN).toPlainString();
     }
 
     /** {@code n} and the noun in the right number: {@code 1 batch}, {@code 3 batches}. */

@@ -39,7 +39,7 @@ public final class RecordBatch {
         for (int i = 0; i < this.columns.size(); i++) {
             Array column = this.columns.get(i);
             Field field = schema.field(i);
-            if (!column.type().equals(field.type())) {
+            if (!Objects.equals(column.type(), field.type())) {
                 throw new QuiverException("column " + i + " (" + field.name() + ") has type " + column.type()
                         + " where the schema says " + field.type());
             }

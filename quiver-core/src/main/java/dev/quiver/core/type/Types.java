@@ -90,9 +90,6 @@ public final class Types {
      * @return its storage type if it is an extension type, otherwise {@code type} itself
      */
     public static ArrowType storage(ArrowType type) {
-        return switch (type) {
-            case ArrowType.Extension e -> storage(e.storageType());
-            default -> type;
-        };
+        return type instanceof ArrowType.Extension e ? storage(e.storageType()) : type;
     }
 }

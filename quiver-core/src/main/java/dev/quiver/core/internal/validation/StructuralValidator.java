@@ -14,6 +14,7 @@ import dev.quiver.core.type.UnionMode;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * The cheap checks every array passes before use: enough buffers, each large enough for offset +
@@ -100,7 +101,7 @@ public final class StructuralValidator {
             if (data.dictionary() == null) {
                 throw new ValidationException(Rules.CHILD_LENGTH, -1, "dictionary-encoded data has no dictionary");
             }
-            if (!data.dictionary().type().equals(d.valueType())) {
+            if (!Objects.equals(data.dictionary().type(), d.valueType())) {
                 throw new ValidationException(Rules.CHILD_LENGTH, -1, "dictionary of type "
                         + data.dictionary().type() + " where " + d.valueType() + " is declared");
             }
@@ -111,7 +112,7 @@ public final class StructuralValidator {
                     + " children, not " + children.size());
         }
         for (int i = 0; i < fields.size(); i++) {
-            if (!children.get(i).type().equals(fields.get(i).type())) {
+            if (!Objects.equals(children.get(i).type(), fields.get(i).type())) {
                 throw new ValidationException(Rules.CHILD_LENGTH, -1, "child " + i + " has type "
                         + children.get(i).type() + " where " + fields.get(i) + " is declared");
             }
