@@ -33,9 +33,10 @@ import java.util.concurrent.TimeUnit;
  * larger, and idle blocks count toward no allocator.
  */
 public final class ManagedAllocator implements BufferAllocator {
+    // Before GLOBAL: static fields are set in the order written, and GLOBAL's constructor reads it.
+    private static final long INITIAL_COLLECTION_THRESHOLD = Runtime.getRuntime().maxMemory();
     static final ManagedAllocator GLOBAL = new ManagedAllocator(Long.MAX_VALUE);
     private static final Cleaner CLEANER = Cleaner.create();
-    private static final long INITIAL_COLLECTION_THRESHOLD = Runtime.getRuntime().maxMemory();
     private static final int COLLECTION_WAITS = 8;
     private static final long SENTINEL_WAIT_MILLIS = 1000;
     /** The default bound of the recycling pool: a quarter of the maximum heap size, at most 1 GiB. */
@@ -51,6 +52,11 @@ public final class ManagedAllocator implements BufferAllocator {
 
     ManagedAllocator(long limit) {
         this.counter = new ByteCounter(limit);
+    }
+
+    /** The bytes allocated beyond which an allocation first runs the collector. */
+    long collectionThreshold() {
+        return collectionThreshold;
     }
 
     /** Reserves {@code bytes}, collecting unreachable buffers first when over the threshold or the limit. */
