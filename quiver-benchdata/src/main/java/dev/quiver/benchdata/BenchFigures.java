@@ -52,8 +52,9 @@ public record BenchFigures(long rows, long sumId, double sumX, long countFlag, l
     /**
      * {@code x} with two decimals as Python's {@code f"{x:.2f}"} prints it, the other implementations'
      * checksums: its exact binary value rounded half to even, the sign of a negative zero kept, {@code
-     * nan}, {@code inf}. (Not {@code String.format}: its first use loads locale data, about 10 ms of a
-     * fresh JVM, and it rounds the shortest decimal form half up.)
+     * nan}, {@code inf}. A whole number of hundredths (every {@code sum_x} of bench-v1) is printed with
+     * integer arithmetic; the first use of {@code String.format} or {@code BigDecimal} costs a fresh JVM
+     * about 10 ms.
      */
     static String twoDecimals(double x) {
         if (Double.isNaN(x)) {
@@ -62,7 +63,17 @@ public record BenchFigures(long rows, long sumId, double sumX, long countFlag, l
         if (Double.isInfinite(x)) {
             return x > 0 ? "inf" : "-inf";
         }
-        String text = new BigDecimal(x).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
-        return Double.doubleToRawLongBits(x) < 0 && text.charAt(0) != '-' ? "-" + text : text;
+        double hundredths = x * 100;
+        boolean exact = Math.abs(hundredths) < 0x1p53 && hundredths == Math.rint(hundredths)
+                && Math.fma(x, 100, -hundredths) == 0;
+        String text;
+        if (exact) {
+            long cents = Math.abs((long) hundredths);
+            long fraction = cents % 100;
+            text = cents / 100 + (fraction < 10 ? ".0" : ".") + fraction;
+        } else {
+            text = new BigDecimal(x).abs().setScale(2, RoundingMode.HALF_EVEN).toPlainString();
+        }
+        return Double.doubleToRawLongBits(x) < 0 ? "-" + text : text;
     }
 }

@@ -22,5 +22,9 @@ class BenchFiguresTest {
         assertEquals("nan", BenchFigures.twoDecimals(Double.NaN));
         assertEquals("inf", BenchFigures.twoDecimals(Double.POSITIVE_INFINITY));
         assertEquals("-inf", BenchFigures.twoDecimals(Double.NEGATIVE_INFINITY));
+        assertEquals("0.25", BenchFigures.twoDecimals(0.25));
+        assertEquals("0.07", BenchFigures.twoDecimals(0.07));
+        assertEquals("-12.05", BenchFigures.twoDecimals(-12.05));
+        assertEquals("90071992547409.91", BenchFigures.twoDecimals(90071992547409.91));
     }
 }
