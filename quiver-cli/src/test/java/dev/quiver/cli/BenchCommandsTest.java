@@ -33,6 +33,26 @@ class BenchCommandsTest {
         assertEquals(-1, Files.mismatch(timed, plain), "the same file either way");
     }
 
+    @Test
+    void benchGenRepeatWritesTheSameFileAgainAndPrintsTheBestWrite() throws IOException {
+        Path once = dir.resolve("once.arrow");
+        Path repeated = dir.resolve("repeated.arrow");
+        assertEquals(0, Cli.run("bench-gen", "--rows", "70000", "--out", once, "--codec", "lz4").exit());
+        Cli.Result gen = Cli.run("bench-gen", "--rows", "70000", "--out", repeated, "--codec", "lz4", "--time-write",
+                "--repeat", "3");
+        assertEquals(0, gen.exit(), gen.err());
+        List<String> lines = gen.out().lines().toList();
+        assertEquals(5, lines.size(), gen.out());
+        assertTrue(lines.get(3).matches("write_seconds_min=\\d+\\.\\d{3}"), lines.get(3));
+        assertTrue(lines.get(4).matches("write_cpu_seconds_min=\\d+\\.\\d{3}"), lines.get(4));
+        assertTrue(Double.parseDouble(lines.get(3).split("=")[1]) <= Double.parseDouble(lines.get(1).split("=")[1]));
+        assertEquals(-1, Files.mismatch(once, repeated));
+
+        Cli.Result untimed = Cli.run("bench-gen", "--rows", "10", "--out", dir.resolve("x.arrow"), "--repeat", "2");
+        assertEquals(2, untimed.exit());
+        assertTrue(untimed.err().contains("--repeat needs --time-write"), untimed.err());
+    }
+
     @ParameterizedTest
     @CsvSource({"file,none,b.arrow", "file,zstd,b.arrow", "stream,lz4,b.arrows", "stream,none,b.bin"})
     void benchReadPrintsTheDatasetChecksumThenTheTime(String format, String codec, String name) throws IOException {
