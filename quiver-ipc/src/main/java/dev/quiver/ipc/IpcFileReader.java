@@ -369,8 +369,10 @@ public final class IpcFileReader implements RecordBatchReader {
         if (threads <= 1 || closed) {
             return Optional.of(batch(nextBatch++));
         }
-        // Decode up to `threads` batches ahead; each is read exactly as batch(k) reads it.
-        for (int k = nextBatch + ahead.size(); k < batchCount() && ahead.size() < threads; k++) {
+        // Keep `threads` batches decoding besides the one handed out now, each read exactly as batch(k)
+        // reads it: while the caller works on a batch, every thread decodes another (with `threads`
+        // ahead in all, one thread sat idle whenever the caller held a batch).
+        for (int k = nextBatch + ahead.size(); k < batchCount() && ahead.size() < threads + 1; k++) {
             int index = k;
             ahead.add(IpcThreads.submit(() -> decode(index)));
         }

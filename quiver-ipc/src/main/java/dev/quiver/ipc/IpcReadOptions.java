@@ -28,7 +28,7 @@ import java.util.Objects;
  * then throw an {@link IndexOutOfBoundsException} when accessed, or give wrong values.
  *
  * <p>{@code threads} says how many batches a file reader decodes at once: it decompresses and validates
- * the batches after the one asked for ahead, on a shared pool of one thread per core, and hands them
+ * that many batches after the one it hands out, on a shared pool of one thread per core, and hands them
  * out in file order, each exactly as one thread would read it (the same batches, the same exception at
  * the same batch). 0, the default, takes every core; 1 reads on the calling thread only. Stream readers,
  * and file readers whose allocator has a limit (batches read ahead would count against it), read one
