@@ -134,7 +134,7 @@ public final class ManagedAllocator implements BufferAllocator {
                 counter.free(padded);
                 throw new QuiverException("the system could not provide " + padded + " bytes", e);
             }
-        } else {
+        } else if (padded > size) {
             block.asSlice(size, padded - size).fill((byte) 0);
         }
         pool.lend(sizeClass);
