@@ -87,37 +87,25 @@ final class BenchGenCommand implements Callable<Integer> {
                 ready.add(bench.batch(at, (int) Math.min(BenchV1.BATCH_ROWS, rows - at)));
             }
         }
-        long firstEnd = 0;
-        long first = 0;
-        long firstCpu = 0;
-        long best = Long.MAX_VALUE;
-        long bestCpu = Long.MAX_VALUE;
+        RunTimes times = new RunTimes();
         for (int k = 0; k < repeat; k++) {
-            long cpuStart = BenchReadCommand.processCpuNanos();
-            long writeStart = System.nanoTime();
-            write(target, bench, ready);
-            long end = System.nanoTime();
-            long cpu = BenchReadCommand.processCpuNanos() - cpuStart;
-            if (k == 0) {
-                firstEnd = end;
-                first = end - writeStart;
-                firstCpu = cpu;
-            }
-            best = Math.min(best, end - writeStart);
-            bestCpu = Math.min(bestCpu, cpu);
+            times.time(() -> {
+                write(target, bench, ready);
+                return null;
+            });
         }
         PrintWriter printer = spec.commandLine().getOut();
         printer.println("wrote " + out + " (bench-v1, " + target.label() + ", codec " + codec
                 + "): " + Sizes.count(rows, "row", "rows") + " in "
                 + Sizes.count(BenchV1.batchCount(rows), "batch", "batches") + ", " + Sizes.bytes(Files.size(out))
-                + ", " + Sizes.seconds(firstEnd - start));
+                + ", " + Sizes.seconds(times.firstEnd() - start));
         if (timeWrite) {
-            printer.println("write_seconds=" + Sizes.decimalSeconds(first, 3));
-            printer.println("write_cpu_seconds=" + Sizes.decimalSeconds(firstCpu, 3));
+            printer.println("write_seconds=" + Sizes.decimalSeconds(times.first(), 3));
+            printer.println("write_cpu_seconds=" + Sizes.decimalSeconds(times.firstCpu(), 3));
         }
         if (repeat > 1) {
-            printer.println("write_seconds_min=" + Sizes.decimalSeconds(best, 3));
-            printer.println("write_cpu_seconds_min=" + Sizes.decimalSeconds(bestCpu, 3));
+            printer.println("write_seconds_min=" + Sizes.decimalSeconds(times.best(), 3));
+            printer.println("write_cpu_seconds_min=" + Sizes.decimalSeconds(times.bestCpu(), 3));
         }
         spec.commandLine().getOut().flush();
         return 0;

@@ -11,7 +11,6 @@ import dev.quiver.ipc.IpcReadOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -55,38 +54,24 @@ final class BenchReadCommand implements Callable<Integer> {
             throw new CliException("--repeat must be at least 1, not " + repeat, CliException.USAGE);
         }
         List<String> lines = null;
-        long first = 0;
-        long best = Long.MAX_VALUE;
-        long bestCpu = Long.MAX_VALUE;
+        RunTimes times = new RunTimes();
         for (int k = 0; k < repeat; k++) {
-            long cpuStart = processCpuNanos();
-            long start = System.nanoTime();
-            BenchChecksum checksum = read();
-            long nanos = System.nanoTime() - start;
-            bestCpu = Math.min(bestCpu, processCpuNanos() - cpuStart);
-            List<String> these = checksum.lines();
+            List<String> these = times.time(this::read).lines();
             if (lines == null) {
                 lines = these;
-                first = nanos;
             } else if (!lines.equals(these)) {
                 throw new CliException(file + " changed between reads: read " + (k + 1) + " has another checksum");
             }
-            best = Math.min(best, nanos);
         }
         PrintWriter out = spec.commandLine().getOut();
         lines.forEach(out::println);
-        out.println("read_seconds=" + Sizes.decimalSeconds(first, 3));
+        out.println("read_seconds=" + Sizes.decimalSeconds(times.first(), 3));
         if (repeat > 1) {
-            out.println("read_seconds_min=" + Sizes.decimalSeconds(best, 3));
-            out.println("read_cpu_seconds_min=" + Sizes.decimalSeconds(bestCpu, 3));
+            out.println("read_seconds_min=" + Sizes.decimalSeconds(times.best(), 3));
+            out.println("read_cpu_seconds_min=" + Sizes.decimalSeconds(times.bestCpu(), 3));
         }
         out.flush();
         return 0;
-    }
-
-    /** The CPU time of this process so far, every thread's; 0 where the system does not tell. */
-    static long processCpuNanos() {
-        return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
     }
 
     private BenchChecksum read() throws IOException {
