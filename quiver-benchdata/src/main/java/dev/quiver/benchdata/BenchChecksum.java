@@ -45,6 +45,44 @@ public final class BenchChecksum {
     }
 
     /**
+     * The checksum of one batch: {@code of(b1)}, {@code of(b2)}, ... computed anywhere (on several
+     * threads at once) and {@linkplain #add(BenchChecksum) added} in order give the figures of adding
+     * {@code b1}, {@code b2}, ... one by one.
+     *
+     * @param batch a batch of a {@code bench-v1} table
+     * @return its checksum
+     * @throws QuiverException as {@link #add(RecordBatch)} does
+     */
+    public static BenchChecksum of(RecordBatch batch) {
+        BenchChecksum checksum = new BenchChecksum();
+        checksum.add(batch);
+        return checksum;
+    }
+
+    /**
+     * Adds the figures of another checksum. The sum of {@code x} is one floating-point addition, as for
+     * a batch: adding the checksums of single batches in order gives exactly the figures of adding the
+     * batches.
+     *
+     * @param other the checksum of the rows that follow this one's
+     */
+    public void add(BenchChecksum other) {
+        rows += other.rows;
+        sumId += other.sumId;
+        sumX += other.sumX;
+        countFlag += other.countFlag;
+        sumMaybe += other.sumMaybe;
+        nullMaybe += other.nullMaybe;
+        nameBytes += other.nameBytes;
+        nullName += other.nullName;
+        catBytes += other.catBytes;
+        sumTs += other.sumTs;
+        tagsCount += other.tagsCount;
+        tagsSum += other.tagsSum;
+        sumPrice += other.sumPrice;
+    }
+
+    /**
      * Adds the rows of one batch. The batch is read straight from its buffers and is expected to have
      * the layout of {@link BenchV1#SCHEMA}: the columns are found by name, in any order, but their types
      * are not checked.

@@ -52,6 +52,19 @@ class BenchV1Test {
     }
 
     @Test
+    void checksumsOfSingleBatchesAddedInOrderEqualAddingTheBatches() {
+        List<RecordBatch> batches = new BenchV1(BufferAllocator.managed()).batches(200_000);
+        BenchChecksum oneByOne = new BenchChecksum();
+        BenchChecksum merged = new BenchChecksum();
+        for (RecordBatch batch : batches) {
+            oneByOne.add(batch);
+            merged.add(BenchChecksum.of(batch));
+        }
+        assertEquals(oneByOne.lines(), merged.lines());
+        assertEquals(oneByOne.figures(), merged.figures());
+    }
+
+    @Test
     void aBatchWithoutEveryColumnIsRefusedAndAddsNothing() {
         BenchV1 bench = new BenchV1(BufferAllocator.managed());
         BenchChecksum checksum = new BenchChecksum();

@@ -4,7 +4,9 @@ package dev.quiver.ipc;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.memory.ArenaAllocator;
 import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.ManagedAllocator;
 import dev.quiver.core.type.Schema;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,10 +17,14 @@ import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.FutureTask;
+import java.util.function.Function;
 
 /**
  * Reads the IPC file format with random access to its record batches. Opening reads the footer and the
@@ -61,10 +67,16 @@ public final class IpcFileReader implements RecordBatchReader {
     private final Header.Footer footer;
     private final BatchReading reading;
     private final int threads;
+    /** The options' allocator when it is a managed one, whose arenas hold batches lent to a mapping's work. */
+    private final ManagedAllocator managed;
     /** Guards {@link #messages}, which reads one message at a time. */
     private final Object messageLock = new Object();
-    /** The batches being decoded ahead, from {@link #nextBatch} on, in order. */
-    private final ArrayDeque<FutureTask<Decoded>> ahead = new ArrayDeque<>();
+    /** What {@link #readNext()} makes of a batch: the batch. */
+    private static final Function<RecordBatch, RecordBatch> BATCH = batch -> batch;
+    /** The batches being decoded ahead and given to {@link #aheadWork}, from {@link #nextBatch} on, in order. */
+    private final ArrayDeque<FutureTask<Done>> ahead = new ArrayDeque<>();
+    /** What the tasks {@link #ahead} apply to their batches. */
+    private Function<? super RecordBatch, ?> aheadWork;
     private volatile boolean closed;
     /** The batch {@link #readNext()} reads next. */
     private int nextBatch;
@@ -78,6 +90,7 @@ public final class IpcFileReader implements RecordBatchReader {
         try {
             this.footer = readFooter(input);
             this.reading = new BatchReading(footer.schema(), options, false);
+            this.managed = options.allocator() instanceof ManagedAllocator m ? m : null;
             // Batches decoded ahead take memory before they are asked for: with a bounded allocator they
             // could make a batch fail that one thread reads within the limit. Bytes of a confined arena
             // can only be read by the thread that owns them.
@@ -330,6 +343,14 @@ public final class IpcFileReader implements RecordBatchReader {
 
     /** Reads and decodes batch {@code k}; safe to call from several threads at once. */
     private Decoded decode(int k) {
+        return decode(k, reading::recordBatch);
+    }
+
+    /**
+     * Reads batch {@code k} and decodes it with {@code decoder} (for instance into memory of its own);
+     * safe to call from several threads at once.
+     */
+    private Decoded decode(int k, Function<MessageReader.IpcMessage, RecordBatch> decoder) {
         String what = "record batch block " + k;
         if (closed) {
             throw new IpcException(what + ": the reader is closed");
@@ -345,11 +366,27 @@ public final class IpcFileReader implements RecordBatchReader {
             if (!(m.message().header() instanceof Header.Batch)) {
                 throw new IpcException(what + ": " + m.describe() + " is not a record batch");
             }
-            return new Decoded(reading.recordBatch(m), m.message().customMetadata());
+            return new Decoded(decoder.apply(m), m.message().customMetadata());
         } catch (IOException e) {
             throw new IpcException(what + ": reading failed: " + e.getMessage(), e);
         } catch (InternalError e) {
             throw mappingFault(what, e);
+        }
+    }
+
+    /**
+     * {@code work} applied to batch {@code k}. With a managed allocator the batch's own memory (that of
+     * decompressed buffers) comes from an {@link ArenaAllocator} closed once {@code work} returns, so it
+     * is reused while the cores still hold it.
+     */
+    private Done decodeAndApply(int k, Function<? super RecordBatch, ?> work) {
+        if (managed == null) {
+            Decoded decoded = decode(k);
+            return new Done(work.apply(decoded.batch()), decoded.metadata());
+        }
+        try (ArenaAllocator memory = managed.arena()) {
+            Decoded decoded = decode(k, m -> reading.recordBatch(m, memory));
+            return new Done(work.apply(decoded.batch()), decoded.metadata());
         }
     }
 
@@ -366,26 +403,93 @@ public final class IpcFileReader implements RecordBatchReader {
             batchMetadata = Map.of();
             return Optional.empty();
         }
+        return Optional.of((RecordBatch) advance(BATCH));
+    }
+
+    /**
+     * The results of {@code work} applied to each batch {@link #readNext()} has not returned, in footer
+     * order. With more than one thread ({@link IpcReadOptions#threads()}) each decoding thread applies
+     * {@code work} to its batch as soon as it has decoded it, while the cores still hold the batch's
+     * bytes: {@code work} runs on several batches at once and must be thread-safe. Each {@code next()}
+     * moves the reader past one batch, as {@link #readNext()} does. With a managed allocator (the
+     * default) the memory of the batch's decompressed buffers goes back to the allocator's pool as soon
+     * as {@code work} returns (see {@link ArenaAllocator}); a batch of an uncompressed mapped file is
+     * the mapping, valid until {@link #close()}.
+     *
+     * @throws IpcException from {@code next()}, if reading fails or a block or its message is malformed
+     *     or invalid; what {@code work} throws comes as it is
+     */
+    @Override
+    public <R> Iterator<R> mapBatches(Function<? super RecordBatch, ? extends R> work) {
+        Objects.requireNonNull(work, "work");
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                synchronized (IpcFileReader.this) {
+                    return nextBatch < batchCount();
+                }
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public R next() {
+                synchronized (IpcFileReader.this) {
+                    if (nextBatch >= batchCount()) {
+                        throw new NoSuchElementException("no more record batches");
+                    }
+                    return (R) advance(work);
+                }
+            }
+        };
+    }
+
+    /** A batch's result and the custom metadata of its message. */
+    private record Done(Object result, Map<String, String> metadata) {
+    }
+
+    /** {@code work} applied to batch {@link #nextBatch}, which this moves past; call holding the lock. */
+    private Object advance(Function<? super RecordBatch, ?> work) {
+        if (work == BATCH && (threads <= 1 || closed)) {
+            return batch(nextBatch++);
+        }
         if (threads <= 1 || closed) {
-            return Optional.of(batch(nextBatch++));
+            Done done = decodeAndApply(nextBatch++, work);
+            batchMetadata = done.metadata();
+            return done.result();
+        }
+        if (aheadWork != work) {
+            // Batches decoded ahead for another consumer are read again for this one.
+            settleAhead();
+            aheadWork = work;
         }
         // Keep `threads` batches decoding besides the one handed out now, each read exactly as batch(k)
         // reads it: while the caller works on a batch, every thread decodes another (with `threads`
         // ahead in all, one thread sat idle whenever the caller held a batch).
         for (int k = nextBatch + ahead.size(); k < batchCount() && ahead.size() < threads + 1; k++) {
             int index = k;
-            ahead.add(IpcThreads.submit(() -> decode(index)));
+            ahead.add(IpcThreads.submit(work == BATCH ? () -> {
+                Decoded decoded = decode(index);
+                return new Done(decoded.batch(), decoded.metadata());
+            } : () -> decodeAndApply(index, work)));
         }
-        Decoded decoded;
+        Done done;
         try {
-            decoded = IpcThreads.join(ahead.poll());
+            done = IpcThreads.join(ahead.poll());
         } catch (IOException e) {
             throw new IpcException("record batch block " + nextBatch + ": reading failed: " + e.getMessage(), e);
         } finally {
             nextBatch++;
         }
-        batchMetadata = decoded.metadata();
-        return Optional.of(decoded.batch());
+        batchMetadata = done.metadata();
+        return done.result();
+    }
+
+    /** Waits for the tasks decoding ahead, and forgets them. */
+    private void settleAhead() {
+        for (FutureTask<Done> task : ahead) {
+            IpcThreads.settle(task);
+        }
+        ahead.clear();
     }
 
     /**
@@ -428,10 +532,7 @@ public final class IpcFileReader implements RecordBatchReader {
         }
         closed = true;
         // No batch decoded ahead may still read the input once it is closed.
-        for (FutureTask<Decoded> task : ahead) {
-            IpcThreads.settle(task);
-        }
-        ahead.clear();
+        settleAhead();
         if (resource == null) {
             return;
         }

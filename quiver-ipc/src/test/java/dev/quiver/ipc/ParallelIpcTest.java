@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -23,13 +25,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Reading ahead on several threads and compressing on several threads change nothing: the same batches,
@@ -63,6 +68,22 @@ class ParallelIpcTest {
         }
     }
 
+    /** What {@link #readAll} gives, through {@link IpcFileReader#mapBatches}: the batches seen by the work. */
+    private static List<Object> mapAll(IpcFileReader reader) {
+        List<Object> out = new ArrayList<>();
+        try (reader) {
+            for (Iterator<String> it = reader.mapBatches(RecordBatch::toString); it.hasNext(); ) {
+                out.add(it.next());
+                out.add(reader.batchMetadata());
+            }
+            assertThrows(NoSuchElementException.class, reader.mapBatches(RecordBatch::toString)::next);
+            return out;
+        } catch (IpcException e) {
+            out.add(e.getMessage());
+            return out;
+        }
+    }
+
     private static List<RecordBatch> batches(Path file) {
         List<RecordBatch> out = new ArrayList<>();
         try (IpcFileReader reader = IpcFileReader.open(file, IpcReadOptions.DEFAULT.withThreads(1))) {
@@ -85,7 +106,10 @@ class ParallelIpcTest {
     @MethodSource("goldFiles")
     void goldFilesReadAndWriteAlikeOnOneAndManyThreads(Path gold) throws IOException {
         IpcReadOptions one = IpcReadOptions.DEFAULT.withThreads(1);
-        assertEquals(readAll(IpcFileReader.map(gold, one)), readAll(IpcFileReader.map(gold, one.withThreads(4))));
+        List<Object> expected = readAll(IpcFileReader.map(gold, one));
+        assertEquals(expected, readAll(IpcFileReader.map(gold, one.withThreads(4))));
+        assertEquals(expected, mapAll(IpcFileReader.map(gold, one)));
+        assertEquals(expected, mapAll(IpcFileReader.map(gold, one.withThreads(4))));
         Schema schema;
         try (IpcFileReader reader = IpcFileReader.map(gold, one)) {
             schema = reader.schema();
@@ -99,8 +123,10 @@ class ParallelIpcTest {
                 assertArrayEquals(single, write(schema, batches, options.withThreads(3), file), gold + " " + type);
                 if (file) {
                     Path compressed = Files.write(dir.resolve("c.arrow"), single);
-                    assertEquals(readAll(IpcFileReader.map(compressed, one)),
-                            readAll(IpcFileReader.map(compressed, one.withThreads(3))), gold + " " + type);
+                    List<Object> read = readAll(IpcFileReader.map(compressed, one));
+                    assertEquals(read, readAll(IpcFileReader.map(compressed, one.withThreads(3))), gold + " " + type);
+                    assertEquals(read, mapAll(IpcFileReader.map(compressed, one)), gold + " " + type);
+                    assertEquals(read, mapAll(IpcFileReader.map(compressed, one.withThreads(3))), gold + " " + type);
                 }
             }
         }
@@ -140,6 +166,85 @@ class ParallelIpcTest {
         for (int threads : new int[] {0, 2, 5, 64}) {
             assertEquals(single, readAll(IpcFileReader.map(file, one.withThreads(threads))), "threads " + threads);
             assertEquals(single, readAll(IpcFileReader.open(file, one.withThreads(threads))), "threads " + threads);
+            assertEquals(single, mapAll(IpcFileReader.map(file, one.withThreads(threads))), "threads " + threads);
+        }
+    }
+
+    private Path lz4File(int batchCount) throws IOException {
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int b = 0; b < batchCount; b++) {
+            batches.add(batch(b));
+        }
+        IpcWriteOptions lz4 = IpcWriteOptions.DEFAULT.withCodec(CompressionCodec.of(CompressionType.LZ4_FRAME));
+        return Files.write(dir.resolve("lent.arrow"), write(SCHEMA, batches, lz4, true));
+    }
+
+    /** A decompressed batch is lent to the work: its memory is reused after, and reading it then throws. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void aBatchOfACompressedFileIsLentToTheWorkOnly(int threads) throws IOException {
+        Path file = lz4File(10);
+        List<RecordBatch> kept = new ArrayList<>();
+        List<Long> sums = new ArrayList<>();
+        try (IpcFileReader reader = IpcFileReader.map(file, IpcReadOptions.DEFAULT.withThreads(threads))) {
+            reader.mapBatches(b -> {
+                kept.add(b);
+                return b.column("k").data().buffers().get(1).getLong(8 * 999);
+            }).forEachRemaining(sums::add);
+        }
+        for (int b = 0; b < 10; b++) {
+            assertEquals(b * 1000L + 999, sums.get(b));
+        }
+        assertEquals(10, kept.size());
+        assertThrows(IllegalStateException.class, () -> kept.getFirst().column("k").data().buffers().get(1).getLong(0));
+    }
+
+    /** With an allocator of the caller's own, nothing is lent: the batches stay as readNext gives them. */
+    @Test
+    void withAScopedAllocatorTheBatchesOutliveTheWork() throws IOException {
+        Path file = lz4File(6);
+        try (ScopedAllocator allocator = BufferAllocator.scoped();
+                IpcFileReader reader = IpcFileReader.map(file,
+                        IpcReadOptions.DEFAULT.withAllocator(allocator).withThreads(2))) {
+            List<RecordBatch> kept = new ArrayList<>();
+            reader.mapBatches(b -> b).forEachRemaining(kept::add);
+            for (int b = 0; b < 6; b++) {
+                assertEquals(batch(b), kept.get(b));
+            }
+        }
+    }
+
+    @Test
+    void readNextAndMapBatchesShareOnePosition() throws IOException {
+        Path file = lz4File(8);
+        try (IpcFileReader reader = IpcFileReader.map(file, IpcReadOptions.DEFAULT.withThreads(3))) {
+            Iterator<Long> firstKeys = reader.mapBatches(b -> b.column("k").data().buffers().get(1).getLong(0));
+            assertEquals(batch(0), reader.readNext().orElseThrow());
+            assertEquals(1000L, firstKeys.next());
+            assertEquals(2000L, firstKeys.next());
+            assertEquals(batch(3), reader.readNext().orElseThrow());
+            assertEquals(4000L, firstKeys.next());
+            List<Long> rest = new ArrayList<>();
+            firstKeys.forEachRemaining(rest::add);
+            assertEquals(List.of(5000L, 6000L, 7000L), rest);
+            assertTrue(reader.readNext().isEmpty());
+        }
+    }
+
+    @Test
+    void whatTheWorkThrowsComesAsItIsInItsPlace() throws IOException {
+        Path file = lz4File(8);
+        try (IpcFileReader reader = IpcFileReader.map(file, IpcReadOptions.DEFAULT.withThreads(4))) {
+            Iterator<Long> keys = reader.mapBatches(b -> {
+                long k = b.column("k").data().buffers().get(1).getLong(0);
+                if (k == 3000) {
+                    throw new IllegalArgumentException("no 3000");
+                }
+                return k;
+            });
+            assertEquals(List.of(0L, 1000L, 2000L), List.of(keys.next(), keys.next(), keys.next()));
+            assertEquals("no 3000", assertThrows(IllegalArgumentException.class, keys::next).getMessage());
+            assertEquals(4000L, keys.next());
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
@@ -81,6 +82,37 @@ public interface RecordBatchReader extends Iterable<RecordBatch>, AutoCloseable 
                 RecordBatch batch = ahead.get();
                 ahead = null;
                 return batch;
+            }
+        };
+    }
+
+    /**
+     * The results of {@code work} applied to each batch not read yet, in the batches' order: each
+     * {@code next()} reads one batch and returns what {@code work} made of it. Readers that decode batches
+     * on several threads (an IPC file reader) apply {@code work} there too, to several batches at once,
+     * right after decoding each: {@code work} must then be safe to call from several threads. This one
+     * applies it on the caller's thread.
+     *
+     * <p>The batch is lent to {@code work}: a reader may reuse its memory once {@code work} returns (an IPC
+     * file reader does for decompressed buffers, while the cores still hold them), and then any access
+     * to it throws {@link IllegalStateException}. Return what {@code work} computed, or copies, not the
+     * batch or its arrays.
+     *
+     * @param work what to compute from each batch; its exceptions reach the caller of {@code next()}
+     * @param <R> the type of the results
+     * @return an iterator over the results
+     */
+    default <R> Iterator<R> mapBatches(Function<? super RecordBatch, ? extends R> work) {
+        Iterator<RecordBatch> batches = iterator();
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return batches.hasNext();
+            }
+
+            @Override
+            public R next() {
+                return work.apply(batches.next());
             }
         };
     }

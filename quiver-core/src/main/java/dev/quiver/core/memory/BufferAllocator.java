@@ -12,7 +12,7 @@ import java.lang.foreign.MemorySegment;
  * <p>Two kinds: {@link #scoped()} is closed explicitly (try-with-resources) and frees all it handed
  * out; {@link #managed()} frees each buffer when the garbage collector finds it unreachable.
  */
-public sealed interface BufferAllocator permits ScopedAllocator, ManagedAllocator {
+public sealed interface BufferAllocator permits ScopedAllocator, ManagedAllocator, ArenaAllocator {
     /** Alignment and padding of every allocation, in bytes. */
     long ALIGNMENT = 64;
 

@@ -114,13 +114,57 @@ public final class ManagedAllocator implements BufferAllocator {
 
     /** {@link #allocateForOverwrite(long)} recycling through {@code pool}, none when null. */
     ArrowBuffer allocateForOverwrite(long size, BufferPool pool) {
+        ArrowBuffer lent = lend(size, pool, null);
+        return lent != null ? lent : allocate(size);
+    }
+
+    /**
+     * An allocator whose buffers all live until it is closed, lent from this allocator's pool and counted
+     * toward it (see {@link ArenaAllocator}).
+     *
+     * @return a new, open arena allocator
+     */
+    public ArenaAllocator arena() {
+        return new ArenaAllocator(this, POOL);
+    }
+
+    /**
+     * A buffer of {@code size} bytes in {@code arena}, counted until the arena closes: a block of
+     * {@code pool} when {@code overwrite} and the size is pooled (not zero-filled), given back when the
+     * arena closes; otherwise zeroed memory of the arena.
+     */
+    ArrowBuffer allocateIn(Arena arena, long size, boolean overwrite, BufferPool pool) {
+        ArrowBuffer lent = overwrite ? lend(size, pool, arena) : null;
+        if (lent != null) {
+            return lent;
+        }
+        long padded = BufferAllocator.padded(size);
+        reserve(padded);
+        MemorySegment segment;
+        try {
+            segment = arena.allocate(Math.max(padded, ALIGNMENT), ALIGNMENT);
+        } catch (OutOfMemoryError e) {
+            counter.free(padded);
+            throw new QuiverException("the system could not provide " + padded + " bytes", e);
+        }
+        ByteCounter c = counter;
+        MemorySegment.NULL.reinterpret(arena, ignored -> c.free(padded));
+        return new ArrowBuffer(segment.asSlice(0, size), null);
+    }
+
+    /**
+     * A buffer over a block of {@code pool} (taken back or new), not zero-filled, living in {@code arena}
+     * (an automatic arena of its own when null) and given back to the pool when that arena is closed or
+     * unreachable; null when the size is not pooled or there is no pool.
+     */
+    private ArrowBuffer lend(long size, BufferPool pool, Arena arena) {
         if (size < 0) {
             throw new IllegalArgumentException("size must not be negative: " + size);
         }
         long padded = BufferAllocator.padded(size);
         int sizeClass = pool == null || pool.maxIdleBytes() == 0 ? -1 : BufferPool.sizeClass(padded);
         if (sizeClass < 0) {
-            return allocate(size);
+            return null;
         }
         reserve(padded);
         MemorySegment block = pool.take(sizeClass);
@@ -140,9 +184,9 @@ public final class ManagedAllocator implements BufferAllocator {
         pool.lend(sizeClass);
         ByteCounter c = counter;
         MemorySegment held = block;
-        // The block goes back once the lent segment's own automatic scope, shared by all its slices, is
-        // unreachable; until then the cleanup action keeps the block (and its memory) alive.
-        MemorySegment lent = block.reinterpret(Arena.ofAuto(), ignored -> {
+        // The block goes back once the lent segment's scope, shared by all its slices, is closed or (an
+        // automatic one) unreachable; until then the cleanup action keeps the block (and its memory) alive.
+        MemorySegment lent = block.reinterpret(arena != null ? arena : Arena.ofAuto(), ignored -> {
             c.free(padded);
             pool.give(sizeClass, held);
         });
