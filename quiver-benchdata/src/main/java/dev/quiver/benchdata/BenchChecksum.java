@@ -172,24 +172,34 @@ public final class BenchChecksum {
         return Bitmaps.countSet(d.buffer(1).segment(), d.offset(), d.length());
     }
 
+    /**
+     * The null slots among {@code k} to {@code k + 63} (bit j for slot k + j, none past {@code n}): the
+     * hot loops add every slot, then take the few null ones back out (the sums wrap, so this is exact).
+     */
+    private static long nullWord(ArrayData d, MemorySegment validity, long k, long n) {
+        long nulls = ~validWord(d, validity, k, n);
+        return n - k >= 64 ? nulls : nulls & ((1L << (n - k)) - 1);
+    }
+
     private void addMaybe(ArrayData d) {
         MemorySegment v = validity(d);
         MemorySegment s = d.buffer(1).segment();
         long base = d.offset() * 4;
-        long sum = 0;
-        long valid = 0;
         long n = d.length();
-        for (long k = 0; k < n; k += 64) {
-            long word = validWord(d, v, k, n);
-            int m = (int) Math.min(64, n - k);
-            for (int j = 0; j < m; j++) {
-                long bit = (word >>> j) & 1;
-                sum += s.get(LE.INT, base + 4 * (k + j)) & -bit;
-                valid += bit;
+        long sum = 0;
+        for (long k = 0; k < n; k++) {
+            sum += s.get(LE.INT, base + 4 * k);
+        }
+        long nulls = 0;
+        for (long k = 0; v != null && k < n; k += 64) {
+            long word = nullWord(d, v, k, n);
+            nulls += Long.bitCount(word);
+            for (; word != 0; word &= word - 1) {
+                sum -= s.get(LE.INT, base + 4 * (k + Long.numberOfTrailingZeros(word)));
             }
         }
         sumMaybe += sum;
-        nullMaybe += n - valid;
+        nullMaybe += nulls;
     }
 
     private static boolean wideOffsets(ArrowType type) {
@@ -205,23 +215,19 @@ public final class BenchChecksum {
         boolean wide = wideOffsets(Types.storage(d.type()));
         MemorySegment o = d.buffer(1).segment();
         long off = d.offset();
-        long bytes = 0;
-        long valid = 0;
         long n = d.length();
-        for (long k = 0; k < n; k += 64) {
-            long word = validWord(d, v, k, n);
-            int m = (int) Math.min(64, n - k);
-            long previous = offsetAt(o, wide, off + k);
-            for (int j = 0; j < m; j++) {
-                long bit = (word >>> j) & 1;
-                long next = offsetAt(o, wide, off + k + j + 1);
-                bytes += (next - previous) & -bit;
-                valid += bit;
-                previous = next;
+        long bytes = offsetAt(o, wide, off + n) - offsetAt(o, wide, off);
+        long nulls = 0;
+        for (long k = 0; v != null && k < n; k += 64) {
+            long word = nullWord(d, v, k, n);
+            nulls += Long.bitCount(word);
+            for (; word != 0; word &= word - 1) {
+                long slot = off + k + Long.numberOfTrailingZeros(word);
+                bytes -= offsetAt(o, wide, slot + 1) - offsetAt(o, wide, slot);
             }
         }
         nameBytes += bytes;
-        nullName += n - valid;
+        nullName += nulls;
     }
 
     private void addCat(ArrayData d) {
@@ -268,13 +274,14 @@ public final class BenchChecksum {
         MemorySegment v = validity(d);
         MemorySegment s = d.buffer(1).segment();
         long base = d.offset() * 16;
-        long sum = 0;
         long n = d.length();
-        for (long k = 0; k < n; k += 64) {
-            long word = validWord(d, v, k, n);
-            int m = (int) Math.min(64, n - k);
-            for (int j = 0; j < m; j++) {
-                sum += s.get(LE.LONG, base + 16 * (k + j)) & -((word >>> j) & 1);
+        long sum = 0;
+        for (long k = 0; k < n; k++) {
+            sum += s.get(LE.LONG, base + 16 * k);
+        }
+        for (long k = 0; v != null && k < n; k += 64) {
+            for (long word = nullWord(d, v, k, n); word != 0; word &= word - 1) {
+                sum -= s.get(LE.LONG, base + 16 * (k + Long.numberOfTrailingZeros(word)));
             }
         }
         sumPrice += sum;
