@@ -376,8 +376,9 @@ public final class IpcFileReader implements RecordBatchReader {
 
     /**
      * {@code work} applied to batch {@code k}. With a managed allocator the batch's own memory (that of
-     * decompressed buffers) comes from an {@link ArenaAllocator} closed once {@code work} returns, so it
-     * is reused while the cores still hold it.
+     * decompressed buffers) comes from an {@link ArenaAllocator} of this thread, closed once {@code work}
+     * returns, so it is reused while the core still holds it (a confined arena closes without the
+     * handshake with every thread that a shared one costs).
      */
     private Done decodeAndApply(int k, Function<? super RecordBatch, ?> work) {
         if (managed == null) {
@@ -412,9 +413,9 @@ public final class IpcFileReader implements RecordBatchReader {
      * {@code work} to its batch as soon as it has decoded it, while the cores still hold the batch's
      * bytes: {@code work} runs on several batches at once and must be thread-safe. Each {@code next()}
      * moves the reader past one batch, as {@link #readNext()} does. With a managed allocator (the
-     * default) the memory of the batch's decompressed buffers goes back to the allocator's pool as soon
-     * as {@code work} returns (see {@link ArenaAllocator}); a batch of an uncompressed mapped file is
-     * the mapping, valid until {@link #close()}.
+     * default) the batch's decompressed buffers are memory of an {@link ArenaAllocator} confined to the
+     * thread running {@code work}, which goes back to the allocator's pool as soon as {@code work}
+     * returns; a batch of an uncompressed mapped file is the mapping, valid until {@link #close()}.
      *
      * @throws IpcException from {@code next()}, if reading fails or a block or its message is malformed
      *     or invalid; what {@code work} throws comes as it is

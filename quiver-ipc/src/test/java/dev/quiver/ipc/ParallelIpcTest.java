@@ -3,12 +3,14 @@ package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -29,6 +31,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -197,6 +200,21 @@ class ParallelIpcTest {
         }
         assertEquals(10, kept.size());
         assertThrows(IllegalStateException.class, () -> kept.getFirst().column("k").data().buffers().get(1).getLong(0));
+    }
+
+    /** The lent batch's decompressed memory is confined to the thread running the work. */
+    @Test
+    void aLentBatchIsReadOnTheWorksThreadOnly() throws IOException {
+        Path file = lz4File(4);
+        try (IpcFileReader reader = IpcFileReader.map(file, IpcReadOptions.DEFAULT.withThreads(2))) {
+            Iterator<Throwable> elsewhere = reader.mapBatches(b -> {
+                ArrowBuffer keys = b.column("k").data().buffers().get(1);
+                return CompletableFuture.supplyAsync(() -> keys.getLong(0)).handle((v, e) -> e.getCause()).join();
+            });
+            while (elsewhere.hasNext()) {
+                assertInstanceOf(WrongThreadException.class, elsewhere.next());
+            }
+        }
     }
 
     /** With an allocator of the caller's own, nothing is lent: the batches stay as readNext gives them. */

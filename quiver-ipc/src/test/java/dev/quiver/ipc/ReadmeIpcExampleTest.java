@@ -37,5 +37,13 @@ class ReadmeIpcExampleTest {
             }
             assertEquals(List.of(batch), all);
         }
+        try (var reader = IpcFileReader.map(path)) {
+            var nulls = reader.mapBatches(b -> b.column("score").nullCount());
+            List<Long> counts = new ArrayList<>();
+            while (nulls.hasNext()) {
+                counts.add(nulls.next());
+            }
+            assertEquals(List.of(1L), counts);
+        }
     }
 }

@@ -9,8 +9,10 @@ import java.lang.foreign.MemorySegment;
  * {@link MemoryLimitExceededException}, never an {@code OutOfMemoryError}) an allocation that would
  * pass its limit.
  *
- * <p>Two kinds: {@link #scoped()} is closed explicitly (try-with-resources) and frees all it handed
- * out; {@link #managed()} frees each buffer when the garbage collector finds it unreachable.
+ * <p>Three kinds: {@link #scoped()} is closed explicitly (try-with-resources) and frees all it handed
+ * out; {@link #managed()} frees each buffer when the garbage collector finds it unreachable; and
+ * {@link ManagedAllocator#arena()} lends the managed allocator's pooled memory until it is closed,
+ * for memory with a known end.
  */
 public sealed interface BufferAllocator permits ScopedAllocator, ManagedAllocator, ArenaAllocator {
     /** Alignment and padding of every allocation, in bytes. */

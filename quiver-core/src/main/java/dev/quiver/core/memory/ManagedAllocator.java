@@ -120,18 +120,28 @@ public final class ManagedAllocator implements BufferAllocator {
 
     /**
      * An allocator whose buffers all live until it is closed, lent from this allocator's pool and counted
-     * toward it (see {@link ArenaAllocator}).
+     * toward it, confined to the calling thread (see {@link ArenaAllocator}).
      *
-     * @return a new, open arena allocator
+     * @return a new, open arena allocator that only this thread may use
      */
     public ArenaAllocator arena() {
-        return new ArenaAllocator(this, POOL);
+        return new ArenaAllocator(this, POOL, false);
     }
 
     /**
-     * A buffer of {@code size} bytes in {@code arena}, counted until the arena closes: a block of
-     * {@code pool} when {@code overwrite} and the size is pooled (not zero-filled), given back when the
-     * arena closes; otherwise zeroed memory of the arena.
+     * An allocator whose buffers all live until it is closed, lent from this allocator's pool and counted
+     * toward it, usable from any thread (see {@link ArenaAllocator}).
+     *
+     * @return a new, open arena allocator
+     */
+    public ArenaAllocator sharedArena() {
+        return new ArenaAllocator(this, POOL, true);
+    }
+
+    /**
+     * A buffer of {@code size} bytes in {@code arena} (confined or shared), counted until the arena
+     * closes: a block of {@code pool} when {@code overwrite} and the size is pooled (not zero-filled),
+     * given back when the arena closes; otherwise zeroed memory of the arena.
      */
     ArrowBuffer allocateIn(Arena arena, long size, boolean overwrite, BufferPool pool) {
         ArrowBuffer lent = overwrite ? lend(size, pool, arena) : null;
