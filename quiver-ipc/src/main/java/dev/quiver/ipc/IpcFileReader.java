@@ -60,6 +60,8 @@ import java.util.function.Function;
 public final class IpcFileReader implements RecordBatchReader {
     static final byte[] MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
     private static final int TAIL = 4 + 6;
+    /** What {@link #readNext()} makes of a batch: the batch. */
+    private static final Function<RecordBatch, RecordBatch> BATCH = batch -> batch;
 
     private final MessageReader messages;
     private final AutoCloseable resource;
@@ -71,8 +73,6 @@ public final class IpcFileReader implements RecordBatchReader {
     private final ManagedAllocator managed;
     /** Guards {@link #messages}, which reads one message at a time. */
     private final Object messageLock = new Object();
-    /** What {@link #readNext()} makes of a batch: the batch. */
-    private static final Function<RecordBatch, RecordBatch> BATCH = batch -> batch;
     /** The batches being decoded ahead and given to {@link #aheadWork}, from {@link #nextBatch} on, in order. */
     private final ArrayDeque<FutureTask<Done>> ahead = new ArrayDeque<>();
     /** What the tasks {@link #ahead} apply to their batches. */
