@@ -376,16 +376,17 @@ public final class IpcFileReader implements RecordBatchReader {
 
     /**
      * {@code work} applied to batch {@code k}. With a managed allocator the batch's own memory (that of
-     * decompressed buffers) comes from an {@link ArenaAllocator} of this thread, closed once {@code work}
-     * returns, so it is reused while the core still holds it (a confined arena closes without the
-     * handshake with every thread that a shared one costs).
+     * decompressed buffers) comes from an {@link ArenaAllocator} closed once {@code work} returns, so it
+     * is reused while the core still holds it. The arena is shared, so {@code work} may hand the batch
+     * to other threads (a confined one closes faster, but the cold reads' compiled code, trained on
+     * mapped files, then falls back to the interpreter: docs/benchmarks.md, round 6).
      */
     private Done decodeAndApply(int k, Function<? super RecordBatch, ?> work) {
         if (managed == null) {
             Decoded decoded = decode(k);
             return new Done(work.apply(decoded.batch()), decoded.metadata());
         }
-        try (ArenaAllocator memory = managed.arena()) {
+        try (ArenaAllocator memory = managed.sharedArena()) {
             Decoded decoded = decode(k, m -> reading.recordBatch(m, memory));
             return new Done(work.apply(decoded.batch()), decoded.metadata());
         }
@@ -413,9 +414,10 @@ public final class IpcFileReader implements RecordBatchReader {
      * {@code work} to its batch as soon as it has decoded it, while the cores still hold the batch's
      * bytes: {@code work} runs on several batches at once and must be thread-safe. Each {@code next()}
      * moves the reader past one batch, as {@link #readNext()} does. With a managed allocator (the
-     * default) the batch's decompressed buffers are memory of an {@link ArenaAllocator} confined to the
-     * thread running {@code work}, which goes back to the allocator's pool as soon as {@code work}
-     * returns; a batch of an uncompressed mapped file is the mapping, valid until {@link #close()}.
+     * default) the batch's decompressed buffers are memory of an {@link ArenaAllocator}, which goes back
+     * to the allocator's pool as soon as {@code work} returns (reading the batch after that throws
+     * {@link IllegalStateException}); a batch of an uncompressed mapped file is the mapping, valid until
+     * {@link #close()}.
      *
      * @throws IpcException from {@code next()}, if reading fails or a block or its message is malformed
      *     or invalid; what {@code work} throws comes as it is

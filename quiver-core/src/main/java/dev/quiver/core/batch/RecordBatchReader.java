@@ -93,8 +93,7 @@ public interface RecordBatchReader extends Iterable<RecordBatch>, AutoCloseable 
      * right after decoding each: {@code work} must then be safe to call from several threads. This one
      * applies it on the caller's thread.
      *
-     * <p>The batch is lent to {@code work}, on the thread that runs it: a reader may keep its memory to
-     * that thread ({@link WrongThreadException} elsewhere) and reuse it once {@code work} returns (an IPC
+     * <p>The batch is lent to {@code work}: a reader may reuse its memory once {@code work} returns (an IPC
      * file reader does for decompressed buffers, while the core still holds them), and then any access
      * to it throws {@link IllegalStateException}. Return what {@code work} computed, or copies, not the
      * batch or its arrays.
