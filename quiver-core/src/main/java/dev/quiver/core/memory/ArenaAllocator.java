@@ -86,6 +86,7 @@ public final class ArenaAllocator implements BufferAllocator, AutoCloseable {
         // Freed when the allocator is closed.
     }
 
+    /** {@inheritDoc} Those of the managed allocator that made it, this one's included. */
     @Override
     public long allocatedBytes() {
         return source.allocatedBytes();
