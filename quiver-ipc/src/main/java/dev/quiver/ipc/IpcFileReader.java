@@ -377,17 +377,13 @@ public final class IpcFileReader implements RecordBatchReader {
     /**
      * {@code work} applied to batch {@code k}. With a managed allocator the batch's own memory (that of
      * decompressed buffers) comes from an {@link ArenaAllocator} closed once {@code work} returns, so it
-     * is reused while the core still holds it. The arena is shared, so {@code work} may hand the batch
-     * to other threads (a confined one closes faster, but the cold reads' compiled code, trained on
-     * mapped files, then falls back to the interpreter: docs/benchmarks.md, round 6).
+     * is reused while the core still holds it. Its buffers may be read from any thread, so {@code work}
+     * may hand the batch to other threads (an arena confined to this thread closed faster, but cost the
+     * cold compressed reads: docs/benchmarks.md, round 6).
      */
     private Done decodeAndApply(int k, Function<? super RecordBatch, ?> work) {
-        if (managed == null) {
-            Decoded decoded = decode(k);
-            return new Done(work.apply(decoded.batch()), decoded.metadata());
-        }
-        try (ArenaAllocator memory = managed.sharedArena()) {
-            Decoded decoded = decode(k, m -> reading.recordBatch(m, memory));
+        try (ArenaAllocator memory = managed == null ? null : managed.arena()) {
+            Decoded decoded = memory == null ? decode(k) : decode(k, m -> reading.recordBatch(m, memory));
             return new Done(work.apply(decoded.batch()), decoded.metadata());
         }
     }

@@ -10,18 +10,15 @@ import java.lang.foreign.Arena;
  * pool, and {@link #close()} gives them all back at once, while the cores may still hold their bytes:
  * the next buffers of the same sizes reuse them hot, without waiting for the garbage collector. A buffer
  * (or slice) used after the close throws {@link IllegalStateException}; memory is never reused while a
- * buffer of it can still be read. {@link #release} does nothing. It counts toward the managed allocator
- * that made it.
- *
- * <p>Two kinds. {@link ManagedAllocator#arena()} is confined to the thread that makes it: only that
- * thread may allocate, read the buffers (others get {@link WrongThreadException}) and close it, and the
- * close costs next to nothing. {@link ManagedAllocator#sharedArena()} may be used and read from any
- * thread; its close synchronizes with every thread of the JVM (a handshake, some microseconds).
+ * buffer of it can still be read. {@link #release} does nothing. Thread-safe, and the buffers may be
+ * read from any thread; closing synchronizes with every thread of the JVM (a handshake, some
+ * microseconds), so one allocator should hold many buffers. Made by {@link ManagedAllocator#arena()};
+ * it counts toward that allocator.
  *
  * {@snippet :
  * try (ArenaAllocator memory = BufferAllocator.managed().arena()) {
  *     ArrowBuffer buffer = memory.allocateForOverwrite(1 << 20);
- *     // ... fill and use it, on this thread ...
+ *     // ... fill and use it ...
  * }   // every buffer of `memory` goes back to the pool here
  * }
  */
@@ -29,55 +26,34 @@ public final class ArenaAllocator implements BufferAllocator, AutoCloseable {
     private final ManagedAllocator source;
     /** Where blocks are lent from and go back to; none without native access. */
     private final BufferPool pool;
-    /** The only thread that may use a confined allocator; null for a shared one. */
-    private final Thread owner;
     /** Made at the first allocation: an allocator that allocates nothing costs nothing to close. */
     private Arena arena;
     private boolean closed;
 
-    ArenaAllocator(ManagedAllocator source, BufferPool pool, boolean shared) {
+    ArenaAllocator(ManagedAllocator source, BufferPool pool) {
         this.source = source;
         this.pool = pool;
-        this.owner = shared ? null : Thread.currentThread();
     }
 
     private Arena arena() {
-        if (owner != null && Thread.currentThread() != owner) {
-            throw new WrongThreadException("a confined arena allocator is used by the thread that made it only");
-        }
         if (closed) {
             throw new QuiverException("allocator is closed");
         }
         if (arena == null) {
-            arena = owner != null ? Arena.ofConfined() : Arena.ofShared();
+            arena = Arena.ofShared();
         }
         return arena;
-    }
-
-    /**
-     * Whether any thread may use this allocator and read its buffers.
-     *
-     * @return true if made by {@link ManagedAllocator#sharedArena()}, false if confined to its thread
-     */
-    public boolean isShared() {
-        return owner == null;
     }
 
     /** {@inheritDoc} Zero-filled memory of this allocator's own, freed when it is closed. */
     @Override
     public synchronized ArrowBuffer allocate(long size) {
-        if (size < 0) {
-            throw new IllegalArgumentException("size must not be negative: " + size);
-        }
         return source.allocateIn(arena(), size, false, pool);
     }
 
     /** {@inheritDoc} A block of the managed allocator's pool when the size is pooled. */
     @Override
     public synchronized ArrowBuffer allocateForOverwrite(long size) {
-        if (size < 0) {
-            throw new IllegalArgumentException("size must not be negative: " + size);
-        }
         return source.allocateIn(arena(), size, true, pool);
     }
 
@@ -101,15 +77,11 @@ public final class ArenaAllocator implements BufferAllocator, AutoCloseable {
      * Gives back every buffer handed out: pooled blocks return to the pool, other memory is freed; later
      * access to those buffers throws {@link IllegalStateException}. Closing twice does nothing.
      *
-     * @throws WrongThreadException if the allocator is confined and this is not its thread
      * @throws IllegalStateException if another thread is reading one of the buffers in native code right
      *     now (a downcall given its segment); the buffers then stay valid and the allocator open
      */
     @Override
     public synchronized void close() {
-        if (owner != null && Thread.currentThread() != owner) {
-            throw new WrongThreadException("a confined arena allocator is closed by the thread that made it only");
-        }
         if (arena != null) {
             arena.close();
         }

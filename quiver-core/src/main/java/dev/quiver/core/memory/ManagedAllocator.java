@@ -120,30 +120,23 @@ public final class ManagedAllocator implements BufferAllocator {
 
     /**
      * An allocator whose buffers all live until it is closed, lent from this allocator's pool and counted
-     * toward it, confined to the calling thread (see {@link ArenaAllocator}).
-     *
-     * @return a new, open arena allocator that only this thread may use
-     */
-    public ArenaAllocator arena() {
-        return new ArenaAllocator(this, POOL, false);
-    }
-
-    /**
-     * An allocator whose buffers all live until it is closed, lent from this allocator's pool and counted
-     * toward it, usable from any thread (see {@link ArenaAllocator}).
+     * toward it (see {@link ArenaAllocator}).
      *
      * @return a new, open arena allocator
      */
-    public ArenaAllocator sharedArena() {
-        return new ArenaAllocator(this, POOL, true);
+    public ArenaAllocator arena() {
+        return new ArenaAllocator(this, POOL);
     }
 
     /**
-     * A buffer of {@code size} bytes in {@code arena} (confined or shared), counted until the arena
-     * closes: a block of {@code pool} when {@code overwrite} and the size is pooled (not zero-filled),
-     * given back when the arena closes; otherwise zeroed memory of the arena.
+     * A buffer of {@code size} bytes in {@code arena}, counted until the arena closes: a block of
+     * {@code pool} when {@code overwrite} and the size is pooled (not zero-filled), given back when the
+     * arena closes; otherwise zeroed memory of the arena.
      */
     ArrowBuffer allocateIn(Arena arena, long size, boolean overwrite, BufferPool pool) {
+        if (size < 0) {
+            throw new IllegalArgumentException("size must not be negative: " + size);
+        }
         ArrowBuffer lent = overwrite ? lend(size, pool, arena) : null;
         if (lent != null) {
             return lent;

@@ -2,10 +2,7 @@
 package dev.quiver.core.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.QuiverException;
 import java.util.Set;
@@ -21,7 +18,7 @@ class ArenaAllocatorTest {
         BufferPool pool = new BufferPool(1 << 24);
         ManagedAllocator source = new ManagedAllocator(Long.MAX_VALUE);
         Set<Long> addresses;
-        try (ArenaAllocator memory = new ArenaAllocator(source, pool, false)) {
+        try (ArenaAllocator memory = new ArenaAllocator(source, pool)) {
             ArrowBuffer a = memory.allocateForOverwrite(SIZE);
             ArrowBuffer b = memory.allocateForOverwrite(SIZE + 3);
             a.segment().fill((byte) 0x5A);
@@ -36,7 +33,7 @@ class ArenaAllocatorTest {
         assertEquals(0, source.allocatedBytes(), "nothing counts once closed");
         assertEquals(0, pool.lentBytes());
         assertEquals(2 * BufferPool.classSize(BufferPool.sizeClass(BufferAllocator.padded(SIZE))), pool.idleBytes());
-        try (ArenaAllocator memory = new ArenaAllocator(source, pool, false)) {
+        try (ArenaAllocator memory = new ArenaAllocator(source, pool)) {
             ArrowBuffer again = memory.allocateForOverwrite(SIZE - 10);
             ArrowBuffer other = memory.allocateForOverwrite(SIZE + 100);
             assertEquals(addresses, Set.of(again.segment().address(), other.segment().address()),
@@ -53,7 +50,6 @@ class ArenaAllocatorTest {
             kept = memory.allocateForOverwrite(SIZE);
             kept.setLong(0, 7);
             slice = kept.slice(8, 64);
-            assertFalse(memory.isShared());
             assertEquals(7, kept.getLong(0));
         }
         assertThrows(IllegalStateException.class, () -> kept.getLong(0));
@@ -62,7 +58,7 @@ class ArenaAllocatorTest {
 
     @Test
     void allocateIsZeroFilledAndSmallOrUnpooledSizesWorkToo() {
-        try (ArenaAllocator memory = new ArenaAllocator(new ManagedAllocator(Long.MAX_VALUE), new BufferPool(1 << 24), true)) {
+        try (ArenaAllocator memory = new ArenaAllocator(new ManagedAllocator(Long.MAX_VALUE), new BufferPool(1 << 24))) {
             for (long size : new long[] {0, 1, 100, SIZE, BufferPool.MAX_POOLED + 1}) {
                 ArrowBuffer zeroed = memory.allocate(size);
                 assertEquals(size, zeroed.byteSize());
@@ -77,29 +73,12 @@ class ArenaAllocatorTest {
     }
 
     @Test
-    void aSharedArenasBuffersAreReadableFromOtherThreads() throws Exception {
-        try (ArenaAllocator memory = BufferAllocator.managed().sharedArena()) {
-            assertTrue(memory.isShared());
+    void buffersAreReadableAndAllocatedFromOtherThreads() throws Exception {
+        try (ArenaAllocator memory = BufferAllocator.managed().arena()) {
             ArrowBuffer b = memory.allocateForOverwrite(SIZE);
             b.setLong(16, 99);
             assertEquals(99L, CompletableFuture.supplyAsync(() -> b.getLong(16)).get());
             assertEquals(SIZE, CompletableFuture.supplyAsync(() -> memory.allocateForOverwrite(SIZE).byteSize()).get());
-        }
-    }
-
-    @Test
-    void aConfinedArenaIsForItsOwnThreadOnly() throws Exception {
-        try (ArenaAllocator memory = BufferAllocator.managed().arena()) {
-            assertFalse(memory.isShared());
-            ArrowBuffer b = memory.allocateForOverwrite(SIZE);
-            b.setLong(16, 99);
-            assertInstanceOf(WrongThreadException.class, CompletableFuture.supplyAsync(() -> b.getLong(16))
-                    .handle((value, failure) -> failure.getCause()).get());
-            assertInstanceOf(WrongThreadException.class, CompletableFuture.supplyAsync(() -> memory.allocate(8))
-                    .handle((value, failure) -> failure.getCause()).get());
-            assertInstanceOf(WrongThreadException.class, CompletableFuture.runAsync(memory::close)
-                    .handle((value, failure) -> failure.getCause()).get());
-            assertEquals(99, b.getLong(16), "still open: only its thread closes it");
         }
     }
 
@@ -115,7 +94,7 @@ class ArenaAllocatorTest {
     @Test
     void theLimitOfTheSourceHolds() {
         ManagedAllocator limited = new ManagedAllocator(1 << 20);
-        try (ArenaAllocator memory = new ArenaAllocator(limited, new BufferPool(1 << 24), false)) {
+        try (ArenaAllocator memory = new ArenaAllocator(limited, new BufferPool(1 << 24))) {
             memory.allocateForOverwrite(600_000);
             assertThrows(MemoryLimitExceededException.class, () -> memory.allocateForOverwrite(600_000));
         }
