@@ -410,10 +410,11 @@ public final class IpcFileReader implements RecordBatchReader {
      * {@code work} to its batch as soon as it has decoded it, while the cores still hold the batch's
      * bytes: {@code work} runs on several batches at once and must be thread-safe. Each {@code next()}
      * moves the reader past one batch, as {@link #readNext()} does. With a managed allocator (the
-     * default) the batch's decompressed buffers are memory of an {@link ArenaAllocator}, which goes back
-     * to the allocator's pool as soon as {@code work} returns (reading the batch after that throws
-     * {@link IllegalStateException}); a batch of an uncompressed mapped file is the mapping, valid until
-     * {@link #close()}.
+     * default) the batch's decompressed buffers are memory of an {@link ArenaAllocator} of the thread
+     * that runs {@code work}: only that thread may read them (others get {@link WrongThreadException}),
+     * and they go back to the allocator's pool as soon as {@code work} returns (reading the batch after
+     * that throws {@link IllegalStateException}); a batch of an uncompressed mapped file is the mapping,
+     * valid until {@link #close()}.
      *
      * @throws IpcException from {@code next()}, if reading fails or a block or its message is malformed
      *     or invalid; what {@code work} throws comes as it is

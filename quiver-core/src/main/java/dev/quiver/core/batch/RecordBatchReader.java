@@ -95,8 +95,9 @@ public interface RecordBatchReader extends Iterable<RecordBatch>, AutoCloseable 
      *
      * <p>The batch is lent to {@code work}: a reader may reuse its memory once {@code work} returns (an IPC
      * file reader does for decompressed buffers, while the core still holds them), and then any access
-     * to it throws {@link IllegalStateException}. Return what {@code work} computed, or copies, not the
-     * batch or its arrays.
+     * to it throws {@link IllegalStateException}; while {@code work} runs, the batch may be readable on
+     * {@code work}'s thread only. Return what {@code work} computed, or copies, not the batch or its
+     * arrays.
      *
      * @param work what to compute from each batch; its exceptions reach the caller of {@code next()}
      * @param <R> the type of the results

@@ -120,9 +120,9 @@ public final class ManagedAllocator implements BufferAllocator {
 
     /**
      * An allocator whose buffers all live until it is closed, lent from this allocator's pool and counted
-     * toward it (see {@link ArenaAllocator}).
+     * toward it, confined to the calling thread (see {@link ArenaAllocator}).
      *
-     * @return a new, open arena allocator
+     * @return a new, open arena allocator of the calling thread
      */
     public ArenaAllocator arena() {
         return new ArenaAllocator(this, POOL);

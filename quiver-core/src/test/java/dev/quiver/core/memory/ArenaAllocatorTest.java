@@ -2,11 +2,13 @@
 package dev.quiver.core.memory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.quiver.core.QuiverException;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 
 /** {@link ArenaAllocator}: pooled blocks lent until close, then reused at once (module native access required). */
@@ -73,12 +75,16 @@ class ArenaAllocatorTest {
     }
 
     @Test
-    void buffersAreReadableAndAllocatedFromOtherThreads() throws Exception {
+    void otherThreadsMayNotReadAllocateOrCloseAConfinedArena() throws Exception {
         try (ArenaAllocator memory = BufferAllocator.managed().arena()) {
             ArrowBuffer b = memory.allocateForOverwrite(SIZE);
             b.setLong(16, 99);
-            assertEquals(99L, CompletableFuture.supplyAsync(() -> b.getLong(16)).get());
-            assertEquals(SIZE, CompletableFuture.supplyAsync(() -> memory.allocateForOverwrite(SIZE).byteSize()).get());
+            for (Runnable use : new Runnable[] {() -> b.getLong(16), () -> memory.allocateForOverwrite(SIZE),
+                    () -> memory.allocate(8), memory::close}) {
+                ExecutionException e = assertThrows(ExecutionException.class, () -> CompletableFuture.runAsync(use).get());
+                assertInstanceOf(WrongThreadException.class, e.getCause());
+            }
+            assertEquals(99L, b.getLong(16), "still open and readable on its own thread");
         }
     }
 
