@@ -94,7 +94,7 @@ final class BodyCompression {
             LongFunction<MemorySegment> target) throws IOException {
         MemorySegment source = buffer.segment();
         long size = source.byteSize();
-        long bound = source.isMapped() ? 0 : codec.maxCompressedSize(size);
+        long bound = MappedFile.inMapping(source) ? 0 : codec.maxCompressedSize(size);
         if (bound <= 0) {
             return null;
         }

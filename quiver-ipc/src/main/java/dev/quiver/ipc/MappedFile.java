@@ -9,6 +9,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A file mapped read-only, with its channel kept open to notice when the file shrinks under the mapping
@@ -16,6 +18,9 @@ import java.nio.file.StandardOpenOption;
  * JVM reports as an {@link InternalError} from Java code and which would crash it from native code.
  */
 final class MappedFile implements AutoCloseable {
+    /** The files mapped now: a view of one (see {@link #inMapping}) is no longer {@code isMapped()}. */
+    private static final Set<MappedFile> OPEN = ConcurrentHashMap.newKeySet();
+
     private final Path path;
     private final FileChannel channel;
     private final Arena arena;
@@ -34,7 +39,9 @@ final class MappedFile implements AutoCloseable {
         try {
             channel = FileChannel.open(path, StandardOpenOption.READ);
             MemorySegment segment = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
-            return new MappedFile(path, channel, arena, segment);
+            MappedFile file = new MappedFile(path, channel, arena, segment);
+            OPEN.add(file);
+            return file;
         } catch (IOException | RuntimeException e) {
             arena.close();
             IpcException failure = new IpcException("cannot map " + path + ": " + e.getMessage(), e);
@@ -51,6 +58,28 @@ final class MappedFile implements AutoCloseable {
 
     MemorySegment segment() {
         return segment;
+    }
+
+    /**
+     * Whether {@code s} lies in a file mapping: a mapped segment, or a view of an open mapping (a lent
+     * batch's, which {@link dev.quiver.core.memory.ArenaAllocator#view} re-scopes). No native code may
+     * read such memory (see above).
+     */
+    static boolean inMapping(MemorySegment s) {
+        if (s.isMapped()) {
+            return true;
+        }
+        if (!s.isNative() || OPEN.isEmpty()) {
+            return false;
+        }
+        long start = s.address();
+        for (MappedFile file : OPEN) {
+            long from = file.segment.address();
+            if (start >= from && start - from < file.segment.byteSize()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -98,6 +127,7 @@ final class MappedFile implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        OPEN.remove(this);
         try {
             arena.close();
         } finally {

@@ -19,6 +19,7 @@ import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.ipc.compression.CompressionType;
 import dev.quiver.testkit.TestData;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -36,6 +37,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -174,19 +176,25 @@ class ParallelIpcTest {
     }
 
     private Path lz4File(int batchCount) throws IOException {
+        return file(batchCount, IpcWriteOptions.DEFAULT.withCodec(CompressionCodec.of(CompressionType.LZ4_FRAME)));
+    }
+
+    private Path file(int batchCount, IpcWriteOptions options) throws IOException {
         List<RecordBatch> batches = new ArrayList<>();
         for (int b = 0; b < batchCount; b++) {
             batches.add(batch(b));
         }
-        IpcWriteOptions lz4 = IpcWriteOptions.DEFAULT.withCodec(CompressionCodec.of(CompressionType.LZ4_FRAME));
-        return Files.write(dir.resolve("lent.arrow"), write(SCHEMA, batches, lz4, true));
+        return Files.write(dir.resolve("lent.arrow"), write(SCHEMA, batches, options, true));
     }
 
-    /** A decompressed batch is lent to the work: its memory is reused after, and reading it then throws. */
+    /**
+     * A batch is lent to the work: a compressed one's memory is reused after, an uncompressed one is a
+     * view of the mapping that closes with it; reading either after the work throws.
+     */
     @ParameterizedTest
-    @ValueSource(ints = {1, 3})
-    void aBatchOfACompressedFileIsLentToTheWorkOnly(int threads) throws IOException {
-        Path file = lz4File(10);
+    @CsvSource({"1, true", "3, true", "1, false", "3, false"})
+    void aBatchIsLentToTheWorkOnly(int threads, boolean compressed) throws IOException {
+        Path file = compressed ? lz4File(10) : file(10, IpcWriteOptions.DEFAULT);
         List<RecordBatch> kept = new ArrayList<>();
         List<Long> sums = new ArrayList<>();
         try (IpcFileReader reader = IpcFileReader.map(file, IpcReadOptions.DEFAULT.withThreads(threads))) {
@@ -204,6 +212,31 @@ class ParallelIpcTest {
             RuntimeException e = assertThrows(RuntimeException.class,
                     () -> batch.column("k").data().buffers().get(1).getLong(0));
             assertTrue(e instanceof IllegalStateException || e instanceof WrongThreadException, e.toString());
+        }
+    }
+
+    /**
+     * A lent view of a mapping is still memory no native codec may read: writing the batch compressed
+     * from the work copies it first, and gives the same bytes back.
+     */
+    @Test
+    void aLentViewOfTheMappingIsWrittenCompressedLikeTheMappingItself() throws IOException {
+        Path file = file(3, IpcWriteOptions.DEFAULT);
+        IpcWriteOptions lz4 = IpcWriteOptions.DEFAULT.withCodec(CompressionCodec.of(CompressionType.LZ4_FRAME));
+        try (IpcFileReader reader = IpcFileReader.map(file, IpcReadOptions.DEFAULT.withThreads(2))) {
+            Iterator<Object[]> seen = reader.mapBatches(b -> new Object[] {
+                MappedFile.inMapping(b.column("k").data().buffers().get(1).segment()),
+                write(SCHEMA, List.of(b), lz4, false)});
+            for (int b = 0; b < 3; b++) {
+                Object[] result = seen.next();
+                assertTrue((Boolean) result[0], "a view of the mapping counts as the mapping");
+                try (IpcStreamReader written = IpcStreamReader.open(new ByteArrayInputStream((byte[]) result[1]))) {
+                    assertEquals(batch(b), written.readNext().orElseThrow());
+                }
+            }
+        }
+        try (Arena arena = Arena.ofConfined()) {
+            assertTrue(!MappedFile.inMapping(arena.allocate(64)), "memory of its own is not");
         }
     }
 
