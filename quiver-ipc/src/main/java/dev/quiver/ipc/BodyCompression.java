@@ -138,7 +138,7 @@ final class BodyCompression {
                 throw new IpcException(where + ": its " + payload.byteSize() + " bytes exceed the " + limit.left()
                         + " bytes left of the batch's limit (IpcReadOptions.maxDecompressedBytes)");
             }
-            return payload.segment().isMapped() ? copy(payload, allocator, where) : payload;
+            return MappedFile.inMapping(payload.segment()) ? copy(payload, allocator, where) : payload;
         }
         if (claimed < -1) {
             throw new IpcException(where + ": invalid uncompressed length " + claimed);
@@ -170,7 +170,7 @@ final class BodyCompression {
                 || claimed > codec.maxDecompressedSize(source.byteSize())) {
             return null;
         }
-        if (source.isMapped()) {
+        if (MappedFile.inMapping(source)) {
             // Native codecs never read a mapping: a file shrinking under it would crash the JVM there,
             // where this copy fails with an InternalError that the file reader reports.
             source = ScratchCopy.of(source);

@@ -391,7 +391,7 @@ public final class IpcFileReader implements RecordBatchReader {
 
     /** The message with its body, when it is an uncompressed batch in a file mapping, a view in {@code memory}. */
     private static MessageReader.IpcMessage lent(MessageReader.IpcMessage m, ArenaAllocator memory) {
-        if (((Header.Batch) m.message().header()).compression() != null || !m.body().segment().isMapped()) {
+        if (((Header.Batch) m.message().header()).compression() != null || !MappedFile.inMapping(m.body().segment())) {
             return m;
         }
         return new MessageReader.IpcMessage(m.message(), memory.view(m.body()), m.offset(), m.index());

@@ -16,10 +16,18 @@ import java.util.concurrent.ConcurrentHashMap;
  * A file mapped read-only, with its channel kept open to notice when the file shrinks under the mapping
  * (as when another process rewrites it): touching a page past the new end of the file faults, which the
  * JVM reports as an {@link InternalError} from Java code and which would crash it from native code.
+ *
+ * <p>With native access for this module, the mapping is handed out as plain native memory (a view of it
+ * in the same arena): batches of a mapped file and decompressed ones are then one class of segment, and
+ * the JIT compiles the hot loops of validation and of the caller's work for one, whichever kind of file
+ * it met first (or the launcher's AOT cache was trained on). {@link #inMapping} tells whether memory
+ * lies in a mapping all the same.
  */
 final class MappedFile implements AutoCloseable {
-    /** The files mapped now: a view of one (see {@link #inMapping}) is no longer {@code isMapped()}. */
+    /** The files mapped now, for {@link #inMapping}. */
     private static final Set<MappedFile> OPEN = ConcurrentHashMap.newKeySet();
+    /** Whether {@code MemorySegment.reinterpret} may be called here without a warning. */
+    private static final boolean NATIVE_VIEWS = MappedFile.class.getModule().isNativeAccessEnabled();
 
     private final Path path;
     private final FileChannel channel;
@@ -38,7 +46,8 @@ final class MappedFile implements AutoCloseable {
         Arena arena = Arena.ofShared();
         try {
             channel = FileChannel.open(path, StandardOpenOption.READ);
-            MemorySegment segment = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+            MemorySegment mapping = channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena);
+            MemorySegment segment = NATIVE_VIEWS ? mapping.reinterpret(arena, null) : mapping;
             MappedFile file = new MappedFile(path, channel, arena, segment);
             OPEN.add(file);
             return file;
@@ -61,9 +70,9 @@ final class MappedFile implements AutoCloseable {
     }
 
     /**
-     * Whether {@code s} lies in a file mapping: a mapped segment, or a view of an open mapping (a lent
-     * batch's, which {@link dev.quiver.core.memory.ArenaAllocator#view} re-scopes). No native code may
-     * read such memory (see above).
+     * Whether {@code s} lies in a file mapping: a mapped segment, or a view of an open mapping (as this
+     * class hands them out, or a lent batch's, which {@link dev.quiver.core.memory.ArenaAllocator#view}
+     * re-scopes). No native code may read such memory (see above).
      */
     static boolean inMapping(MemorySegment s) {
         if (s.isMapped()) {
@@ -89,7 +98,7 @@ final class MappedFile implements AutoCloseable {
      */
     static ByteBuffer decodable(ArrowBuffer bytes) {
         MemorySegment s = bytes.segment();
-        return s.isMapped() ? ByteBuffer.wrap(bytes.toByteArray()) : s.asByteBuffer();
+        return inMapping(s) ? ByteBuffer.wrap(bytes.toByteArray()) : s.asByteBuffer();
     }
 
     /** Refuses to go on when the file is now shorter than the mapping. */
