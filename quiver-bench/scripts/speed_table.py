@@ -9,7 +9,9 @@ b10m-lz4.arrow and b10m-zstd.arrow; the writes are of ROWS rows too. PYTHON is a
 (Arrow C++). The JDK is the one `./quiver` runs on (JAVA_HOME, else the one the build recorded). Every
 figure comes from a new process, the three implementations interleaved, ROUNDS times (default 3), and the
 table gives the best and the median:
-- cold: one read in a new process; wall time of the whole process and its CPU time (user + sys);
+- cold: one read in a new process; wall time of the whole process and its CPU time (user + sys). The
+  file is read through once just before, for every reader alike: a cold process, not a cold disk (some
+  kernels, as DAMON's reclaim here, drop page-cache pages idle for a while);
 - warm: `--repeat 10` in one process, the best of the ten (`read_seconds_min`), one thread and all cores
   (Quiver's JIT compiles the code run once per batch fully only after about six reads of 10M rows);
   arrow-java: `--repeat 5` (its LZ4 reads take 21 s each);
@@ -63,6 +65,13 @@ def run(cmd):
     return figures, checksum, wall, cpu
 
 
+def touch(path):
+    """Reads the file through, so that it is in the page cache for the cold read that follows."""
+    with open(path, "rb") as f:
+        while f.read(16 << 20):
+            pass
+
+
 def summary(values):
     return f"{min(values):.3f} / {statistics.median(values):.3f}"
 
@@ -91,6 +100,7 @@ def main():
         for _ in range(rounds):
             for reader, command in readers.items():
                 r = results[reader]
+                touch(path)
                 _, checksum, wall, cpu = run(command(path, []))
                 if reference is None:
                     reference = checksum
