@@ -375,26 +375,17 @@ public final class IpcFileReader implements RecordBatchReader {
     }
 
     /**
-     * {@code work} applied to batch {@code k}. With a managed allocator the batch's memory comes from an
-     * {@link ArenaAllocator} of this thread closed once {@code work} returns: its decompressed buffers are
-     * pool blocks, reused while the core still holds them, and an uncompressed batch of a mapped file is
-     * a view of the mapping. Either way every buffer {@code work} and the validation read is native memory
-     * of one confined arena, so the code compiled for one kind of file (as the launcher's AOT cache
-     * trains it, on an uncompressed file) fits the other (docs/benchmarks.md, round 7).
+     * {@code work} applied to batch {@code k}. With a managed allocator the batch's own memory (that of
+     * decompressed buffers) comes from an {@link ArenaAllocator} of this thread closed once {@code work}
+     * returns, so it is reused while the core still holds it. Buffers of a mapped file stay the
+     * reader's: {@link #close()} does not wait for a {@code work} still running, and only the mapping's
+     * own (shared) arena makes its closing safe for such a reader.
      */
     private Done decodeAndApply(int k, Function<? super RecordBatch, ?> work) {
         try (ArenaAllocator memory = managed == null ? null : managed.arena()) {
-            Decoded decoded = memory == null ? decode(k) : decode(k, m -> reading.recordBatch(lent(m, memory), memory));
+            Decoded decoded = memory == null ? decode(k) : decode(k, m -> reading.recordBatch(m, memory));
             return new Done(work.apply(decoded.batch()), decoded.metadata());
         }
-    }
-
-    /** The message with its body, when it is an uncompressed batch in a file mapping, a view in {@code memory}. */
-    private static MessageReader.IpcMessage lent(MessageReader.IpcMessage m, ArenaAllocator memory) {
-        if (((Header.Batch) m.message().header()).compression() != null || !MappedFile.inMapping(m.body().segment())) {
-            return m;
-        }
-        return new MessageReader.IpcMessage(m.message(), memory.view(m.body()), m.offset(), m.index());
     }
 
     /**
@@ -422,9 +413,8 @@ public final class IpcFileReader implements RecordBatchReader {
      * default) the batch's decompressed buffers are memory of an {@link ArenaAllocator} of the thread
      * that runs {@code work}: only that thread may read them (others get {@link WrongThreadException}),
      * and they go back to the allocator's pool as soon as {@code work} returns (reading the batch after
-     * that throws {@link IllegalStateException}); the buffers of an uncompressed batch of a mapped file are
-     * lent the same way, as views of the mapping (dictionaries are the reader's, valid until
-     * {@link #close()}).
+     * that throws {@link IllegalStateException}); buffers of a mapped file are the mapping's, valid until
+     * {@link #close()}.
      *
      * @throws IpcException from {@code next()}, if reading fails or a block or its message is malformed
      *     or invalid; what {@code work} throws comes as it is

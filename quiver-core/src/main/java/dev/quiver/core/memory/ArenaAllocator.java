@@ -79,21 +79,6 @@ public final class ArenaAllocator implements BufferAllocator, AutoCloseable {
         return source.allocateIn(arena(), size, true, pool);
     }
 
-    /**
-     * A view of {@code buffer}'s bytes that lives as this allocator's buffers do: readable on this thread
-     * only, and throwing {@link IllegalStateException} after the close, while the memory stays
-     * {@code buffer}'s (a lent view of a file mapping, say). Without a pool (no native access for
-     * {@code dev.quiver.core}) it is {@code buffer} itself.
-     *
-     * @param buffer the buffer to view
-     * @return the view
-     * @throws WrongThreadException if this is not the thread that made the allocator
-     */
-    public ArrowBuffer view(ArrowBuffer buffer) {
-        Arena scope = arena();
-        return pool == null ? buffer : new ArrowBuffer(buffer.segment().reinterpret(scope, null), null);
-    }
-
     @Override
     public void release(ArrowBuffer buffer) {
         // Freed when the allocator is closed.

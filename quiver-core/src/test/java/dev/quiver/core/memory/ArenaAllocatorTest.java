@@ -4,11 +4,8 @@ package dev.quiver.core.memory;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.QuiverException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -88,27 +85,6 @@ class ArenaAllocatorTest {
                 assertInstanceOf(WrongThreadException.class, e.getCause());
             }
             assertEquals(99L, b.getLong(16), "still open and readable on its own thread");
-        }
-    }
-
-    @Test
-    void aViewReadsTheSameBytesUntilTheCloseAndKeepsThemReadOnly() throws Exception {
-        try (Arena owner = Arena.ofConfined()) {
-            MemorySegment bytes = owner.allocate(64);
-            bytes.set(LE.LONG, 8, 42);
-            ArrowBuffer readOnly = ArrowBuffer.wrap(bytes.asReadOnly());
-            ArrowBuffer view;
-            try (ArenaAllocator memory = BufferAllocator.managed().arena()) {
-                view = memory.view(readOnly);
-                assertEquals(42, view.getLong(8));
-                assertEquals(bytes.address(), view.segment().address(), "the same memory, not a copy");
-                assertTrue(view.segment().isReadOnly(), "read-only memory stays read-only");
-                ExecutionException e = assertThrows(ExecutionException.class,
-                        () -> CompletableFuture.runAsync(() -> view.getLong(8)).get());
-                assertInstanceOf(WrongThreadException.class, e.getCause());
-            }
-            assertThrows(IllegalStateException.class, () -> view.getLong(8));
-            assertEquals(42, bytes.get(LE.LONG, 8), "the memory itself is the owner's still");
         }
     }
 
