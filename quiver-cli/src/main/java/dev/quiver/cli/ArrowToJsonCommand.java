@@ -7,32 +7,32 @@ import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver arrow-to-json ARROW JSON}, as the integration tools of other Arrow implementations. */
-@Command(name = "arrow-to-json", mixinStandardHelpOptions = true,
-        description = {"Writes the Arrow file or stream ARROW (fully validated) as the integration JSON file JSON, "
-                + "gzip-compressed when its name ends in .gz."})
-final class ArrowToJsonCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+final class ArrowToJsonCommand extends Subcommand {
+    static final String NAME = "arrow-to-json";
 
-    @Parameters(index = "0", paramLabel = "ARROW", description = "The Arrow file or stream to read.")
-    Path arrow;
+    private final PositionalParamSpec arrow = parameter(positional("0", "ARROW", Path.class,
+            "The Arrow file or stream to read."));
 
-    @Parameters(index = "1", paramLabel = "JSON", description = "The JSON file to write (replaced if it exists).")
-    Path json;
+    private final PositionalParamSpec json = parameter(positional("1", "JSON", Path.class,
+            "The JSON file to write (replaced if it exists)."));
+
+    ArrowToJsonCommand() {
+        super(NAME, "Writes the Arrow file or stream ARROW (fully validated) as the integration JSON file JSON, "
+                + "gzip-compressed when its name ends in .gz.");
+    }
 
     @Override
     public Integer call() throws Exception {
+        Path arrow = this.arrow.getValue();
+        Path json = this.json.getValue();
         try (RecordBatchReader source = Inputs.openArrow(arrow, IpcReadOptions.DEFAULT)) {
-            spec.commandLine().getOut().println(Conversion.copy(source, arrow, json, DataFormat.JSON,
+            out().println(Conversion.copy(source, arrow, json, DataFormat.JSON,
                     IpcWriteOptions.DEFAULT));
         }
-        spec.commandLine().getOut().flush();
+        out().flush();
         return 0;
     }
 }

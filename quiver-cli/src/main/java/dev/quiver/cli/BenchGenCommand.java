@@ -8,63 +8,62 @@ import dev.quiver.cli.text.Progress;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code quiver bench-gen}: writes the bench-v1 table. */
-@Command(name = "bench-gen", mixinStandardHelpOptions = true,
-        description = {"Generates the benchmark table bench-v1 (docs/bench-v1.md: nine columns, every value a "
+final class BenchGenCommand extends Subcommand {
+    static final String NAME = "bench-gen";
+
+    private final OptionSpec rows = option(valued("--rows", "N", long.class,
+            "The number of rows (default: ${DEFAULT-VALUE}).").defaultValue("1000000"));
+
+    private final OptionSpec out = option(valued("--out", "FILE", Path.class,
+            "The file to write (replaced if it exists).").required(true));
+
+    private final OptionSpec format = option(valued("--format", "file|stream", ArrowFormat.class,
+            "Arrow format (default: a stream for .arrows and .stream names, else a file)."));
+
+    private final OptionSpec codec = option(valued("--codec", "none|lz4|zstd", Codec.class,
+            "Body compression (default: ${DEFAULT-VALUE}).").defaultValue("none"));
+
+    private final OptionSpec threads = option(valued("--threads", "N", int.class,
+            "Threads compressing a batch's buffers: 0 (the default) one per core, 1 this thread only. "
+                + "The file is the same whatever the number.").defaultValue("0"));
+
+    private final OptionSpec timeWrite = option(flag("--time-write",
+            "Generate every batch in memory first, then time only the write: prints write_seconds= "
+                + "and write_cpu_seconds=."));
+
+    private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
+            "With --time-write: write the file K times (default 1) and print the best time too.").defaultValue("1"));
+
+    BenchGenCommand() {
+        super(NAME, "Generates the benchmark table bench-v1 (docs/bench-v1.md: nine columns, every value a "
                 + "function of the row index, batches of 65,536 rows) and writes it as an Arrow file or stream.",
                 "Prints one line: what was written, and how long it took (generation and write). With --time-write "
-                        + "every batch is generated in memory first and only the write is timed: a second line "
-                        + "write_seconds=... (open, write, close) and write_cpu_seconds=... (the CPU time the process spent "
-                        + "meanwhile, every thread's). With --repeat K it writes the file K times in this process and "
-                        + "also prints write_seconds_min=... and write_cpu_seconds_min=..., the best of the K writes "
-                        + "(write_seconds stays the first one's)."})
-final class BenchGenCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000",
-            description = "The number of rows (default: ${DEFAULT-VALUE}).")
-    long rows;
-
-    @Option(names = "--out", paramLabel = "FILE", required = true,
-            description = "The file to write (replaced if it exists).")
-    Path out;
-
-    @Option(names = "--format", paramLabel = "file|stream",
-            description = "Arrow format (default: a stream for .arrows and .stream names, else a file).")
-    ArrowFormat format;
-
-    @Option(names = "--codec", paramLabel = "none|lz4|zstd", defaultValue = "none",
-            description = "Body compression (default: ${DEFAULT-VALUE}).")
-    Codec codec;
-
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "Threads compressing a batch's buffers: 0 (the default) one per core, 1 this thread only. "
-                    + "The file is the same whatever the number.")
-    int threads;
-
-    @Option(names = "--time-write",
-            description = "Generate every batch in memory first, then time only the write: prints write_seconds= "
-                    + "and write_cpu_seconds=.")
-    boolean timeWrite;
-
-    @Option(names = "--repeat", paramLabel = "K", defaultValue = "1",
-            description = "With --time-write: write the file K times (default 1) and print the best time too.")
-    int repeat;
+                + "every batch is generated in memory first and only the write is timed: a second line "
+                + "write_seconds=... (open, write, close) and write_cpu_seconds=... (the CPU time the process spent "
+                + "meanwhile, every thread's). With --repeat K it writes the file K times in this process and "
+                + "also prints write_seconds_min=... and write_cpu_seconds_min=..., the best of the K writes "
+                + "(write_seconds stays the first one's).");
+    }
 
     @Override
     public Integer call() throws Exception {
+        long rows = this.rows.getValue();
+        Path out = this.out.getValue();
+        ArrowFormat format = this.format.getValue();
+        Codec codec = this.codec.getValue();
+        int threads = this.threads.getValue();
+        boolean timeWrite = this.timeWrite.getValue();
+        int repeat = this.repeat.getValue();
         if (rows < 0) {
             throw new CliException("--rows must be 0 or more, not " + rows, CliException.USAGE);
         }
@@ -90,11 +89,11 @@ final class BenchGenCommand implements Callable<Integer> {
         RunTimes times = new RunTimes();
         for (int k = 0; k < repeat; k++) {
             times.time(() -> {
-                write(target, bench, ready);
+                write(out, target, codec.writeOptions().withThreads(threads), bench, rows, ready);
                 return null;
             });
         }
-        PrintWriter printer = spec.commandLine().getOut();
+        PrintWriter printer = out();
         printer.println("wrote " + out + " (bench-v1, " + target.label() + ", codec " + codec
                 + "): " + Sizes.count(rows, "row", "rows") + " in "
                 + Sizes.count(BenchV1.batchCount(rows), "batch", "batches") + ", " + Sizes.bytes(Files.size(out))
@@ -107,14 +106,18 @@ final class BenchGenCommand implements Callable<Integer> {
             printer.println("write_seconds_min=" + Sizes.decimalSeconds(times.best(), 3));
             printer.println("write_cpu_seconds_min=" + Sizes.decimalSeconds(times.bestCpu(), 3));
         }
-        spec.commandLine().getOut().flush();
+        out().flush();
         return 0;
     }
 
-    /** Writes the file once: the batches made in advance when there are any, else each made as written. */
-    private void write(DataFormat target, BenchV1 bench, List<RecordBatch> ready) throws IOException {
+    /**
+     * Writes the file of {@code rows} rows once: the batches made in advance when there are any, else each made
+     * as written.
+     */
+    private static void write(Path out, DataFormat target, IpcWriteOptions options, BenchV1 bench, long rows,
+            List<RecordBatch> ready) throws IOException {
         try (Progress progress = Progress.start("bench-gen", rows)) {
-            Outputs.write(out, target, BenchV1.SCHEMA, codec.writeOptions().withThreads(threads), writer -> {
+            Outputs.write(out, target, BenchV1.SCHEMA, options, writer -> {
                 for (long at = 0; at < rows; at += BenchV1.BATCH_ROWS) {
                     int n = (int) Math.min(BenchV1.BATCH_ROWS, rows - at);
                     writer.write(ready.isEmpty() ? bench.batch(at, n) : ready.get((int) (at / BenchV1.BATCH_ROWS)));

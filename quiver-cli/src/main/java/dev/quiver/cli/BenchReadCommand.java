@@ -12,41 +12,38 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver bench-read FILE}: reads a bench-v1 file and prints its checksum and the time taken. */
-@Command(name = "bench-read", mixinStandardHelpOptions = true,
-        description = {"Reads FILE, an Arrow file (memory-mapped) or stream holding the bench-v1 table, touching every "
+final class BenchReadCommand extends Subcommand {
+    static final String NAME = "bench-read";
+
+    private final PositionalParamSpec file = parameter(positional("0", "FILE", Path.class,
+            "The Arrow file or stream to read."));
+    private final OptionSpec noValidate = option(flag("--no-validate",
+            "Skip the full validation of each batch (structure is still checked)."));
+    private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
+            "Read the file K times (default 1) and print the best time too, as read_seconds_min.").defaultValue("1"));
+    private final OptionSpec threads = option(valued("--threads", "N", int.class,
+            "Batches of an Arrow file decoded (decompressed, validated) at once: 0 (the default) one per core, 1 on "
+                    + "this thread only. Streams are read on this thread.").defaultValue("0"));
+
+    BenchReadCommand() {
+        super(NAME, "Reads FILE, an Arrow file (memory-mapped) or stream holding the bench-v1 table, touching every "
                 + "value, and prints its checksum as docs/bench-v1.md defines it (name=value lines, in its "
                 + "order), then read_seconds=... (open, read, validate and checksum). With --repeat K it reads "
                 + "K times in this process and also prints read_seconds_min=..., the best of the K reads "
                 + "(read_seconds stays the first, cold one), and read_cpu_seconds_min=..., the least CPU time "
-                + "the process spent on one read (every thread: readers, garbage collector, compiler)."})
-final class BenchReadCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Parameters(paramLabel = "FILE", description = "The Arrow file or stream to read.")
-    Path file;
-
-    @Option(names = "--no-validate", description = "Skip the full validation of each batch (structure is still checked).")
-    boolean noValidate;
-
-    @Option(names = "--repeat", paramLabel = "K", defaultValue = "1",
-            description = "Read the file K times (default 1) and print the best time too, as read_seconds_min.")
-    int repeat;
-
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "Batches of an Arrow file decoded (decompressed, validated) at once: 0 (the default) one "
-                    + "per core, 1 on this thread only. Streams are read on this thread.")
-    int threads;
+                + "the process spent on one read (every thread: readers, garbage collector, compiler).");
+    }
 
     @Override
     public Integer call() throws Exception {
+        Path file = this.file.getValue();
+        int repeat = this.repeat.getValue();
+        int threads = this.threads.getValue();
+        boolean noValidate = this.noValidate.getValue();
         if (threads < 0) {
             throw new CliException("--threads must be 0 (all cores) or more, not " + threads, CliException.USAGE);
         }
@@ -56,14 +53,14 @@ final class BenchReadCommand implements Callable<Integer> {
         List<String> lines = null;
         RunTimes times = new RunTimes();
         for (int k = 0; k < repeat; k++) {
-            List<String> these = times.time(this::read).lines();
+            List<String> these = times.time(() -> read(file, noValidate, threads)).lines();
             if (lines == null) {
                 lines = these;
             } else if (!lines.equals(these)) {
                 throw new CliException(file + " changed between reads: read " + (k + 1) + " has another checksum");
             }
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         lines.forEach(out::println);
         out.println("read_seconds=" + Sizes.decimalSeconds(times.first(), 3));
         if (repeat > 1) {
@@ -74,7 +71,7 @@ final class BenchReadCommand implements Callable<Integer> {
         return 0;
     }
 
-    private BenchChecksum read() throws IOException {
+    private static BenchChecksum read(Path file, boolean noValidate, int threads) throws IOException {
         BenchChecksum checksum = new BenchChecksum();
         try (RecordBatchReader source = Inputs.openArrow(file, IpcReadOptions.DEFAULT
                 .withValidation(noValidate ? ValidationLevel.STRUCTURE : ValidationLevel.FULL).withThreads(threads))) {

@@ -14,9 +14,9 @@ import dev.quiver.cli.text.Sizes;
 import dev.quiver.cli.text.TextTable;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
-import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
+import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.row.GroupByResult;
 import dev.quiver.row.HashGroupBy;
@@ -29,15 +29,26 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** {@code quiver demo}: Quiver's main job on a built-in default, needing no files. */
-@Command(name = "demo", mixinStandardHelpOptions = true,
-        description = {"Quiver's main job on built-in data, needing no files: generates the bench-v1 table "
+final class DemoCommand extends Subcommand {
+    static final String NAME = "demo";
+    private static final int PREVIEW_ROWS = 5;
+    /** Reads of each file after the first: the best of them is the warm figure. */
+    private static final int WARM_READS = 3;
+    private static final String CAT = "cat";
+    private static final String MAYBE = "maybe";
+
+    private final OptionSpec rowsOption = option(valued("--rows", "N", long.class,
+            "The number of rows of the table (default: ${DEFAULT-VALUE}).").defaultValue("1000000"));
+
+    /** The rows of the table, as --rows says, once parsed. */
+    private long rows;
+
+    DemoCommand() {
+        super(NAME, "Quiver's main job on built-in data, needing no files: generates the bench-v1 table "
                 + "(docs/bench-v1.md), writes it as an Arrow file and an Arrow stream, uncompressed and "
                 + "with LZ4 and ZSTD, into a temporary directory (deleted afterwards), reads each back (the files "
                 + "memory-mapped, every batch fully validated) and checks that its checksum equals that of the "
@@ -45,27 +56,16 @@ import picocli.CommandLine;
                 + "best of three more) and the first rows. Then groups the table by cat on "
                 + "the row table (quiver-row's hash group-by: row count, and count, sum, min and max of maybe), "
                 + "checks the groups against the dataset's definition and prints them.",
-                "Exit status 1 if any checksum or group differs."})
-final class DemoCommand implements Callable<Integer> {
-    private static final int PREVIEW_ROWS = 5;
-    /** Reads of each file after the first: the best of them is the warm figure. */
-    private static final int WARM_READS = 3;
-    private static final String CAT = "cat";
-    private static final String MAYBE = "maybe";
-
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000",
-            description = "The number of rows of the table (default: ${DEFAULT-VALUE}).")
-    long rows;
+                "Exit status 1 if any checksum or group differs.");
+    }
 
     @Override
     public Integer call() throws Exception {
+        rows = rowsOption.getValue();
         if (rows < 1) {
             throw new CliException("--rows must be 1 or more, not " + rows, CliException.USAGE);
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         long start = System.nanoTime();
         List<RecordBatch> batches = generate();
         BenchChecksum expected = new BenchChecksum();

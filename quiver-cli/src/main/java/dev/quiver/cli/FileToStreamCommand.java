@@ -3,34 +3,34 @@ package dev.quiver.cli;
 
 import dev.quiver.cli.io.DataFormat;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver file-to-stream FILE STREAM}, as the integration tools of other Arrow implementations. */
-@Command(name = "file-to-stream", mixinStandardHelpOptions = true,
-        description = {"Reads the Arrow file FILE (fully validated) and writes its batches as the Arrow stream STREAM."})
-final class FileToStreamCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+final class FileToStreamCommand extends Subcommand {
+    static final String NAME = "file-to-stream";
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The Arrow file to read.")
-    Path in;
+    private final PositionalParamSpec in = parameter(positional("0", "FILE", Path.class,
+            "The Arrow file to read."));
 
-    @Parameters(index = "1", paramLabel = "STREAM", description = "The Arrow stream to write (replaced if it exists).")
-    Path out;
+    private final PositionalParamSpec out = parameter(positional("1", "STREAM", Path.class,
+            "The Arrow stream to write (replaced if it exists)."));
 
-    @Option(names = "--codec", paramLabel = "none|lz4|zstd", defaultValue = "none",
-            description = "Body compression of the output (default: ${DEFAULT-VALUE}).")
-    Codec codec;
+    private final OptionSpec codec = option(valued("--codec", "none|lz4|zstd", Codec.class,
+            "Body compression of the output (default: ${DEFAULT-VALUE}).").defaultValue("none"));
+
+    FileToStreamCommand() {
+        super(NAME, "Reads the Arrow file FILE (fully validated) and writes its batches as the Arrow stream STREAM.");
+    }
 
     @Override
     public Integer call() throws Exception {
-        spec.commandLine().getOut().println(
+        Path in = this.in.getValue();
+        Path out = this.out.getValue();
+        Codec codec = this.codec.getValue();
+        out().println(
                 Conversion.copyIpc(in, DataFormat.ARROW_FILE, out, DataFormat.ARROW_STREAM, codec.writeOptions()));
-        spec.commandLine().getOut().flush();
+        out().flush();
         return 0;
     }
 }

@@ -20,52 +20,51 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver group-by FILE --by COL}: a hash group-by of an Arrow file on the row table, timed. */
-@Command(name = "group-by", mixinStandardHelpOptions = true,
-        description = {"Groups the rows of FILE, an Arrow file or stream, by the --by columns (nulls form one "
+final class GroupByCommand extends Subcommand {
+    static final String NAME = "group-by";
+    private static final int SHOWN = 20;
+
+    private final PositionalParamSpec file = parameter(positional("0", "FILE", Path.class,
+            "The Arrow file or stream to group."));
+
+    private final OptionSpec by = option(valued("--by", "COL", List.class,
+            "The key columns, comma-separated.").auxiliaryTypes(String.class).splitRegex(",").required(true));
+
+    private final OptionSpec aggs = option(valued("--agg", "AGG", List.class,
+            "count, sum:COL, min:COL or max:COL; repeatable or comma-separated (default: count).")
+            .auxiliaryTypes(String.class).splitRegex(","));
+
+    private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
+            "Group K times (default 1); group_by_seconds is the best run.").defaultValue("1"));
+
+    private final OptionSpec out = option(valued("--out", "OUT", Path.class,
+            "Write all groups to OUT (.arrow, .arrows, .csv, .json, .json.gz; replaced if it exists)."));
+
+    private final OptionSpec threads = option(valued("--threads", "N", int.class,
+            "Threads of the group-by: 1 for one, 0 (the default) for one per core.").defaultValue("0"));
+
+    GroupByCommand() {
+        super(NAME, "Groups the rows of FILE, an Arrow file or stream, by the --by columns (nulls form one "
                 + "group) and aggregates them: count (rows of the group, the default), sum:COL, min:COL, "
                 + "max:COL (of an integer or floating-point column, over its non-null values; null when "
                 + "there is none). The batches are read and validated first, then grouped (hash group-by "
                 + "on row-encoded keys) --repeat times.",
                 "Prints the first 20 groups as a table, groups=N, then group_by_seconds=... (the best of "
-                        + "the runs). --out writes every group, in the format its name tells."})
-final class GroupByCommand implements Callable<Integer> {
-    private static final int SHOWN = 20;
-
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Parameters(paramLabel = "FILE", description = "The Arrow file or stream to group.")
-    Path file;
-
-    @Option(names = "--by", paramLabel = "COL", split = ",", required = true,
-            description = "The key columns, comma-separated.")
-    List<String> by;
-
-    @Option(names = "--agg", paramLabel = "AGG", split = ",",
-            description = "count, sum:COL, min:COL or max:COL; repeatable or comma-separated (default: count).")
-    List<String> aggs;
-
-    @Option(names = "--repeat", paramLabel = "K", defaultValue = "1",
-            description = "Group K times (default 1); group_by_seconds is the best run.")
-    int repeat;
-
-    @Option(names = "--out", paramLabel = "OUT",
-            description = "Write all groups to OUT (.arrow, .arrows, .csv, .json, .json.gz; replaced if it exists).")
-    Path out;
-
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "0",
-            description = "Threads of the group-by: 1 for one, 0 (the default) for one per core.")
-    int threads;
+                + "the runs). --out writes every group, in the format its name tells.");
+    }
 
     @Override
     public Integer call() throws Exception {
+        Path file = this.file.getValue();
+        List<String> by = this.by.getValue();
+        List<String> aggs = this.aggs.getValue();
+        int repeat = this.repeat.getValue();
+        Path out = this.out.getValue();
+        int threads = this.threads.getValue();
         if (repeat < 1) {
             throw new CliException("--repeat must be at least 1, not " + repeat, CliException.USAGE);
         }
@@ -77,7 +76,7 @@ final class GroupByCommand implements Callable<Integer> {
         try (RecordBatchReader source = Inputs.openArrow(file, IpcReadOptions.DEFAULT)) {
             Schema schema = source.schema();
             List<String> values = Aggregate.valueColumns(aggregates);
-            check(schema, by, values);
+            check(file, schema, by, values);
             List<RecordBatch> batches = new ArrayList<>();
             for (RecordBatch batch : source) {
                 batches.add(batch);
@@ -91,7 +90,7 @@ final class GroupByCommand implements Callable<Integer> {
                 best = Math.min(best, System.nanoTime() - start);
             }
             RecordBatch groups = Aggregate.project(result, by.size(), values, aggregates);
-            PrintWriter text = spec.commandLine().getOut();
+            PrintWriter text = out();
             print(groups, text);
             if (out != null) {
                 Outputs.write(out, target, groups.schema(), Codec.NONE.writeOptions(), w -> w.write(groups));
@@ -103,7 +102,7 @@ final class GroupByCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void check(Schema schema, List<String> keys, List<String> values) {
+    private static void check(Path file, Schema schema, List<String> keys, List<String> values) {
         for (String key : keys) {
             if (schema.indexOf(key) < 0) {
                 throw new CliException("--by: no column named " + key + " in " + file, CliException.USAGE);

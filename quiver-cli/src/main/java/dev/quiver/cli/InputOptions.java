@@ -12,54 +12,59 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The options of commands that read a file: its format when the name does not tell, and how to read CSV. */
 final class InputOptions {
-    @Option(names = "--from", paramLabel = "FORMAT",
-            description = "The input's format: csv, tsv, arrow, arrows, json or ndjson (needed when the input is '-', "
-                    + "standard input; otherwise by name or content).")
-    String from;
+    private final OptionSpec from;
+    private final OptionSpec types;
+    private final OptionSpec delimiter;
+    private final OptionSpec nulls;
+    private final OptionSpec noHeader;
+    private final OptionSpec skipRows;
 
-    @Option(names = "--types", paramLabel = "COL=TYPE[,...]",
-            description = "CSV input: the types of these columns; others are inferred from the first block (int64, "
-                    + "decimal128 for integers beyond int64, float64, bool, date32, timestamp[us] (UTC when zoned), "
-                    + "time, else utf8). Types: " + CsvTypes.SPELLINGS + ".")
-    String types;
-
-    @Option(names = "--delimiter", paramLabel = "CHAR",
-            description = "CSV input: the field delimiter (default: ',' and tab for .tsv; 'tab' or '\\t' for tab).")
-    String delimiter;
-
-    @Option(names = "--null", paramLabel = "TEXT",
-            description = "CSV input: a text that is null (repeatable; replaces the defaults: empty, NULL, null, NA, "
-                    + "N/A, NaN, ...). Quoted fields are never null; in text columns only the empty field is.")
-    List<String> nulls;
-
-    @Option(names = "--no-header", description = "CSV input: no header line; the columns are f0, f1, ...")
-    boolean noHeader;
-
-    @Option(names = "--skip-rows", paramLabel = "N", defaultValue = "0",
-            description = "CSV input: records to skip before the header (default: ${DEFAULT-VALUE}).")
-    int skipRows;
+    /** Adds the input options to {@code command}, whose command line will hold their values. */
+    InputOptions(Subcommand command) {
+        from = command.option(Subcommand.valued("--from", "FORMAT", String.class,
+                "The input's format: csv, tsv, arrow, arrows, json or ndjson (needed when the input is '-', "
+                        + "standard input; otherwise by name or content)."));
+        types = command.option(Subcommand.valued("--types", "COL=TYPE[,...]", String.class,
+                "CSV input: the types of these columns; others are inferred from the first block (int64, "
+                        + "decimal128 for integers beyond int64, float64, bool, date32, timestamp[us] (UTC when "
+                        + "zoned), time, else utf8). Types: " + CsvTypes.SPELLINGS + "."));
+        delimiter = command.option(Subcommand.valued("--delimiter", "CHAR", String.class,
+                "CSV input: the field delimiter (default: ',' and tab for .tsv; 'tab' or '\\t' for tab)."));
+        nulls = command.option(Subcommand.valued("--null", "TEXT", List.class,
+                "CSV input: a text that is null (repeatable; replaces the defaults: empty, NULL, null, NA, "
+                        + "N/A, NaN, ...). Quoted fields are never null; in text columns only the empty field is.")
+                .auxiliaryTypes(String.class));
+        noHeader = command.option(Subcommand.flag("--no-header",
+                "CSV input: no header line; the columns are f0, f1, ..."));
+        skipRows = command.option(Subcommand.valued("--skip-rows", "N", int.class,
+                "CSV input: records to skip before the header (default: ${DEFAULT-VALUE}).").defaultValue("0"));
+    }
 
     /** The format given by {@code --from}, or null. */
     DataFormat format() {
+        String from = this.from.getValue();
         return from == null ? null : DataFormat.named(from);
     }
 
     /** The CSV options of the command line. */
     CsvReadOptions csv() {
+        String types = this.types.getValue();
+        String delimiter = this.delimiter.getValue();
+        List<String> nulls = this.nulls.getValue();
         try {
             CsvReadOptions options = CsvReadOptions.DEFAULT.withTypes(CsvTypes.parseColumns(types))
-                    .withSkipRows(skipRows);
+                    .withSkipRows(skipRows.getValue());
             if (delimiter != null) {
                 options = options.withDelimiter(delimiter(delimiter));
             }
             if (nulls != null) {
                 options = options.withNullValues(new LinkedHashSet<>(nulls));
             }
-            if (noHeader) {
+            if (noHeader.<Boolean>getValue()) {
                 options = options.withNoHeader(null);
             }
             return options;
@@ -70,7 +75,8 @@ final class InputOptions {
 
     /** Whether any CSV option was given. */
     boolean anyCsv() {
-        return types != null || delimiter != null || nulls != null || noHeader || skipRows != 0;
+        return types.getValue() != null || delimiter.getValue() != null || nulls.getValue() != null
+                || noHeader.<Boolean>getValue() || skipRows.<Integer>getValue() != 0;
     }
 
     /** Opens {@code file} ({@code -}: standard input) as these options say, Arrow input fully validated. */

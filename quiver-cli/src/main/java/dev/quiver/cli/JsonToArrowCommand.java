@@ -8,43 +8,43 @@ import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.ipc.IpcReadOptions;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver json-to-arrow JSON ARROW}, as the integration tools of other Arrow implementations. */
-@Command(name = "json-to-arrow", mixinStandardHelpOptions = true,
-        description = {"Writes the integration JSON file JSON (.json or .json.gz) as the Arrow file ARROW "
-                + "(an Arrow stream when ARROW ends in .arrows or .stream, or with --format stream)."})
-final class JsonToArrowCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+final class JsonToArrowCommand extends Subcommand {
+    static final String NAME = "json-to-arrow";
 
-    @Parameters(index = "0", paramLabel = "JSON", description = "The integration JSON file to read.")
-    Path json;
+    private final PositionalParamSpec json = parameter(positional("0", "JSON", Path.class,
+            "The integration JSON file to read."));
 
-    @Parameters(index = "1", paramLabel = "ARROW", description = "The Arrow file to write (replaced if it exists).")
-    Path arrow;
+    private final PositionalParamSpec arrow = parameter(positional("1", "ARROW", Path.class,
+            "The Arrow file to write (replaced if it exists)."));
 
-    @Option(names = "--codec", paramLabel = "none|lz4|zstd", defaultValue = "none",
-            description = "Body compression (default: ${DEFAULT-VALUE}).")
-    Codec codec;
+    private final OptionSpec codec = option(valued("--codec", "none|lz4|zstd", Codec.class,
+            "Body compression (default: ${DEFAULT-VALUE}).").defaultValue("none"));
 
-    @Option(names = "--format", paramLabel = "file|stream",
-            description = "Arrow output format (default: a stream for .arrows and .stream names, else a file).")
-    ArrowFormat format;
+    private final OptionSpec format = option(valued("--format", "file|stream", ArrowFormat.class,
+            "Arrow output format (default: a stream for .arrows and .stream names, else a file)."));
+
+    JsonToArrowCommand() {
+        super(NAME, "Writes the integration JSON file JSON (.json or .json.gz) as the Arrow file ARROW "
+                + "(an Arrow stream when ARROW ends in .arrows or .stream, or with --format stream).");
+    }
 
     @Override
     public Integer call() throws Exception {
+        Path json = this.json.getValue();
+        Path arrow = this.arrow.getValue();
+        Codec codec = this.codec.getValue();
+        ArrowFormat format = this.format.getValue();
         DataFormat target = format != null ? format.format()
                 : DataFormat.byName(arrow) == DataFormat.ARROW_STREAM ? DataFormat.ARROW_STREAM : DataFormat.ARROW_FILE;
         try (RecordBatchReader source = Inputs.open(json, DataFormat.JSON, CsvReadOptions.DEFAULT,
                 IpcReadOptions.DEFAULT)) {
-            spec.commandLine().getOut().println(Conversion.copy(source, json, arrow, target, codec.writeOptions()));
+            out().println(Conversion.copy(source, json, arrow, target, codec.writeOptions()));
         }
-        spec.commandLine().getOut().flush();
+        out().flush();
         return 0;
     }
 }

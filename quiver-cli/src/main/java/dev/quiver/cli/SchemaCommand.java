@@ -8,30 +8,29 @@ import dev.quiver.core.type.Schema;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver schema FILE}: the schema of a file, one field per line. */
-@Command(name = "schema", mixinStandardHelpOptions = true,
-        description = {"Prints the schema of FILE: its format, then one line per field (name, type, nullability,"
+final class SchemaCommand extends Subcommand {
+    static final String NAME = "schema";
+
+    private final PositionalParamSpec file = parameter(positional("0", "FILE", Path.class,
+            "The file to describe."));
+
+    private final InputOptions input = new InputOptions(this);
+
+    SchemaCommand() {
+        super(NAME, "Prints the schema of FILE: its format, then one line per field (name, type, nullability,"
                 + " dictionary encoding) and the custom metadata.",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv) or NDJSON (.ndjson, .jsonl); '-' is standard "
-                        + "input (with --from). CSV types are inferred from the first block only."})
-final class SchemaCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Parameters(paramLabel = "FILE", description = "The file to describe.")
-    Path file;
-
-    @CommandLine.Mixin
-    InputOptions input;
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv) or "
+                + "NDJSON (.ndjson, .jsonl); '-' is standard input (with --from). CSV types are inferred from the "
+                + "first block only.");
+    }
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        Path file = this.file.getValue();
+        PrintWriter out = out();
         try (RecordBatchReader source = input.open(file)) {
             Schema schema = source.schema();
             out.println(Conversion.formatOf(file, input.format()).label() + ", " + schema.fields().size() + " field"

@@ -26,54 +26,54 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import java.util.Objects;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver sql QUERY}: a DuckDB query over Arrow files, printed or written. */
-@Command(name = "sql", mixinStandardHelpOptions = true,
-        description = {"Runs QUERY in DuckDB (in memory, through its C API) over Arrow files and prints the result "
+final class SqlCommand extends Subcommand {
+    static final String NAME = "sql";
+
+    private final PositionalParamSpec query = parameter(positional("0", "QUERY", String.class,
+            "One SQL statement (or several; the last one's result is shown)."));
+
+    private final OptionSpec tables = option(OptionSpec.builder("-t", "--table").paramLabel("NAME=FILE").type(Map.class)
+            .description("Registers FILE as table NAME (repeatable).").auxiliaryTypes(String.class, Path.class));
+
+    private final OptionSpec out = option(valued("--out", "FILE", Path.class,
+            "Writes the result to FILE (replaced if it exists) in the format its name says: .arrow, "
+                + ".feather (Arrow file), .arrows (Arrow stream), .csv, .json, .json.gz (integration JSON)."));
+
+    private final OptionSpec limit = option(OptionSpec.builder("-n", "--limit").paramLabel("N").type(long.class)
+            .description("The most rows to print (default: ${DEFAULT-VALUE}); not applied to --out.")
+            .defaultValue("100"));
+
+    SqlCommand() {
+        super(NAME, "Runs QUERY in DuckDB (in memory, through its C API) over Arrow files and prints the result "
                 + "as an aligned table, or writes it to --out.",
                 "Tables: each --table NAME=FILE, an Arrow file or stream (memory-mapped, scanned by DuckDB in place "
-                        + "through the C Stream interface), integration JSON or CSV; and any Arrow file or stream "
-                        + "named in the query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can "
-                        + "be scanned once per query run. Anything else DuckDB reads itself (e.g. 'data.csv', "
-                        + "'data.parquet').",
+                + "through the C Stream interface), integration JSON or CSV; and any Arrow file or stream "
+                + "named in the query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can "
+                + "be scanned once per query run. Anything else DuckDB reads itself (e.g. 'data.csv', "
+                + "'data.parquet').",
                 "Uses the DuckDB native library bundled in the org.duckdb:duckdb_jdbc jar (copied once to the "
-                        + "temporary directory), or the file named by the environment variable "
-                        + "QUIVER_DUCKDB_LIBRARY."})
-final class SqlCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Parameters(paramLabel = "QUERY", description = "One SQL statement (or several; the last one's result is shown).")
-    String query;
-
-    @Option(names = {"-t", "--table"}, paramLabel = "NAME=FILE",
-            description = "Registers FILE as table NAME (repeatable).")
-    Map<String, Path> tables = new LinkedHashMap<>();
-
-    @Option(names = "--out", paramLabel = "FILE",
-            description = "Writes the result to FILE (replaced if it exists) in the format its name says: .arrow, "
-                    + ".feather (Arrow file), .arrows (Arrow stream), .csv, .json, .json.gz (integration JSON).")
-    Path out;
-
-    @Option(names = {"-n", "--limit"}, paramLabel = "N", defaultValue = "100",
-            description = "The most rows to print (default: ${DEFAULT-VALUE}); not applied to --out.")
-    long limit;
+                + "temporary directory), or the file named by the environment variable "
+                + "QUIVER_DUCKDB_LIBRARY.");
+    }
 
     @Override
     public Integer call() throws Exception {
+        String query = this.query.getValue();
+        Map<String, Path> tables = Objects.requireNonNullElse(this.tables.getValue(), Map.of());
+        Path out = this.out.getValue();
+        long limit = this.limit.getValue();
         if (limit < 0) {
             throw new CliException("--limit must be 0 or more, not " + limit, CliException.USAGE);
         }
         DataFormat target = out == null ? null : DataFormat.ofOutput(out, null);
-        PrintWriter printer = spec.commandLine().getOut();
+        PrintWriter printer = out();
         try (DuckDbConnection db = DuckDb.open()) {
             for (Map.Entry<String, Path> table : tables.entrySet()) {
                 db.register(table.getKey(), open(table.getValue()));
@@ -81,9 +81,9 @@ final class SqlCommand implements Callable<Integer> {
             db.setTableResolver(SqlCommand::resolve);
             try (RecordBatchReader result = db.query(query)) {
                 if (target != null) {
-                    printer.println(write(result, target));
+                    printer.println(write(result, out, target));
                 } else {
-                    print(result, printer);
+                    print(result, limit, printer);
                 }
             }
         }
@@ -91,7 +91,7 @@ final class SqlCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void print(RecordBatchReader result, PrintWriter printer) {
+    private static void print(RecordBatchReader result, long limit, PrintWriter printer) {
         RowPreview preview = new RowPreview(result.schema(), limit);
         long rows = 0;
         for (RecordBatch batch : result) {
@@ -105,7 +105,7 @@ final class SqlCommand implements Callable<Integer> {
         }
     }
 
-    private String write(RecordBatchReader result, DataFormat format) throws IOException {
+    private static String write(RecordBatchReader result, Path out, DataFormat format) throws IOException {
         long[] batchesAndRows = new long[2];
         Schema schema = withDictionaryIds(result.schema());
         Outputs.write(out, format, schema, IpcWriteOptions.DEFAULT, writer -> {

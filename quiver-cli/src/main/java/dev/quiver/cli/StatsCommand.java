@@ -19,31 +19,31 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver stats FILE}: batches, rows, nulls and bytes per column, compression. */
-@Command(name = "stats", mixinStandardHelpOptions = true,
-        description = {"Reads FILE (Arrow input fully validated) and prints its format and size, the number of record batches "
-                + "and rows, the body compression of Arrow input, and per column its type, null count and the "
-                + "bytes of its buffers in memory (decompressed; children and dictionaries included).",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv) or NDJSON (.ndjson, .jsonl); '-' is standard "
-                        + "input (with --from). The file is read once, batch by batch."})
-final class StatsCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+final class StatsCommand extends Subcommand {
+    static final String NAME = "stats";
 
-    @Parameters(paramLabel = "FILE", description = "The file to measure.")
-    Path file;
+    private final PositionalParamSpec file = parameter(positional("0", "FILE", Path.class,
+            "The file to measure."));
 
-    @CommandLine.Mixin
-    InputOptions input;
+    private final InputOptions input = new InputOptions(this);
+
+    StatsCommand() {
+        super(NAME, "Reads FILE (Arrow input fully validated) and prints its format and size, the number of "
+                + "record batches and rows, the body compression of Arrow input, and per column its type, null "
+                + "count and the bytes of its buffers in memory (decompressed; children and dictionaries "
+                + "included).",
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv) or "
+                + "NDJSON (.ndjson, .jsonl); '-' is standard input (with --from). The file is read once, batch by "
+                + "batch.");
+    }
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
+        Path file = this.file.getValue();
+        PrintWriter out = out();
         try (RecordBatchReader source = input.open(file)) {
             Schema schema = source.schema();
             List<ColumnStats> columns = new ArrayList<>();

@@ -3,34 +3,34 @@ package dev.quiver.cli;
 
 import dev.quiver.cli.io.DataFormat;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver stream-to-file STREAM FILE}, as the integration tools of other Arrow implementations. */
-@Command(name = "stream-to-file", mixinStandardHelpOptions = true,
-        description = {"Reads the Arrow stream STREAM (fully validated) and writes its batches as the Arrow file FILE."})
-final class StreamToFileCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+final class StreamToFileCommand extends Subcommand {
+    static final String NAME = "stream-to-file";
 
-    @Parameters(index = "0", paramLabel = "STREAM", description = "The Arrow stream to read.")
-    Path in;
+    private final PositionalParamSpec in = parameter(positional("0", "STREAM", Path.class,
+            "The Arrow stream to read."));
 
-    @Parameters(index = "1", paramLabel = "FILE", description = "The Arrow file to write (replaced if it exists).")
-    Path out;
+    private final PositionalParamSpec out = parameter(positional("1", "FILE", Path.class,
+            "The Arrow file to write (replaced if it exists)."));
 
-    @Option(names = "--codec", paramLabel = "none|lz4|zstd", defaultValue = "none",
-            description = "Body compression of the output (default: ${DEFAULT-VALUE}).")
-    Codec codec;
+    private final OptionSpec codec = option(valued("--codec", "none|lz4|zstd", Codec.class,
+            "Body compression of the output (default: ${DEFAULT-VALUE}).").defaultValue("none"));
+
+    StreamToFileCommand() {
+        super(NAME, "Reads the Arrow stream STREAM (fully validated) and writes its batches as the Arrow file FILE.");
+    }
 
     @Override
     public Integer call() throws Exception {
-        spec.commandLine().getOut().println(
+        Path in = this.in.getValue();
+        Path out = this.out.getValue();
+        Codec codec = this.codec.getValue();
+        out().println(
                 Conversion.copyIpc(in, DataFormat.ARROW_STREAM, out, DataFormat.ARROW_FILE, codec.writeOptions()));
-        spec.commandLine().getOut().flush();
+        out().flush();
         return 0;
     }
 }

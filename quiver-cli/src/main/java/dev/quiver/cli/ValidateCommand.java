@@ -21,33 +21,33 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver validate FILE} and {@code quiver validate ARROW JSON}. */
-@Command(name = "validate", mixinStandardHelpOptions = true,
-        description = {"With one FILE: reads it and checks every invariant of the Arrow format in every batch "
+final class ValidateCommand extends Subcommand {
+    static final String NAME = "validate";
+
+    private final PositionalParamSpec files = parameter(positional("0..*", "FILE", List.class,
+            "FILE: an Arrow file or stream (or JSON or CSV) to validate alone;",
+            "ARROW JSON: an Arrow file or stream and the integration JSON it must equal.")
+            .auxiliaryTypes(Path.class).arity("1..2"));
+
+    ValidateCommand() {
+        super(NAME, "With one FILE: reads it and checks every invariant of the Arrow format in every batch "
                 + "(full validation); prints OK and the batch and row counts, or the problem. OK notes a stream that "
                 + "ends without its end-of-stream marker (allowed, but a stream cut short between two messages "
                 + "reads the same way).",
                 "With ARROW and JSON: also reads the integration JSON file (.json or .json.gz) and compares the two "
-                        + "batch by batch, value by value (schemas, dictionaries decoded); prints OK, or the first "
-                        + "difference (batch, column, row and both values).",
-                "Exit status 0 when valid and equal, 1 on any problem or difference."})
-final class ValidateCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Parameters(arity = "1..2", paramLabel = "FILE", description = {"FILE: an Arrow file or stream (or JSON or CSV) "
-            + "to validate alone;", "ARROW JSON: an Arrow file or stream and the integration JSON it must equal."})
-    List<Path> files;
+                + "batch by batch, value by value (schemas, dictionaries decoded); prints OK, or the first "
+                + "difference (batch, column, row and both values).",
+                "Exit status 0 when valid and equal, 1 on any problem or difference.");
+    }
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        out.println(files.size() == 1 ? validate(files.get(0)) : compare());
+        List<Path> files = this.files.getValue();
+        PrintWriter out = out();
+        out.println(files.size() == 1 ? validate(files.get(0)) : compare(files));
         out.flush();
         return 0;
     }
@@ -82,7 +82,7 @@ final class ValidateCommand implements Callable<Integer> {
         return "; no end-of-stream marker: the stream may have been cut short";
     }
 
-    private String compare() throws IOException {
+    private static String compare(List<Path> files) throws IOException {
         Path arrow = files.get(0);
         Path json = files.get(1);
         if (DataFormat.byName(arrow) == DataFormat.JSON && DataFormat.byName(json) != DataFormat.JSON) {

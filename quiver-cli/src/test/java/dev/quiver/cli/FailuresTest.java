@@ -7,18 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine.Command;
 import picocli.CommandLine;
 
 /** The safety net: whatever a command throws ends as one line on stderr, the trace only with --verbose. */
 class FailuresTest {
-    @Command(name = "boom")
-    static final class Boom implements Callable<Integer> {
+    static final class Boom extends Subcommand {
         private final Throwable failure;
 
         Boom(Throwable failure) {
+            super("boom", "Fails.");
             this.failure = failure;
         }
 
@@ -33,7 +31,7 @@ class FailuresTest {
 
     private static Cli.Result run(Throwable failure, String... args) {
         CommandLine cli = QuiverCommand.commandLine();
-        cli.addSubcommand(new CommandLine(new Boom(failure)));
+        cli.addSubcommand(new CommandLine(new Boom(failure).commandSpec()));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cli.setOut(new PrintWriter(out, true));
@@ -66,6 +64,9 @@ class FailuresTest {
         assertEquals(1, r.exit());
         assertEquals("quiver boom: internal error: ArithmeticException: overflow", r.errLines().get(0));
         assertTrue(r.err().contains("at dev.quiver.cli.FailuresTest"), r.err());
+        Cli.Result after = run(new ArithmeticException("overflow"), "boom", "--verbose");
+        assertEquals(r.errLines().get(0), after.errLines().get(0));
+        assertTrue(after.err().contains("at dev.quiver.cli.FailuresTest"), after.err());
     }
 
     @Test

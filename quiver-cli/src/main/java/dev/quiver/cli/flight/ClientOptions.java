@@ -2,36 +2,44 @@
 package dev.quiver.cli.flight;
 
 import dev.quiver.cli.CliException;
+import dev.quiver.cli.Subcommand;
 import dev.quiver.flight.FlightClient;
 import dev.quiver.flight.Location;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
 
 /** The options of the client commands: credentials, trusted roots, timeout. */
 final class ClientOptions {
-    @Option(names = "--token", paramLabel = "TOKEN", description = "A bearer token sent with every call.")
-    String token;
+    private final OptionSpec token;
+    private final OptionSpec user;
+    private final OptionSpec password;
+    private final OptionSpec trust;
+    private final OptionSpec timeout;
 
-    @Option(names = "--user", paramLabel = "USER",
-            description = "Authenticate with the basic-auth handshake as USER (with --password).")
-    String user;
-
-    @Option(names = "--password", paramLabel = "PASSWORD", description = "The password of --user.")
-    String password;
-
-    @Option(names = "--trust", paramLabel = "CERT",
-            description = "The certificates (PEM) a grpc+tls server's certificate must chain to (default: the "
-                    + "JDK's trusted roots).")
-    Path trust;
-
-    @Option(names = "--timeout", paramLabel = "SECONDS",
-            description = "Fail a call that takes longer (default: no limit).")
-    Double timeout;
+    /** Adds the client options to {@code command}, whose command line will hold their values. */
+    ClientOptions(Subcommand command) {
+        token = command.option(Subcommand.valued("--token", "TOKEN", String.class,
+                "A bearer token sent with every call."));
+        user = command.option(Subcommand.valued("--user", "USER", String.class,
+                "Authenticate with the basic-auth handshake as USER (with --password)."));
+        password = command.option(Subcommand.valued("--password", "PASSWORD", String.class,
+                "The password of --user."));
+        trust = command.option(Subcommand.valued("--trust", "CERT", Path.class,
+                "The certificates (PEM) a grpc+tls server's certificate must chain to (default: the JDK's trusted "
+                        + "roots)."));
+        timeout = command.option(Subcommand.valued("--timeout", "SECONDS", Double.class,
+                "Fail a call that takes longer (default: no limit)."));
+    }
 
     /** A client of {@code location}, authenticated as the options say. */
     FlightClient connect(Location location) {
+        String token = this.token.getValue();
+        String user = this.user.getValue();
+        String password = this.password.getValue();
+        Path trust = this.trust.getValue();
+        Double timeout = this.timeout.getValue();
         if (token != null && (user != null || password != null)) {
             throw new CliException("--token and --user/--password exclude each other", CliException.USAGE);
         }

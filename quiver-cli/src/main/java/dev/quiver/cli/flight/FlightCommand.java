@@ -1,20 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.flight;
 
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
+import dev.quiver.cli.Subcommand;
+import java.util.List;
 import picocli.CommandLine;
 
 /** {@code quiver flight}: serve a directory of Arrow files over Arrow Flight, and list, fetch and upload. */
-@Command(name = "flight", mixinStandardHelpOptions = true,
-        description = {"Arrow Flight: serves the Arrow files and streams of a directory, and lists, describes, "
+public final class FlightCommand extends Subcommand {
+    public static final String NAME = "flight";
+
+    /** The command with its subcommands {@code serve}, {@code list}, {@code info}, {@code get}, {@code put}. */
+    public FlightCommand() {
+        super(NAME, "Arrow Flight: serves the Arrow files and streams of a directory, and lists, describes, "
                 + "fetches and uploads flights of a Flight service (Quiver's, arrow-java's, pyarrow's, ...).",
-                "URI is grpc://HOST:PORT (plaintext) or grpc+tls://HOST:PORT (TLS)."},
-        subcommands = {ServeCommand.class, ListCommand.class, InfoCommand.class, GetCommand.class,
-                PutCommand.class})
-public final class FlightCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+                "URI is grpc://HOST:PORT (plaintext) or grpc+tls://HOST:PORT (TLS).");
+        for (Subcommand command : List.of(new ServeCommand(), new ListCommand(), new InfoCommand(), new GetCommand(),
+                new PutCommand())) {
+            spec.addSubcommand(command.commandSpec().name(), new CommandLine(command.commandSpec()));
+        }
+    }
 
     /** Without a subcommand: prints the usage. */
     @Override

@@ -3,6 +3,7 @@ package dev.quiver.cli.flight;
 
 import dev.quiver.cli.ArrowFormat;
 import dev.quiver.cli.CliException;
+import dev.quiver.cli.Subcommand;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.Progress;
@@ -16,44 +17,44 @@ import dev.quiver.flight.Location;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver flight get URI NAME OUT}: fetches a flight into a file. */
-@Command(name = "get", mixinStandardHelpOptions = true,
-        description = {"Fetches the flight NAME of the service at URI into OUT: GetFlightInfo, then DoGet of its "
+final class GetCommand extends Subcommand {
+    static final String NAME = "get";
+
+    private final PositionalParamSpec uri = parameter(positional("0", "URI", String.class,
+            "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT."));
+
+    private final PositionalParamSpec name = parameter(positional("1", "NAME", String.class,
+            "The flight: its path, segments joined by '/'."));
+
+    private final PositionalParamSpec out = parameter(positional("2", "OUT", Path.class,
+            "The file to write (replaced if it exists)."));
+
+    private final OptionSpec format = option(valued("--format", "file|stream", ArrowFormat.class,
+            "Arrow output format, whatever OUT's name (default: by OUT's name)."));
+
+    private final OptionSpec parallel = option(valued("--parallel", "N", int.class,
+            "How many endpoints to fetch at once (default: ${DEFAULT-VALUE}).").defaultValue("4"));
+
+    private final ClientOptions client = new ClientOptions(this);
+
+    GetCommand() {
+        super(NAME, "Fetches the flight NAME of the service at URI into OUT: GetFlightInfo, then DoGet of its "
                 + "endpoints, several at once (in endpoint order when the flight is ordered).",
                 "OUT's format follows its name, as for convert (.arrow, .arrows, .csv, .json, ...); it appears only "
-                        + "once complete. Prints one line: what was written."})
-final class GetCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Parameters(index = "0", paramLabel = "URI", description = "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT.")
-    String uri;
-
-    @Parameters(index = "1", paramLabel = "NAME", description = "The flight: its path, segments joined by '/'.")
-    String name;
-
-    @Parameters(index = "2", paramLabel = "OUT", description = "The file to write (replaced if it exists).")
-    Path out;
-
-    @Option(names = "--format", paramLabel = "file|stream",
-            description = "Arrow output format, whatever OUT's name (default: by OUT's name).")
-    ArrowFormat format;
-
-    @Option(names = "--parallel", paramLabel = "N", defaultValue = "4",
-            description = "How many endpoints to fetch at once (default: ${DEFAULT-VALUE}).")
-    int parallel;
-
-    @CommandLine.Mixin
-    ClientOptions client;
+                + "once complete. Prints one line: what was written.");
+    }
 
     @Override
     public Integer call() throws Exception {
+        String uri = this.uri.getValue();
+        String name = this.name.getValue();
+        Path out = this.out.getValue();
+        ArrowFormat format = this.format.getValue();
+        int parallel = this.parallel.getValue();
         Location location = Remote.location(uri);
         DataFormat target = DataFormat.ofOutput(out, ArrowFormat.of(format));
         if (parallel < 1) {
@@ -78,10 +79,10 @@ final class GetCommand implements Callable<Integer> {
                 throw Remote.failure(location, e);
             }
         }
-        spec.commandLine().getOut().println("wrote " + out + " (" + target.label() + "): "
+        out().println("wrote " + out + " (" + target.label() + "): "
                 + Sizes.count(batchesAndRows[0], "batch", "batches") + ", "
                 + Sizes.count(batchesAndRows[1], "row", "rows") + ", " + Sizes.bytes(Files.size(out)));
-        spec.commandLine().getOut().flush();
+        out().flush();
         return 0;
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.flight;
 
+import dev.quiver.cli.Subcommand;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.type.Field;
 import dev.quiver.flight.FlightClient;
@@ -9,42 +10,41 @@ import dev.quiver.flight.FlightEndpoint;
 import dev.quiver.flight.FlightInfo;
 import dev.quiver.flight.Location;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver flight info URI NAME}: the FlightInfo of one flight. */
-@Command(name = "info", mixinStandardHelpOptions = true,
-        description = "Describes the flight NAME of the service at URI (GetFlightInfo): schema, totals, ordering "
-                + "and endpoints (ticket size, locations, expiration).")
-final class InfoCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+final class InfoCommand extends Subcommand {
+    static final String NAME = "info";
 
-    @Parameters(index = "0", paramLabel = "URI", description = "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT.")
-    String uri;
+    private final PositionalParamSpec uri = parameter(positional("0", "URI", String.class,
+            "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT."));
 
-    @Parameters(index = "1", paramLabel = "NAME", description = "The flight: its path, segments joined by '/'.")
-    String name;
+    private final PositionalParamSpec name = parameter(positional("1", "NAME", String.class,
+            "The flight: its path, segments joined by '/'."));
 
-    @CommandLine.Mixin
-    ClientOptions client;
+    private final ClientOptions client = new ClientOptions(this);
 
     /** The path descriptor of a NAME argument: segments separated by '/'. */
     static FlightDescriptor descriptor(String name) {
         return FlightDescriptor.path(name.split("/", -1));
     }
 
+    InfoCommand() {
+        super(NAME, "Describes the flight NAME of the service at URI (GetFlightInfo): schema, totals, ordering "
+                + "and endpoints (ticket size, locations, expiration).");
+    }
+
     @Override
     public Integer call() {
+        String uri = this.uri.getValue();
+        String name = this.name.getValue();
         Location location = Remote.location(uri);
         FlightInfo info;
         try (FlightClient c = client.connect(location)) {
             info = Remote.call(location, () -> c.getFlightInfo(descriptor(name)));
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         out.println("flight " + Describe.name(info.descriptor()) + " at " + location.uri());
         out.println("  rows: " + (info.totalRecords() < 0 ? "unknown" : info.totalRecords()));
         out.println("  size: " + (info.totalBytes() < 0 ? "unknown" : Sizes.bytes(info.totalBytes())));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.flight;
 
+import dev.quiver.cli.Subcommand;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.cli.text.TextTable;
 import dev.quiver.flight.FlightClient;
@@ -8,33 +9,31 @@ import dev.quiver.flight.FlightInfo;
 import dev.quiver.flight.Location;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver flight list URI}: the flights of a service. */
-@Command(name = "list", mixinStandardHelpOptions = true,
-        description = "Lists the flights of the Flight service at URI (ListFlights): name, rows, size, endpoints "
-                + "and fields.")
-final class ListCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+final class ListCommand extends Subcommand {
+    static final String NAME = "list";
 
-    @Parameters(paramLabel = "URI", description = "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT.")
-    String uri;
+    private final PositionalParamSpec uri = parameter(positional("0", "URI", String.class,
+            "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT."));
 
-    @CommandLine.Mixin
-    ClientOptions client;
+    private final ClientOptions client = new ClientOptions(this);
+
+    ListCommand() {
+        super(NAME, "Lists the flights of the Flight service at URI (ListFlights): name, rows, size, endpoints "
+                + "and fields.");
+    }
 
     @Override
     public Integer call() {
+        String uri = this.uri.getValue();
         Location location = Remote.location(uri);
         List<FlightInfo> flights;
         try (FlightClient c = client.connect(location)) {
             flights = Remote.call(location, () -> c.listFlights(new byte[0]));
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         out.println(Sizes.count(flights.size(), "flight", "flights") + " at " + location.uri() + ":");
         if (!flights.isEmpty()) {
             TextTable table = new TextTable(List.of("flight", "rows", "size", "endpoints", "fields"),

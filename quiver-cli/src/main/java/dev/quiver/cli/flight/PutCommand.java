@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.flight;
 
+import dev.quiver.cli.Subcommand;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.Progress;
@@ -13,32 +14,23 @@ import dev.quiver.flight.Location;
 import dev.quiver.flight.PutStream;
 import dev.quiver.ipc.IpcFileReader;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver flight put URI FILE [NAME]}: uploads a file as a flight. */
-@Command(name = "put", mixinStandardHelpOptions = true,
-        description = {"Uploads FILE to the service at URI as the flight NAME (DoPut).",
-                "FILE is an Arrow file or stream, integration JSON or CSV (as for convert). NAME defaults to FILE's "
-                        + "name, with .arrow in place of the extension for JSON and CSV. Prints one line: what was sent."})
-final class PutCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
+final class PutCommand extends Subcommand {
+    static final String NAME = "put";
 
-    @Parameters(index = "0", paramLabel = "URI", description = "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT.")
-    String uri;
+    private final PositionalParamSpec uri = parameter(positional("0", "URI", String.class,
+            "The service: grpc://HOST:PORT or grpc+tls://HOST:PORT."));
 
-    @Parameters(index = "1", paramLabel = "FILE", description = "The file to upload.")
-    Path file;
+    private final PositionalParamSpec file = parameter(positional("1", "FILE", Path.class,
+            "The file to upload."));
 
-    @Parameters(index = "2", paramLabel = "NAME", arity = "0..1",
-            description = "The flight's name: its path, segments joined by '/' (default: from FILE's name).")
-    String name;
+    private final PositionalParamSpec name = parameter(positional("2", "NAME", String.class,
+            "The flight's name: its path, segments joined by '/' (default: from FILE's name).").arity("0..1")
+            .required(false));
 
-    @CommandLine.Mixin
-    ClientOptions client;
+    private final ClientOptions client = new ClientOptions(this);
 
     /** FILE's name, with .arrow for formats other than Arrow. */
     private static String defaultName(Path file, DataFormat format) {
@@ -51,8 +43,17 @@ final class PutCommand implements Callable<Integer> {
         return stem + ".arrow";
     }
 
+    PutCommand() {
+        super(NAME, "Uploads FILE to the service at URI as the flight NAME (DoPut).",
+                "FILE is an Arrow file or stream, integration JSON or CSV (as for convert). NAME defaults to FILE's "
+                + "name, with .arrow in place of the extension for JSON and CSV. Prints one line: what was sent.");
+    }
+
     @Override
     public Integer call() throws Exception {
+        String uri = this.uri.getValue();
+        Path file = this.file.getValue();
+        String name = this.name.getValue();
         Location location = Remote.location(uri);
         long batches = 0;
         long rows = 0;
@@ -76,13 +77,13 @@ final class PutCommand implements Callable<Integer> {
                     throw e;
                 }
                 put.close();
-                spec.commandLine().getOut().println("sent " + file + " to " + location.uri() + " as " + flight + ": "
+                out().println("sent " + file + " to " + location.uri() + " as " + flight + ": "
                         + Sizes.count(batches, "batch", "batches") + ", " + Sizes.count(rows, "row", "rows"));
             } catch (FlightException e) {
                 throw Remote.failure(location, e);
             }
         }
-        spec.commandLine().getOut().flush();
+        out().flush();
         return 0;
     }
 }

@@ -2,6 +2,7 @@
 package dev.quiver.cli.flight;
 
 import dev.quiver.cli.CliException;
+import dev.quiver.cli.Subcommand;
 import dev.quiver.flight.DirectoryProducer;
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightServer;
@@ -11,53 +12,55 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /** {@code quiver flight serve DIR}: a Flight service of the Arrow files and streams in a directory. */
-@Command(name = "serve", mixinStandardHelpOptions = true,
-        description = {"Serves the Arrow files and streams in DIR over Arrow Flight, on every network interface, "
+final class ServeCommand extends Subcommand {
+    static final String NAME = "serve";
+
+    private final PositionalParamSpec dir = parameter(positional("0", "DIR", Path.class,
+            "The directory to serve."));
+
+    private final OptionSpec port = option(valued("--port", "N", int.class,
+            "The port to listen on; 0 for any free port (default: ${DEFAULT-VALUE}).").defaultValue("8815"));
+
+    private final OptionSpec tls = option(valued("--tls", "CERT KEY", List.class,
+            "Serve over TLS with this certificate chain and private key (PEM, PKCS#8).").auxiliaryTypes(Path.class)
+            .arity("2").hideParamSyntax(true));
+
+    private final OptionSpec token = option(valued("--token", "TOKEN", String.class,
+            "Require this bearer token on every call."));
+
+    private final OptionSpec user = option(valued("--user", "USER", String.class,
+            "Require authentication as USER (with --password): the handshake gives a bearer token."));
+
+    private final OptionSpec password = option(valued("--password", "PASSWORD", String.class,
+            "The password of --user."));
+
+    private final OptionSpec batchesPerEndpoint = option(valued("--batches-per-endpoint", "N", int.class,
+            "The batches of an Arrow file one endpoint covers (default: ${DEFAULT-VALUE}).").defaultValue("16"));
+
+    ServeCommand() {
+        super(NAME, "Serves the Arrow files and streams in DIR over Arrow Flight, on every network interface, "
                 + "until stopped (Ctrl-C).",
                 "ListFlights lists them with schema, row count and size; GetFlightInfo gives one endpoint per range "
-                        + "of batches of an Arrow file (clients fetch them in parallel); DoGet reads the memory-mapped "
-                        + "file; DoPut stores an upload as a new file, renamed into place once complete (a failed "
-                        + "upload leaves nothing). Flights are named by file name; hidden files are not served.",
-                "Prints the address it listens on to stderr (with --port 0, the port chosen)."})
-final class ServeCommand implements Callable<Integer> {
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    @Parameters(paramLabel = "DIR", description = "The directory to serve.")
-    Path dir;
-
-    @Option(names = "--port", paramLabel = "N", defaultValue = "8815",
-            description = "The port to listen on; 0 for any free port (default: ${DEFAULT-VALUE}).")
-    int port;
-
-    @Option(names = "--tls", arity = "2", paramLabel = "CERT KEY", hideParamSyntax = true,
-            description = "Serve over TLS with this certificate chain and private key (PEM, PKCS#8).")
-    List<Path> tls;
-
-    @Option(names = "--token", paramLabel = "TOKEN", description = "Require this bearer token on every call.")
-    String token;
-
-    @Option(names = "--user", paramLabel = "USER",
-            description = "Require authentication as USER (with --password): the handshake gives a bearer token.")
-    String user;
-
-    @Option(names = "--password", paramLabel = "PASSWORD", description = "The password of --user.")
-    String password;
-
-    @Option(names = "--batches-per-endpoint", paramLabel = "N", defaultValue = "16",
-            description = "The batches of an Arrow file one endpoint covers (default: ${DEFAULT-VALUE}).")
-    int batchesPerEndpoint;
+                + "of batches of an Arrow file (clients fetch them in parallel); DoGet reads the memory-mapped "
+                + "file; DoPut stores an upload as a new file, renamed into place once complete (a failed "
+                + "upload leaves nothing). Flights are named by file name; hidden files are not served.",
+                "Prints the address it listens on to stderr (with --port 0, the port chosen).");
+    }
 
     @Override
     public Integer call() throws Exception {
+        Path dir = this.dir.getValue();
+        int port = this.port.getValue();
+        List<Path> tls = this.tls.getValue();
+        String token = this.token.getValue();
+        String user = this.user.getValue();
+        String password = this.password.getValue();
+        int batchesPerEndpoint = this.batchesPerEndpoint.getValue();
         if (!Files.isDirectory(dir)) {
             throw new CliException(Files.exists(dir) ? "not a directory: " + dir : "no such directory: " + dir);
         }
@@ -98,7 +101,7 @@ final class ServeCommand implements Callable<Integer> {
         Thread stop = new Thread(server::close, "quiver-flight-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         try {
-            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter err = err();
             err.println(spec.qualifiedName() + ": serving " + dir + " at " + server.location().uri()
                     + " (every interface)");
             err.flush();
