@@ -11,7 +11,7 @@ import java.util.Arrays;
  * offsets and bytes, without encoding rows: an open-addressing table (linear probing, load at most 1/2;
  * each {@code long} slot holds the high 32 bits of the key's hash and the group id + 1, 0 marking an
  * empty slot) over a store of the keys. A key's first 16 bytes are kept as two zero-padded words per
- * group and its length in an {@code int}, so a key of up to 16 bytes compares as three numbers; bytes
+ * group next to its length, so a key of up to 16 bytes compares as three numbers; bytes
  * past 16 go to a byte store. A null key is the key of length -1 with no bytes, so nulls need no branch.
  *
  * <p>The hash is this class's own (the table never meets {@link RowHasher}'s): for a key of up to 16
@@ -39,11 +39,11 @@ final class VarKeyTable {
 
     private long[] slots = new long[1024];
     private int slotMask = slots.length - 1;
-    /** Words 0 and 1 of group {@code g}'s key at {@code 2g} and {@code 2g + 1}. */
-    private long[] words = new long[32];
-    private int[] lengths = new int[16];
-    /** Where bytes 16 and on of a longer key start in {@link #rest}. */
-    private long[] restAt = new long[16];
+    /**
+     * Group {@code g}'s key at {@code 4g}: its words 0 and 1, its length, and where its bytes 16 and on
+     * start in {@link #rest} (a longer key's): what a probe compares lies in one cache line.
+     */
+    private long[] keys = new long[64];
     private long[] groupHashes = new long[16];
     private MemorySegment rest = MemorySegment.ofArray(new byte[1024]);
     private long restSize;
@@ -117,8 +117,7 @@ final class VarKeyTable {
         int fresh = 0;
         long[] table = slots;
         int mask = slotMask;
-        long[] words = this.words;
-        int[] lengths = this.lengths;
+        long[] keys = this.keys;
         for (int r = 0; r < n; r++) {
             long h = hs[r];
             long w0 = w0s[r];
@@ -135,12 +134,11 @@ final class VarKeyTable {
                     added[fresh++] = from + r;
                     table = slots;
                     mask = slotMask;
-                    words = this.words;
-                    lengths = this.lengths;
+                    keys = this.keys;
                     break;
                 }
                 int c = (int) entry - 1;
-                if ((int) (entry >>> 32) == tag && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
+                if ((int) (entry >>> 32) == tag && keys[4 * c + 2] == len && keys[4 * c] == w0 && keys[4 * c + 1] == w1
                         && (len <= 16 || restEqual(data, offsets.get(LE.INT, (base + r) * 4) & 0xFFFF_FFFFL, len, c))) {
                     g = c;
                     break;
@@ -228,8 +226,7 @@ final class VarKeyTable {
         int fresh = 0;
         long[] table = slots;
         int mask = slotMask;
-        long[] words = this.words;
-        int[] lengths = this.lengths;
+        long[] keys = this.keys;
         for (int r = 0; r < n; r++) {
             long h = hashes[r];
             long w0 = w0s[r];
@@ -245,12 +242,11 @@ final class VarKeyTable {
                     added[fresh++] = rows == null ? from + r : rows[r];
                     table = slots;
                     mask = slotMask;
-                    words = this.words;
-                    lengths = this.lengths;
+                    keys = this.keys;
                     break;
                 }
                 int c = (int) entry - 1;
-                if ((int) (entry >>> 32) == tag && lengths[c] == len && words[2 * c] == w0 && words[2 * c + 1] == w1
+                if ((int) (entry >>> 32) == tag && keys[4 * c + 2] == len && keys[4 * c] == w0 && keys[4 * c + 1] == w1
                         && (len <= 16 || restEqual(data, starts[r], len, c))) {
                     g = c;
                     break;
@@ -338,7 +334,7 @@ final class VarKeyTable {
     }
 
     private boolean restEqual(MemorySegment data, long start, long len, int g) {
-        long at = restAt[g];
+        long at = keys[4 * g + 3];
         return MemorySegment.mismatch(data, start + 16, start + len, rest, at, at + len - 16) == -1;
     }
 
@@ -348,15 +344,13 @@ final class VarKeyTable {
         if (g == MAX_SLOTS - 1) {
             throw new QuiverException("a group-by holds fewer than " + MAX_SLOTS + " groups");
         }
-        if (g == lengths.length) {
-            words = Arrays.copyOf(words, 4 * g);
-            lengths = Arrays.copyOf(lengths, 2 * g);
-            restAt = Arrays.copyOf(restAt, 2 * g);
+        if (g == groupHashes.length) {
+            keys = Arrays.copyOf(keys, 8 * g);
             groupHashes = Arrays.copyOf(groupHashes, 2 * g);
         }
-        words[2 * g] = w0;
-        words[2 * g + 1] = w1;
-        lengths[g] = (int) len;
+        keys[4 * g] = w0;
+        keys[4 * g + 1] = w1;
+        keys[4 * g + 2] = len;
         groupHashes[g] = hash;
         if (len > 16) {
             long more = len - 16;
@@ -370,7 +364,7 @@ final class VarKeyTable {
                 rest = MemorySegment.ofArray(grown);
             }
             MemorySegment.copy(data, start + 16, rest, restSize, more);
-            restAt[g] = restSize;
+            keys[4 * g + 3] = restSize;
             restSize += more;
         }
         slots[slot] = (hash & 0xFFFF_FFFF_0000_0000L) | (g + 1);

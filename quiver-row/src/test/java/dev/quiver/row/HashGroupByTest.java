@@ -192,7 +192,8 @@ class HashGroupByTest {
     /**
      * A key of one binary or utf8 column takes the lookup that needs no encoding: keys of 0 to 40 bytes
      * (longer than the 16 kept as words too) from a pool sharing prefixes, keys that differ only in
-     * trailing zero bytes, null keys, sliced batches, enough keys to grow the table, and every aggregate.
+     * trailing zero bytes (two of 129 and 257 bytes), null keys, sliced batches, enough keys to grow the
+     * table, and every aggregate.
      */
     @Property(tries = 60)
     void oneBinaryOrUtf8KeyMatchesAMapBasedGroupBy(@ForAll long seed, @ForAll @IntRange(min = 1, max = 5000) int pool,
@@ -201,7 +202,8 @@ class HashGroupByTest {
         ArrowType type = rnd.nextBoolean() ? ArrowType.UTF8 : ArrowType.BINARY;
         byte[][] keys = new byte[pool][];
         String[] fixed = {"", "\0", "a", "a\0", "a\0\0\0\0\0\0\0\0", "0123456789abcdef", "0123456789abcdef\0",
-            "0123456789abcdefg", "0123456789abcdefh", "0123456789abcdef0123456789abcdef!"};
+            "0123456789abcdefg", "0123456789abcdefh", "0123456789abcdef0123456789abcdef!", "a" + "\0".repeat(128),
+            "a" + "\0".repeat(256)};
         for (int i = 0; i < pool; i++) {
             StringBuilder key = new StringBuilder(i < fixed.length ? fixed[i] : "key-".repeat(rnd.nextInt(3)));
             int more = i < fixed.length ? 0 : rnd.nextInt(rnd.nextBoolean() ? 8 : 30);
