@@ -21,6 +21,8 @@ import java.util.Arrays;
 final class VarKeyTable {
     /** The most slots: the largest power of two a Java array holds. */
     private static final int MAX_SLOTS = 1 << 30;
+    /** The most groups: {@link #keys} holds four longs per group in one Java array. */
+    private static final int MAX_GROUPS = (Integer.MAX_VALUE - 8) / 4;
     private static final long K0 = 0x9E3779B185EBCA87L;
     private static final long K1 = 0xC2B2AE3D27D4EB4FL;
     private static final long K2 = 0x165667B19E3779F9L;
@@ -345,8 +347,13 @@ final class VarKeyTable {
             throw new QuiverException("a group-by holds fewer than " + MAX_SLOTS + " groups");
         }
         if (g == groupHashes.length) {
-            keys = Arrays.copyOf(keys, 8 * g);
-            groupHashes = Arrays.copyOf(groupHashes, 2 * g);
+            if (g == MAX_GROUPS) {
+                throw new QuiverException("a group-by on one binary or utf8 key holds fewer than " + MAX_GROUPS
+                        + " groups");
+            }
+            int grown = (int) Math.min(2L * g, MAX_GROUPS);
+            keys = Arrays.copyOf(keys, 4 * grown);
+            groupHashes = Arrays.copyOf(groupHashes, grown);
         }
         keys[4 * g] = w0;
         keys[4 * g + 1] = w1;
