@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.RowPreview;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;

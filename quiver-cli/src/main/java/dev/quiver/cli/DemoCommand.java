@@ -28,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 import picocli.CommandLine.Model.OptionSpec;
 
@@ -44,9 +43,6 @@ final class DemoCommand extends Subcommand {
     private final OptionSpec rowsOption = option(valued("--rows", "N", long.class,
             "The number of rows of the table (default: ${DEFAULT-VALUE}).").defaultValue("1000000"));
 
-    /** The rows of the table, as --rows says, once parsed. */
-    private long rows;
-
     DemoCommand() {
         super(NAME, "Quiver's main job on built-in data, needing no files: generates the bench-v1 table "
                 + "(docs/bench-v1.md), writes it as an Arrow file and an Arrow stream, uncompressed and "
@@ -59,9 +55,14 @@ final class DemoCommand extends Subcommand {
                 "Exit status 1 if any checksum or group differs.");
     }
 
+    /** The rows of the table, as --rows says. */
+    private long rows() {
+        return rowsOption.getValue();
+    }
+
     @Override
     public Integer call() throws Exception {
-        rows = rowsOption.getValue();
+        long rows = rows();
         if (rows < 1) {
             throw new CliException("--rows must be 1 or more, not " + rows, CliException.USAGE);
         }
@@ -128,6 +129,7 @@ final class DemoCommand extends Subcommand {
     }
 
     private List<RecordBatch> generate() {
+        long rows = rows();
         BenchV1 bench = new BenchV1(BufferAllocator.managed());
         List<RecordBatch> batches = new ArrayList<>();
         try (Progress progress = Progress.start("generating bench-v1", rows)) {
@@ -155,7 +157,7 @@ final class DemoCommand extends Subcommand {
     /** Writes the batches; returns the nanoseconds taken. */
     private long write(List<RecordBatch> batches, Path file, DataFormat format, Codec codec) throws IOException {
         long start = System.nanoTime();
-        try (Progress progress = Progress.start("writing " + format.label() + ", " + codec, rows)) {
+        try (Progress progress = Progress.start("writing " + format.label() + ", " + codec, rows())) {
             Outputs.write(file, format, BenchV1.SCHEMA, codec.writeOptions(), writer -> {
                 for (RecordBatch batch : batches) {
                     writer.write(batch);
@@ -171,7 +173,7 @@ final class DemoCommand extends Subcommand {
         BenchChecksum checksum = new BenchChecksum();
         try (RecordBatchReader source = Inputs.open(file, format, CsvReadOptions.DEFAULT,
                 IpcReadOptions.DEFAULT);
-                Progress progress = Progress.start((first ? "reading " : "reading again ") + format.label(), rows)) {
+                Progress progress = Progress.start((first ? "reading " : "reading again ") + format.label(), rows())) {
             for (RecordBatch batch : source) {
                 checksum.add(batch);
                 progress.advance(batch.rowCount());
@@ -197,7 +199,7 @@ final class DemoCommand extends Subcommand {
         long start = System.nanoTime();
         GroupByResult result;
         try (HashGroupBy groupBy = new HashGroupBy(List.of(field(CAT)), List.of(field(MAYBE)));
-                Progress progress = Progress.start("grouping by cat", rows)) {
+                Progress progress = Progress.start("grouping by cat", rows())) {
             for (RecordBatch batch : batches) {
                 groupBy.add(List.of(batch.column(CAT).data()), List.of(batch.column(MAYBE).data()));
                 progress.advance(batch.rowCount());
@@ -205,7 +207,7 @@ final class DemoCommand extends Subcommand {
             result = groupBy.result();
         }
         long nanos = System.nanoTime() - start;
-        boolean equal = BenchGroups.of(rows).matches(result.batch());
+        boolean equal = BenchGroups.of(rows()).matches(result.batch());
         out.println("Group-by on the row table: bench-v1 by cat; count, and count/sum/min/max of maybe");
         out.println("(" + Sizes.count(result.groupCount(), "group", "groups") + " in " + Sizes.seconds(nanos)
                 + "; checked against the dataset's definition: " + (equal ? "equal" : "DIFFERS") + "):");

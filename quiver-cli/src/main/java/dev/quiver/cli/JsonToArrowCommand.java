@@ -7,7 +7,6 @@ import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.ipc.IpcReadOptions;
 import java.nio.file.Path;
-import java.util.Map;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 

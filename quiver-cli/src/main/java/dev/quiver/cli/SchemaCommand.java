@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;

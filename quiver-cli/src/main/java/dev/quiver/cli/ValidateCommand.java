@@ -18,7 +18,6 @@ import dev.quiver.json.JsonFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Model.PositionalParamSpec;

@@ -23,7 +23,7 @@ public final class FlightCommand extends Subcommand {
     /** Without a subcommand: prints the usage. */
     @Override
     public Integer call() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        spec.commandLine().usage(out());
         return 0;
     }
 }
