@@ -12,6 +12,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -24,6 +25,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * atomic move where the file system has one, else a replacing move), after forcing it to the storage
  * device when asked. {@link #close()} without a commit deletes the temporary file: an existing target
  * is then left untouched. A symbolic link at the target is replaced, not followed.
+ *
+ * <p>On Linux, where this module has native access, the output advises the page cache (advice only; the
+ * bytes are the same without it): the cached pages of a file it replaces are dropped before the new file
+ * is written, and the new file's write-back is started as it grows when it replaces a file or is forced
+ * on commit, so that the device's work overlaps the writing instead of following it.
  *
  * <p>Writers take the {@link #channel()} or {@link #stream()} view; closing a view does not end the file,
  * so a writer may close its output and the caller then commits:
@@ -48,13 +54,16 @@ public final class AtomicFileOutput implements AutoCloseable {
     private final Path temporary;
     private final FileChannel file;
     private final boolean sync;
+    /** Null when no write-back is started ahead. */
+    private final WritebackAhead writeback;
     private State state = State.OPEN;
 
-    private AtomicFileOutput(Path target, Path temporary, FileChannel file, boolean sync) {
+    private AtomicFileOutput(Path target, Path temporary, FileChannel file, boolean sync, WritebackAhead writeback) {
         this.target = target;
         this.temporary = temporary;
         this.file = file;
         this.sync = sync;
+        this.writeback = writeback;
     }
 
     /**
@@ -81,6 +90,10 @@ public final class AtomicFileOutput implements AutoCloseable {
         if (Files.isDirectory(target)) {
             throw new FileSystemException(target.toString(), null, "is a directory");
         }
+        boolean replacing = Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS);
+        if (replacing) {
+            PageCacheAdvice.evict(target);
+        }
         String name = target.getFileName().toString();
         if (name.length() > MAX_NAME_PREFIX) {
             name = name.substring(0, MAX_NAME_PREFIX);
@@ -90,7 +103,8 @@ public final class AtomicFileOutput implements AutoCloseable {
             try {
                 FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
                         StandardOpenOption.WRITE);
-                return new AtomicFileOutput(target, temporary, channel, sync);
+                WritebackAhead writeback = replacing || sync ? PageCacheAdvice.writebackAhead(temporary) : null;
+                return new AtomicFileOutput(target, temporary, channel, sync, writeback);
             } catch (FileAlreadyExistsException e) {
                 if (attempt == NAME_ATTEMPTS) {
                     throw e;
@@ -162,6 +176,7 @@ public final class AtomicFileOutput implements AutoCloseable {
             throw new IllegalStateException("the output to " + target + " already ended");
         }
         try {
+            endWriteback();
             if (sync) {
                 file.force(true);
             }
@@ -174,6 +189,12 @@ public final class AtomicFileOutput implements AutoCloseable {
         }
         if (sync) {
             syncDirectory();
+        }
+    }
+
+    private void endWriteback() {
+        if (writeback != null) {
+            writeback.close();
         }
     }
 
@@ -221,6 +242,7 @@ public final class AtomicFileOutput implements AutoCloseable {
      */
     private IOException discard(Throwable cause) {
         state = State.DISCARDED;
+        endWriteback();
         IOException failure = null;
         try {
             file.close();
@@ -252,7 +274,11 @@ public final class AtomicFileOutput implements AutoCloseable {
             if (!isOpen()) {
                 throw new ClosedChannelException();
             }
-            return file.write(source);
+            int written = file.write(source);
+            if (writeback != null) {
+                writeback.appended(written);
+            }
+            return written;
         }
 
         @Override

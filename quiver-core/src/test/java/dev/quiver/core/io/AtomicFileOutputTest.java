@@ -6,10 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
@@ -50,6 +53,23 @@ class AtomicFileOutputTest {
         }
         assertArrayEquals(bytes("hello"), Files.readAllBytes(target));
         assertEquals(List.of(target), files());
+    }
+
+    @Test
+    void replacingAFileDropsItsCachedPagesBeforeTheNewOneIsWritten() throws IOException {
+        assumeTrue(PageCacheAdviceTest.evictionObservable(dir));
+        Path target = dir.resolve("out.bin");
+        PageCacheAdviceTest.writeClean(target, 1 << 20);
+        try (FileChannel old = FileChannel.open(target)) {
+            MappedByteBuffer oldPages = old.map(FileChannel.MapMode.READ_ONLY, 0, old.size());
+            assumeTrue(oldPages.isLoaded(), "the file just written is in the page cache");
+            try (AtomicFileOutput file = AtomicFileOutput.create(target)) {
+                assertFalse(oldPages.isLoaded());
+                file.channel().write(ByteBuffer.wrap(bytes("new")));
+                file.commit();
+            }
+        }
+        assertArrayEquals(bytes("new"), Files.readAllBytes(target));
     }
 
     @Test
