@@ -29,15 +29,6 @@ final class PageCacheAdvice {
     }
 
     /**
-     * Whether advice is given here: Linux on x86-64 or AArch64, with native access for this module.
-     *
-     * @return true if the calls are linked
-     */
-    static boolean available() {
-        return CALLS != null;
-    }
-
-    /**
      * Drops the clean cached pages of a file about to be replaced (its content stays on the device): the
      * new file's pages then take memory the kernel just freed instead of memory it must first find, which on
      * a virtual machine that hands free memory back to its host costs a fault per page.
@@ -104,42 +95,40 @@ final class PageCacheAdvice {
 
         /** Opens {@code file} for reading; -1 if it cannot be. */
         int open(Path file) {
-            try (Arena arena = Arena.ofConfined()) {
-                return (int) open.invokeExact(arena.allocateFrom(file.toString()), O_RDONLY | O_CLOEXEC, 0);
-            } catch (Throwable e) {
-                throw linkageBroken(e);
-            }
+            return invoke(() -> {
+                try (Arena arena = Arena.ofConfined()) {
+                    return (int) open.invokeExact(arena.allocateFrom(file.toString()), O_RDONLY | O_CLOEXEC, 0);
+                }
+            });
         }
 
         /** Drops the clean cached pages of the whole file; false if the call failed. */
         boolean fadviseDontNeed(int fd) {
-            try {
-                return (int) fadvise.invokeExact(fd, 0L, 0L, POSIX_FADV_DONTNEED) == 0;
-            } catch (Throwable e) {
-                throw linkageBroken(e);
-            }
+            return invoke(() -> (int) fadvise.invokeExact(fd, 0L, 0L, POSIX_FADV_DONTNEED)) == 0;
         }
 
         /** Starts write-back of a range without waiting for it; false if the call failed. */
         boolean startWriteback(int fd, long offset, long length) {
-            try {
-                return (int) syncFileRange.invokeExact(fd, offset, length, SYNC_FILE_RANGE_WRITE) == 0;
-            } catch (Throwable e) {
-                throw linkageBroken(e);
-            }
+            return invoke(() -> (int) syncFileRange.invokeExact(fd, offset, length, SYNC_FILE_RANGE_WRITE)) == 0;
         }
 
         boolean close(int fd) {
-            try {
-                return (int) close.invokeExact(fd) == 0;
-            } catch (Throwable e) {
-                throw linkageBroken(e);
-            }
+            return invoke(() -> (int) close.invokeExact(fd)) == 0;
         }
 
-        /** A downcall of a fixed signature throws only if its handle does not fit it: a bug here. */
-        private static AssertionError linkageBroken(Throwable e) {
-            return new AssertionError("libc call failed: " + e, e);
+        /** One downcall returning a C {@code int}. */
+        @FunctionalInterface
+        private interface Downcall {
+            int call() throws Throwable;
+        }
+
+        /** Runs a downcall; one of a fixed signature throws only if its handle does not fit it: a bug here. */
+        private static int invoke(Downcall downcall) {
+            try {
+                return downcall.call();
+            } catch (Throwable e) {
+                throw new AssertionError("libc call failed: " + e, e);
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 package dev.quiver.core.io;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -44,9 +45,12 @@ class PageCacheAdviceTest {
     }
 
     @Test
-    void theCallsAreLinkedOnLinuxWhenTheModuleHasNativeAccess() {
+    void theCallsAreLinkedOnLinuxWhenTheModuleHasNativeAccess() throws IOException {
         assumeTrue(advisedSystem());
-        assertTrue(PageCacheAdvice.available(), "the tests run with native access");
+        Path file = Files.createFile(dir.resolve("linked.bin"));
+        try (WritebackAhead ahead = PageCacheAdvice.writebackAhead(file)) {
+            assertNotNull(ahead, "the tests run with native access");
+        }
     }
 
     @Test
