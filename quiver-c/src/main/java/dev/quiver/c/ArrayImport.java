@@ -135,7 +135,7 @@ final class ArrayImport {
                     + childFields.size());
         }
         MemorySegment pointers = nBuffers == 0 ? MemorySegment.NULL
-                : SchemaImport.pointers(CStructs.pointer(s, CStructs.A_BUFFERS), nBuffers, "buffers", where);
+                : pointers(CStructs.pointer(s, CStructs.A_BUFFERS), nBuffers, "buffers", where);
         BufferSizes sizes = new BufferSizes(physical, end, nullCount, where);
         List<ArrowBuffer> buffers = new ArrayList<>((int) nBuffers);
         for (int i = 0; i < specs.size(); i++) {
@@ -158,16 +158,16 @@ final class ArrayImport {
         }
         List<ArrayData> children = new ArrayList<>((int) nChildren);
         if (nChildren > 0) {
-            MemorySegment childPointers = SchemaImport.pointers(CStructs.pointer(s, CStructs.A_CHILDREN),
-                    nChildren, "children", where);
+            MemorySegment childPointers = pointers(CStructs.pointer(s, CStructs.A_CHILDREN), nChildren,
+                    "children", where);
             for (int i = 0; i < nChildren; i++) {
                 long child = childPointers.getAtIndex(ADDRESS, i).address();
                 if (child == 0) {
                     throw new CDataException(where + ": child " + i + " is a null pointer");
                 }
                 Field f = childFields.get(i);
-                children.add(read(CStructs.at(child, CStructs.ARRAY), f.type(),
-                        where + ".children[" + i + "]" + (f.name().isEmpty() ? "" : " '" + f.name() + "'"), arena));
+                String path = where + ".children[" + i + "]" + (f.name().isEmpty() ? "" : " '" + f.name() + "'");
+                children.add(read(struct(child, path), f.type(), path, arena));
             }
         }
         long dictionaryAt = CStructs.pointer(s, CStructs.A_DICTIONARY);
@@ -176,8 +176,8 @@ final class ArrayImport {
             if (dictionaryAt == 0) {
                 throw new CDataException(where + ": a dictionary-encoded array's dictionary is a null pointer");
             }
-            dictionary = read(CStructs.at(dictionaryAt, CStructs.ARRAY), d.valueType(), where + ".dictionary",
-                    arena);
+            dictionary = read(struct(dictionaryAt, where + ".dictionary"), d.valueType(),
+                    where + ".dictionary", arena);
         } else if (dictionaryAt != 0) {
             throw new CDataException(where + ": an array of " + type + " has a dictionary");
         }
@@ -187,5 +187,18 @@ final class ArrayImport {
             knownNulls = 0;
         }
         return new ArrayData(type, length, offset, knownNulls, buffers, children, dictionary);
+    }
+
+    /** The array of {@code n} pointers at {@code address}, checked to be readable. */
+    private static MemorySegment pointers(long address, long n, String what, String where) {
+        MemorySegment pointers = SchemaImport.pointers(address, n, what, where);
+        MappedMemory.check(address, pointers.byteSize(), what, where);
+        return pointers;
+    }
+
+    /** The {@code ArrowArray} a child or dictionary pointer points at, checked to be readable. */
+    private static MemorySegment struct(long address, String where) {
+        MappedMemory.check(address, CStructs.ARRAY.byteSize(), "the ArrowArray structure", where);
+        return CStructs.at(address, CStructs.ARRAY);
     }
 }

@@ -99,6 +99,7 @@ final class BufferSizes {
             }
             return MemorySegment.NULL;
         }
+        MappedMemory.check(address, size, what, where);
         return MemorySegment.ofAddress(address).reinterpret(size, arena, null);
     }
 }
