@@ -24,6 +24,8 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 
 /**
  * Arrays whose lengths, offsets and counts do not fit their buffers, built by corrupting an export: each
@@ -99,6 +101,23 @@ class ArrayBoundsTest {
     void aLengthOf2To36IsRefusedNotACrash() {
         refuse(ArrowType.INT64, new Object[] {1L, 2L, 3L}, c -> c.set(JAVA_LONG, CStructs.A_LENGTH, HUGE),
                 "array", "buffer 1");
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aLengthOneValuePastABufferAtTheEndOfReadableMemoryIsRefused() {
+        try (FencedPage fence = new FencedPage()) {
+            MemorySegment fits = exported(ArrowType.INT64, 1L, 2L, 3L);
+            setBuffer(fits, 1, fence.atEnd(buffer(fits, 1, 24), 24));
+            try (Imported<Array> imported = CData.importArray(fits, Field.nullable("x", ArrowType.INT64),
+                    ValidationLevel.FULL)) {
+                assertEquals(3L, imported.value().getObject(2));
+            }
+            refuse(ArrowType.INT64, new Object[] {1L, 2L, 3L}, c -> {
+                setBuffer(c, 1, fence.atEnd(buffer(c, 1, 24), 24));
+                c.set(JAVA_LONG, CStructs.A_LENGTH, 4L);
+            }, "array", "buffer 1 of 32 bytes", "not readable");
+        }
     }
 
     @Test
