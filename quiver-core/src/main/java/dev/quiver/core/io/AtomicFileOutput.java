@@ -9,6 +9,7 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
@@ -18,6 +19,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.HexFormat;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A file that appears at its path whole or not at all. Bytes go to a temporary file beside the target
@@ -25,6 +28,13 @@ import java.util.concurrent.ThreadLocalRandom;
  * atomic move where the file system has one, else a replacing move), after forcing it to the storage
  * device when asked. {@link #close()} without a commit deletes the temporary file: an existing target
  * is then left untouched. A symbolic link at the target is replaced, not followed.
+ *
+ * <p>The temporary file of a target {@code NAME} is named {@code .NAME.quiver-tmp-PID-RANDOM.tmp}: the
+ * writing process's id, then 16 random hexadecimal digits ({@code NAME} cut to its first 200 characters).
+ * A process killed while writing (SIGKILL, a power cut) leaves it behind; the next output created for
+ * the same target deletes every such file whose process is no longer alive on this machine, so a
+ * concurrent writer's file is never removed (a writer on another machine sharing the directory is not
+ * seen: its files are kept while a local process has the same id, else removed).
  *
  * <p>On Linux, where this module has native access, the output advises the page cache (advice only; the
  * bytes are the same without it): the cached pages of a file it replaces are dropped before the new file
@@ -49,6 +59,10 @@ public final class AtomicFileOutput implements AutoCloseable {
     private static final int NAME_ATTEMPTS = 16;
     /** Of the target's name in the temporary file's, so that the latter stays within common name limits. */
     private static final int MAX_NAME_PREFIX = 200;
+    /** Between the target's name and the writer's process id in a temporary file's name. */
+    private static final String MARK = ".quiver-tmp-";
+    /** What follows {@code .NAME.quiver-tmp-} in a temporary file's name: the process id is group 1. */
+    private static final Pattern TAIL = Pattern.compile("([0-9]{1,18})-[0-9a-f]{16}\\.tmp");
 
     private final Path target;
     private final Path temporary;
@@ -98,8 +112,11 @@ public final class AtomicFileOutput implements AutoCloseable {
         if (name.length() > MAX_NAME_PREFIX) {
             name = name.substring(0, MAX_NAME_PREFIX);
         }
+        String prefix = "." + name + MARK;
+        removeStale(target, prefix);
         for (int attempt = 1; ; attempt++) {
-            Path temporary = target.resolveSibling("." + name + "." + randomHex() + ".tmp");
+            Path temporary = target.resolveSibling(prefix + ProcessHandle.current().pid() + "-" + randomHex()
+                    + ".tmp");
             try {
                 FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
                         StandardOpenOption.WRITE);
@@ -111,6 +128,32 @@ public final class AtomicFileOutput implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * Deletes the temporary files beside {@code target} named {@code prefix + PID-RANDOM.tmp} whose process
+     * is not alive. Best effort: a file that cannot be listed or deleted is left for a later write.
+     */
+    private static void removeStale(Path target, String prefix) {
+        Path directory = target.toAbsolutePath().getParent();
+        if (directory == null) {
+            return;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory,
+                p -> p.getFileName().toString().startsWith(prefix))) {
+            for (Path entry : entries) {
+                Matcher tail = TAIL.matcher(entry.getFileName().toString().substring(prefix.length()));
+                if (tail.matches() && !alive(Long.parseLong(tail.group(1)))) {
+                    Files.deleteIfExists(entry);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // Left for a later write: the new file does not depend on the old ones being gone.
+        }
+    }
+
+    private static boolean alive(long pid) {
+        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
     private static String randomHex() {
