@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.io;
 
+import dev.quiver.core.internal.io.PageCacheAdvice;
+import dev.quiver.core.internal.io.WritebackAhead;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

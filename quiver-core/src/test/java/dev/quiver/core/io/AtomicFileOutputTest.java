@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.quiver.core.internal.io.PageCacheAdviceTest;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.core.io;
+package dev.quiver.core.internal.io;
 
 /**
  * Starts the write-back of a file's bytes to its device a step behind the writer, so that the device
@@ -8,7 +8,7 @@ package dev.quiver.core.io;
  * overlaps the writer's instead of following it. Told of every byte appended; stops at the first failed
  * start (the file is written all the same).
  */
-final class WritebackAhead implements AutoCloseable {
+public final class WritebackAhead implements AutoCloseable {
     /** Bytes written between two starts of write-back. */
     static final long STEP = 16L << 20;
 
@@ -42,7 +42,7 @@ final class WritebackAhead implements AutoCloseable {
      *
      * @param bytes bytes just appended
      */
-    void appended(long bytes) {
+    public void appended(long bytes) {
         written += bytes;
         if (!stopped && written - started >= STEP) {
             stopped = !starter.start(started, written - started);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.core.io;
+package dev.quiver.core.internal.io;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
@@ -11,12 +11,13 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * Advice to Linux's page cache about the files an {@link AtomicFileOutput} writes and replaces, through
+ * Advice to Linux's page cache about the files {@link dev.quiver.core.io.AtomicFileOutput} writes and
+ * replaces, through
  * libc on the FFM API ({@code posix_fadvise}, {@code sync_file_range}). Advice only: without native access
  * for this module, on another system, or when a call fails, nothing is advised and the bytes written are
  * the same.
  */
-final class PageCacheAdvice {
+public final class PageCacheAdvice {
     private static final int O_RDONLY = 0;
     /** Same value on x86-64 and AArch64 Linux, the only systems advised. */
     private static final int O_CLOEXEC = 0x80000;
@@ -35,7 +36,7 @@ final class PageCacheAdvice {
      *
      * @param file the file the new one replaces
      */
-    static void evict(Path file) {
+    public static void evict(Path file) {
         if (CALLS == null) {
             return;
         }
@@ -52,7 +53,7 @@ final class PageCacheAdvice {
      * @param file the file being written
      * @return the starter, which the writer tells of the bytes it writes and closes at the end
      */
-    static WritebackAhead writebackAhead(Path file) {
+    public static WritebackAhead writebackAhead(Path file) {
         if (CALLS == null) {
             return null;
         }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.core.io;
+package dev.quiver.core.internal.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.core.io;
+package dev.quiver.core.internal.io;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -18,7 +18,8 @@ import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class PageCacheAdviceTest {
+/** The advice's calls on Linux, and helpers for the tests of the outputs that advise. */
+public class PageCacheAdviceTest {
     @TempDir
     Path dir;
 
@@ -29,12 +30,12 @@ class PageCacheAdviceTest {
     }
 
     /** Whether dropping a file's cached pages shows here (a file system in memory keeps them: tmpfs). */
-    static boolean evictionObservable(Path dir) throws IOException {
+    public static boolean evictionObservable(Path dir) throws IOException {
         return advisedSystem() && !Files.getFileStore(dir).type().equals("tmpfs");
     }
 
     /** Writes {@code bytes} to {@code file} and forces them to the device, so that its cached pages are clean. */
-    static void writeClean(Path file, int bytes) throws IOException {
+    public static void writeClean(Path file, int bytes) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
             ByteBuffer content = ByteBuffer.allocate(bytes);
             while (content.hasRemaining()) {
