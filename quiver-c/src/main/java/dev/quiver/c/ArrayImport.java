@@ -25,10 +25,11 @@ import java.util.List;
  * Reads {@code ArrowArray} structures into Quiver arrays over the producer's buffers, without copying.
  * The sizes of the buffers are not in the structure: they follow from the type, offset and length (and,
  * for variable-size data, the last offset or the view sizes), as the spec's rule that every buffer holds
- * {@code offset + length} values says. Every buffer is a segment of exactly that size, so a wrong size
- * given by a producer ends in an exception, never a read outside; the segments belong to one arena,
- * closed by {@link Imported#close()}, and a {@link Cleaner} calls the producer's release when they are
- * all unreachable.
+ * {@code offset + length} values says. Every buffer is a segment of exactly that size, checked by
+ * {@link MappedMemory} to lie in readable memory before anything of it is read, so nothing past the size
+ * the producer's counts imply is read; the segments belong to one arena, closed by
+ * {@link Imported#close()}, and a {@link Cleaner} calls the producer's release when they are all
+ * unreachable.
  */
 final class ArrayImport {
     private static final Cleaner CLEANER = Cleaner.create();
