@@ -92,6 +92,13 @@ class BadInputTest {
     }
 
     @Test
+    void aColumnLengthOf2To36IsRefusedNotACrash() {
+        // The batch keeps 3 rows; the string column claims 2^36, so its last offset would be 256 GiB away.
+        assertRefused(c -> child(c, 1).set(JAVA_LONG, CStructs.A_LENGTH, 1L << 36),
+                "record batch.children[1] 's': buffer 1");
+    }
+
+    @Test
     void aNullCountAboveTheLengthIsRefused() {
         assertRefused(c -> child(c, 0).set(JAVA_LONG, CStructs.A_NULL_COUNT, 4), "null_count 4");
     }
