@@ -129,8 +129,8 @@ class ArrayBoundsTest {
     @Test
     void aChildLengthOf2To36IsRefusedWithItsPath() {
         ArrowType type = ArrowType.Struct.of(Field.nullable("a", ArrowType.INT32));
-        refuse(type, new Object[] {Map.of("a", 1), Map.of("a", 2)}, c -> child(c, 0).set(JAVA_LONG, CStructs.A_LENGTH, HUGE),
-                "array.children[0] 'a'", "buffer 1");
+        refuse(type, new Object[] {Map.of("a", 1), Map.of("a", 2)},
+                c -> child(c, 0).set(JAVA_LONG, CStructs.A_LENGTH, HUGE), "array.children[0] 'a'", "buffer 1");
     }
 
     @Test

@@ -17,13 +17,14 @@ import java.lang.invoke.MethodHandle;
  */
 final class FencedPage implements AutoCloseable {
     private static final Linker LINKER = Linker.nativeLinker();
-    private static final MethodHandle MMAP = LINKER.downcallHandle(LINKER.defaultLookup().find("mmap").orElseThrow(),
+    private static final MethodHandle MMAP = LINKER.downcallHandle(
+            LINKER.defaultLookup().find("mmap").orElseThrow(),
             FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG, JAVA_INT, JAVA_INT, JAVA_INT, JAVA_LONG));
     private static final MethodHandle MPROTECT = LINKER.downcallHandle(
             LINKER.defaultLookup().find("mprotect").orElseThrow(),
             FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
-    private static final MethodHandle MUNMAP = LINKER.downcallHandle(LINKER.defaultLookup().find("munmap").orElseThrow(),
-            FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle MUNMAP = LINKER.downcallHandle(
+            LINKER.defaultLookup().find("munmap").orElseThrow(), FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle PAGE_SIZE = LINKER.downcallHandle(
             LINKER.defaultLookup().find("getpagesize").orElseThrow(), FunctionDescriptor.of(JAVA_INT));
     private static final int PROT_NONE = 0;

@@ -146,11 +146,19 @@ public final class AtomicFileOutput implements AutoCloseable {
             for (Path entry : entries) {
                 Matcher tail = TAIL.matcher(entry.getFileName().toString().substring(prefix.length()));
                 if (tail.matches() && !alive(Long.parseLong(tail.group(1)))) {
-                    Files.deleteIfExists(entry);
+                    deleteQuietly(entry);
                 }
             }
         } catch (IOException | RuntimeException e) {
             // Left for a later write: the new file does not depend on the old ones being gone.
+        }
+    }
+
+    private static void deleteQuietly(Path stale) {
+        try {
+            Files.deleteIfExists(stale);
+        } catch (IOException e) {
+            // Left for a later write, as the others are still tried.
         }
     }
 
