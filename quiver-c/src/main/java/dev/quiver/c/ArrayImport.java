@@ -136,7 +136,7 @@ final class ArrayImport {
                     + childFields.size());
         }
         MemorySegment pointers = nBuffers == 0 ? MemorySegment.NULL
-                : pointers(CStructs.pointer(s, CStructs.A_BUFFERS), nBuffers, "buffers", where);
+                : SchemaImport.pointers(CStructs.pointer(s, CStructs.A_BUFFERS), nBuffers, "buffers", where);
         BufferSizes sizes = new BufferSizes(physical, end, nullCount, where);
         List<ArrowBuffer> buffers = new ArrayList<>((int) nBuffers);
         for (int i = 0; i < specs.size(); i++) {
@@ -159,8 +159,8 @@ final class ArrayImport {
         }
         List<ArrayData> children = new ArrayList<>((int) nChildren);
         if (nChildren > 0) {
-            MemorySegment childPointers = pointers(CStructs.pointer(s, CStructs.A_CHILDREN), nChildren,
-                    "children", where);
+            MemorySegment childPointers = SchemaImport.pointers(CStructs.pointer(s, CStructs.A_CHILDREN),
+                    nChildren, "children", where);
             for (int i = 0; i < nChildren; i++) {
                 long child = childPointers.getAtIndex(ADDRESS, i).address();
                 if (child == 0) {
@@ -188,13 +188,6 @@ final class ArrayImport {
             knownNulls = 0;
         }
         return new ArrayData(type, length, offset, knownNulls, buffers, children, dictionary);
-    }
-
-    /** The array of {@code n} pointers at {@code address}, checked to be readable. */
-    private static MemorySegment pointers(long address, long n, String what, String where) {
-        MemorySegment pointers = SchemaImport.pointers(address, n, what, where);
-        MappedMemory.check(address, pointers.byteSize(), what, where);
-        return pointers;
     }
 
     /** The {@code ArrowArray} a child or dictionary pointer points at, checked to be readable. */

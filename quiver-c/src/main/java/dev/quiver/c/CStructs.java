@@ -109,9 +109,20 @@ final class CStructs {
         return arena.allocateFrom(s, StandardCharsets.UTF_8);
     }
 
-    /** The NUL-terminated UTF-8 string at a non-null address. */
-    static String readCString(long address) {
-        return MemorySegment.ofAddress(address).reinterpret(Long.MAX_VALUE).getString(0, StandardCharsets.UTF_8);
+    /**
+     * The NUL-terminated UTF-8 string at a non-null address, read no further than readable memory goes.
+     *
+     * @throws CDataException if the string is not readable, or has no NUL before readable memory ends
+     */
+    static String readCString(long address, String what, String where) {
+        MemorySegment text = MemorySegment.ofAddress(address).reinterpret(
+                MappedMemory.readableFrom(address, what, where));
+        try {
+            return text.getString(0, StandardCharsets.UTF_8);
+        } catch (IndexOutOfBoundsException e) {
+            throw new CDataException(where + ": " + what + " at 0x" + Long.toHexString(address)
+                    + " has no terminating NUL before readable memory ends", e);
+        }
     }
 
     /** An upcall stub of a static method of {@code owner}, living as long as the process. */
@@ -147,7 +158,8 @@ final class CStructs {
         try {
             MemorySegment message = (MemorySegment) CALL_GET_LAST_ERROR.invokeExact(
                     MemorySegment.ofAddress(function), stream);
-            return message.address() == 0 ? null : readCString(message.address());
+            return message.address() == 0 ? null
+                    : readCString(message.address(), "the message", "the stream's get_last_error");
         } catch (Throwable e) {
             throw new CDataException("the stream's get_last_error failed: " + e, e);
         }

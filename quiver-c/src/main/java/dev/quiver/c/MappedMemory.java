@@ -65,6 +65,37 @@ final class MappedMemory {
                 + " larger than the producer's buffer");
     }
 
+    /**
+     * How many bytes from {@code address} on are readable without a gap: the bound of a read whose length
+     * the producer does not give (a NUL-terminated string, the metadata encoding).
+     *
+     * @param what what starts at the address, for the message
+     * @param where the path of the structure, for the message
+     * @return the count of readable bytes, at least 1
+     * @throws CDataException if the byte at {@code address} is not readable
+     */
+    static long readableFrom(long address, String what, String where) {
+        long readable = address <= 0 ? 0 : current.readableFrom(address);
+        if (readable == 0 && address > 0) {
+            readable = refresh().readableFrom(address);
+        }
+        if (readable == 0) {
+            throw new CDataException(where + ": " + what + " at 0x" + Long.toHexString(address)
+                    + " is not in readable memory");
+        }
+        return readable;
+    }
+
+    /** The readable bytes from {@code address} on in this map: 0 if none, all up to the end if unknown. */
+    private long readableFrom(long address) {
+        if (starts == null) {
+            return Long.MAX_VALUE - address;
+        }
+        int i = Arrays.binarySearch(starts, address);
+        int range = i >= 0 ? i : -i - 2;
+        return range >= 0 && address < ends[range] ? ends[range] - address : 0;
+    }
+
     private static MappedMemory refresh() {
         MappedMemory memory = read();
         current = memory;

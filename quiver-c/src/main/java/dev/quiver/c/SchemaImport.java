@@ -76,9 +76,9 @@ final class SchemaImport {
         if (formatAt == 0) {
             throw new CDataException(path + ": the format string is null");
         }
-        String format = CStructs.readCString(formatAt);
+        String format = CStructs.readCString(formatAt, "the format string", path);
         long nameAt = CStructs.pointer(s, CStructs.S_NAME);
-        String name = nameAt == 0 ? "" : CStructs.readCString(nameAt);
+        String name = nameAt == 0 ? "" : CStructs.readCString(nameAt, "the name", path);
         String where = path + (name.isEmpty() ? "" : " '" + name + "'");
         Map<String, String> metadata = metadata(CStructs.pointer(s, CStructs.S_METADATA), where);
         long flags = s.get(JAVA_LONG, CStructs.S_FLAGS);
@@ -91,7 +91,8 @@ final class SchemaImport {
                 if (child == 0) {
                     throw new CDataException(where + ": child " + i + " is a null pointer");
                 }
-                children.add(read(CStructs.at(child, CStructs.SCHEMA), where + ".children[" + i + "]", depth + 1));
+                String childPath = where + ".children[" + i + "]";
+                children.add(read(struct(child, childPath), childPath, depth + 1));
             }
         }
         try {
@@ -103,7 +104,7 @@ final class SchemaImport {
                     throw new CDataException(where + ": a dictionary's indices must be integers, not '"
                             + format + "'");
                 }
-                Field values = read(CStructs.at(dictionaryAt, CStructs.SCHEMA), where + ".dictionary", depth + 1);
+                Field values = read(struct(dictionaryAt, where + ".dictionary"), where + ".dictionary", depth + 1);
                 type = new ArrowType.Dictionary(index, values.type(),
                         (flags & CStructs.FLAG_DICTIONARY_ORDERED) != 0);
             }
@@ -121,7 +122,14 @@ final class SchemaImport {
         if (address == 0) {
             throw new CDataException(where + ": " + what + " is a null pointer for " + n + " entries");
         }
+        MappedMemory.check(address, n * ADDRESS.byteSize(), what, where);
         return MemorySegment.ofAddress(address).reinterpret(n * ADDRESS.byteSize());
+    }
+
+    /** The {@code ArrowSchema} a child or dictionary pointer points at, checked to be readable. */
+    private static MemorySegment struct(long address, String where) {
+        MappedMemory.check(address, CStructs.SCHEMA.byteSize(), "the ArrowSchema structure", where);
+        return CStructs.at(address, CStructs.SCHEMA);
     }
 
     /** Decodes the spec's metadata encoding (int32 count, then int32 length and bytes of each string). */
@@ -129,7 +137,12 @@ final class SchemaImport {
         if (address == 0) {
             return Map.of();
         }
-        MemorySegment m = MemorySegment.ofAddress(address).reinterpret(Long.MAX_VALUE);
+        // The encoding gives no total size: it is read no further than readable memory goes.
+        MemorySegment m = MemorySegment.ofAddress(address).reinterpret(
+                MappedMemory.readableFrom(address, "the metadata", where));
+        if (m.byteSize() < 4) {
+            throw new CDataException(where + ": the metadata ends before its count");
+        }
         long count = CStructs.count(m.get(JAVA_INT.withByteAlignment(1), 0), MAX_COUNT, "the metadata count", where);
         Map<String, String> out = new LinkedHashMap<>();
         long at = 4;
@@ -144,8 +157,15 @@ final class SchemaImport {
     }
 
     private static byte[] metadataBytes(MemorySegment m, long at, String where) {
+        if (m.byteSize() - at < 4) {
+            throw new CDataException(where + ": the metadata runs past readable memory at byte " + at);
+        }
         int length = (int) CStructs.count(m.get(JAVA_INT.withByteAlignment(1), at), Integer.MAX_VALUE - 8,
                 "a metadata string's length", where);
+        if (length > m.byteSize() - at - 4) {
+            throw new CDataException(where + ": a metadata string of " + length + " bytes at byte " + at
+                    + " runs past readable memory");
+        }
         byte[] bytes = new byte[length];
         MemorySegment.copy(m, java.lang.foreign.ValueLayout.JAVA_BYTE, at + 4, bytes, 0, length);
         return bytes;

@@ -24,6 +24,9 @@
  * checked to lie in the address space and, on Linux, in readable memory of the process
  * ({@code /proc/self/maps}, re-read before any refusal): a length or offset that takes a buffer past its
  * producer's mapping, such as 2<sup>36</sup> values over a few bytes, is refused rather than read.
+ * Of an {@code ArrowSchema}, whose strings and metadata carry no sizes, the format string and name are
+ * read up to their NUL and the metadata as its encoding says, never past readable memory: a string
+ * without its NUL, or a metadata length past the end, is refused rather than read.
  * Anything found malformed is a {@link dev.quiver.c.CDataException} naming the field's path
  * ({@code record batch.children[1] 's'}, {@code array.dictionary}) and what is wrong.
  *

@@ -22,6 +22,8 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -211,6 +213,39 @@ class BadInputTest {
     void aBadFormatStringIsRefused(String format) {
         assertSchemaRefused(c -> schemaChild(c, 0).set(ADDRESS, CStructs.S_FORMAT, arena.allocateFrom(format)),
                 "'" + format + "'");
+    }
+
+    @Test
+    void aMetadataStringLongerThanReadableMemoryIsRefused() {
+        // Metadata: int32 count, then int32 length and bytes of each key and value; this key claims 2 GiB.
+        MemorySegment metadata = arena.allocate(8);
+        metadata.set(JAVA_INT, 0, 1);
+        metadata.set(JAVA_INT, 4, Integer.MAX_VALUE - 8);
+        assertSchemaRefused(c -> schemaChild(c, 0).set(ADDRESS, CStructs.S_METADATA, metadata),
+                "runs past readable memory");
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void metadataEndingAtAnUnreadablePageIsRefused() {
+        try (FencedPage fence = new FencedPage()) {
+            MemorySegment entries = arena.allocate(8);
+            entries.set(JAVA_INT, 0, 5); // five entries announced, none there
+            entries.set(JAVA_INT, 4, 0);
+            MemorySegment metadata = fence.atEnd(entries, 8);
+            assertSchemaRefused(c -> schemaChild(c, 0).set(ADDRESS, CStructs.S_METADATA, metadata),
+                    "runs past readable memory");
+        }
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aFormatStringWithoutItsNulBeforeAnUnreadablePageIsRefused() {
+        try (FencedPage fence = new FencedPage()) {
+            MemorySegment format = fence.atEnd(arena.allocateFrom("iiiiiiii"), 8); // the NUL left out
+            assertSchemaRefused(c -> schemaChild(c, 0).set(ADDRESS, CStructs.S_FORMAT, format),
+                    "schema.children[0]: the format string");
+        }
     }
 
     @Test

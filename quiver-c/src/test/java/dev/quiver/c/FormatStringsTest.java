@@ -81,7 +81,8 @@ class FormatStringsTest {
     private static Field roundTrip(Field field, Arena arena, String expectedFormat) {
         MemorySegment c = arena.allocate(CData.ARROW_SCHEMA);
         CData.exportField(field, c);
-        assertEquals(expectedFormat, CStructs.readCString(CStructs.pointer(c, CStructs.S_FORMAT)), field.toString());
+        assertEquals(expectedFormat, CStructs.readCString(CStructs.pointer(c, CStructs.S_FORMAT), "format", "test"),
+                field.toString());
         return CData.importField(c);
     }
 
