@@ -53,16 +53,12 @@ final class MappedMemory {
             throw new CDataException(where + ": " + what + " of " + size + " bytes at 0x"
                     + Long.toHexString(address) + " passes the end of the address space");
         }
-        MappedMemory memory = current;
-        if (memory != UNKNOWN && System.nanoTime() - memory.readAt > MAX_AGE_NANOS) {
-            memory = refresh();
-        }
-        if (memory.contains(address, end) || refresh().contains(address, end)) {
+        if (recent().contains(address, end) || refresh().contains(address, end)) {
             return;
         }
         throw new CDataException(where + ": " + what + " of " + size + " bytes at 0x"
-                + Long.toHexString(address) + " reaches memory that is not readable: its length or offset is"
-                + " larger than the producer's buffer");
+                + Long.toHexString(address) + " reaches memory that is not readable (a length or offset larger"
+                + " than the producer's buffer, or a bad pointer)");
     }
 
     /**
@@ -75,7 +71,7 @@ final class MappedMemory {
      * @throws CDataException if the byte at {@code address} is not readable
      */
     static long readableFrom(long address, String what, String where) {
-        long readable = address <= 0 ? 0 : current.readableFrom(address);
+        long readable = address <= 0 ? 0 : recent().readableFrom(address);
         if (readable == 0 && address > 0) {
             readable = refresh().readableFrom(address);
         }
@@ -94,6 +90,12 @@ final class MappedMemory {
         int i = Arrays.binarySearch(starts, address);
         int range = i >= 0 ? i : -i - 2;
         return range >= 0 && address < ends[range] ? ends[range] - address : 0;
+    }
+
+    /** The map read last, read again if that was more than {@link #MAX_AGE_NANOS} ago. */
+    private static MappedMemory recent() {
+        MappedMemory memory = current;
+        return memory != UNKNOWN && System.nanoTime() - memory.readAt > MAX_AGE_NANOS ? refresh() : memory;
     }
 
     private static MappedMemory refresh() {
