@@ -8,7 +8,7 @@ import dev.quiver.core.array.VarBinaryArray;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Schema;
 import java.lang.foreign.MemorySegment;
@@ -121,19 +121,19 @@ final class DictionaryUnifier {
 
         private long read(MemorySegment in, long i) {
             return switch (width) {
-                case 1 -> in.get(LE.BYTE, i);
-                case 2 -> in.get(LE.SHORT, i * 2);
-                case 4 -> in.get(LE.INT, i * 4);
-                default -> in.get(LE.LONG, i * 8);
+                case 1 -> in.get(LittleEndian.BYTE, i);
+                case 2 -> in.get(LittleEndian.SHORT, i * 2);
+                case 4 -> in.get(LittleEndian.INT, i * 4);
+                default -> in.get(LittleEndian.LONG, i * 8);
             };
         }
 
         private void write(MemorySegment to, long i, int index) {
             switch (width) {
-                case 1 -> to.set(LE.BYTE, i, (byte) index);
-                case 2 -> to.set(LE.SHORT, i * 2, (short) index);
-                case 4 -> to.set(LE.INT, i * 4, index);
-                default -> to.set(LE.LONG, i * 8, index);
+                case 1 -> to.set(LittleEndian.BYTE, i, (byte) index);
+                case 2 -> to.set(LittleEndian.SHORT, i * 2, (short) index);
+                case 4 -> to.set(LittleEndian.INT, i * 4, index);
+                default -> to.set(LittleEndian.LONG, i * 8, index);
             }
         }
     }

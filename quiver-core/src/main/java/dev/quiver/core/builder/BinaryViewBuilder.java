@@ -7,7 +7,7 @@ import dev.quiver.core.array.Values;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.GrowableBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.memory.ValidityBuilder;
 import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
@@ -117,15 +117,15 @@ public final class BinaryViewBuilder implements ArrayBuilder {
         int n = (int) length;
         long at = newView();
         MemorySegment s = views.segment();
-        s.set(LE.INT, at, n);
+        s.set(LittleEndian.INT, at, n);
         if (n <= BinaryViewArray.MAX_INLINE) {
             MemorySegment.copy(source, offset, s, at + 4, n);
         } else {
             int blockOffset = reserveBlock(n);
             block.appendBytes(source, offset, n);
-            s.set(LE.INT, at + 4, block.segment().get(LE.INT, blockOffset));
-            s.set(LE.INT, at + 8, finishedBlocks.size());
-            s.set(LE.INT, at + 12, blockOffset);
+            s.set(LittleEndian.INT, at + 4, block.segment().get(LittleEndian.INT, blockOffset));
+            s.set(LittleEndian.INT, at + 8, finishedBlocks.size());
+            s.set(LittleEndian.INT, at + 12, blockOffset);
         }
         validity.append(true);
         return this;
@@ -136,8 +136,8 @@ public final class BinaryViewBuilder implements ArrayBuilder {
         long at = views.size();
         views.setSize(at + BinaryViewArray.VIEW_SIZE);
         MemorySegment s = views.segment();
-        s.set(LE.LONG, at, 0L);
-        s.set(LE.LONG, at + 8, 0L);
+        s.set(LittleEndian.LONG, at, 0L);
+        s.set(LittleEndian.LONG, at + 8, 0L);
         return at;
     }
 

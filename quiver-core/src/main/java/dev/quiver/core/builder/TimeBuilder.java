@@ -32,7 +32,7 @@ public final class TimeBuilder extends FixedWidthBuilder<TimeBuilder> {
     public TimeBuilder(ArrowType.Time type, BufferAllocator allocator) {
         super(type, type.bitWidth() / 8, allocator);
         this.type = type;
-        this.nanosPerUnit = 1_000_000_000L / TemporalConversions.perSecond(type.unit());
+        this.nanosPerUnit = type.unit().nanosPerUnit();
         this.unitsPerDay = NANOS_PER_DAY / nanosPerUnit;
     }
 
