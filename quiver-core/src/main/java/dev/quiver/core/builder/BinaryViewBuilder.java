@@ -84,20 +84,26 @@ public final class BinaryViewBuilder implements ArrayBuilder {
     /**
      * Appends a value.
      *
-     * @param value the value
+     * @param value the value, or null to append a null
      * @return this builder
      */
     public BinaryViewBuilder append(byte[] value) {
+        if (value == null) {
+            return appendNull();
+        }
         return append(MemorySegment.ofArray(value), 0, value.length);
     }
 
     /**
      * Appends a string as UTF-8.
      *
-     * @param value the value
+     * @param value the value, or null to append a null
      * @return this builder
      */
     public BinaryViewBuilder append(String value) {
+        if (value == null) {
+            return appendNull();
+        }
         return append(value.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -187,5 +193,36 @@ public final class BinaryViewBuilder implements ArrayBuilder {
         blockSize = initialBlockSize;
         ArrayData data = new ArrayData(type, length, 0, nulls, buffers, List.of(), null);
         return BinaryViewArray.ofUnchecked(data);
+    }
+
+    /**
+     * An empty builder of a view type ({@code utf8_view} or {@code binary_view}).
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static BinaryViewBuilder of(ArrowType type, BufferAllocator allocator) {
+        return new BinaryViewBuilder(type, allocator);
+    }
+
+    /**
+     * An empty builder of {@code utf8_view} strings.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static BinaryViewBuilder utf8View(BufferAllocator allocator) {
+        return new BinaryViewBuilder(ArrowType.UTF8_VIEW, allocator);
+    }
+
+    /**
+     * An empty builder of {@code binary_view} values.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static BinaryViewBuilder binaryView(BufferAllocator allocator) {
+        return new BinaryViewBuilder(ArrowType.BINARY_VIEW, allocator);
     }
 }
