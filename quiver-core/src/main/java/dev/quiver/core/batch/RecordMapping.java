@@ -32,21 +32,17 @@ import java.util.Optional;
 final class RecordMapping<R extends Record> {
     private final RecordComponent[] components;
     private final Constructor<R> constructor;
-    private final Schema schema;
+    private Schema schema;
 
     private RecordMapping(Class<R> type) {
         if (!type.isRecord()) {
             throw new QuiverException(type.getName() + " is not a record class");
         }
         this.components = type.getRecordComponents();
-        List<Field> fields = new ArrayList<>();
         Class<?>[] parameters = new Class<?>[components.length];
         for (int k = 0; k < components.length; k++) {
-            RecordComponent c = components[k];
-            fields.add(field(type.getSimpleName() + "." + c.getName(), c.getName(), c.getGenericType()));
-            parameters[k] = c.getType();
+            parameters[k] = components[k].getType();
         }
-        this.schema = new Schema(fields);
         try {
             this.constructor = type.getDeclaredConstructor(parameters);
             for (RecordComponent c : components) {
@@ -62,7 +58,16 @@ final class RecordMapping<R extends Record> {
         return new RecordMapping<>(type);
     }
 
+    /** The schema of the components, derived when first asked (reading records needs none). */
     Schema schema() {
+        if (schema == null) {
+            List<Field> fields = new ArrayList<>();
+            for (RecordComponent c : components) {
+                String where = c.getDeclaringRecord().getSimpleName() + "." + c.getName();
+                fields.add(field(where, c.getName(), c.getGenericType()));
+            }
+            schema = new Schema(fields);
+        }
         return schema;
     }
 
