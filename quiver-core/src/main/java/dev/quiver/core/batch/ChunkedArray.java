@@ -200,7 +200,7 @@ public final class ChunkedArray implements Iterable<Array> {
     }
 
     /** The first values as text, {@code [1, null, ... 8 more]}. */
-    String valuesText() {
+    private String valuesText() {
         StringBuilder sb = new StringBuilder("[");
         long n = Math.min(length(), TO_STRING_LIMIT);
         for (long i = 0; i < n; i++) {

@@ -368,6 +368,21 @@ public final class Table implements Iterable<RecordBatch> {
     }
 
     /**
+     * The table with column {@code i} replaced by one array.
+     *
+     * @param i the position of the column replaced
+     * @param field the field of the new column
+     * @param column the values, of the field's type and of {@link #rowCount()} values
+     * @return a table with the new column in place of the old
+     * @throws IndexOutOfBoundsException when {@code i} is out of range
+     * @throws SchemaMismatchException when the column's type is not the field's
+     * @throws QuiverException when the column's length is not the row count
+     */
+    public Table setColumn(int i, Field field, Array column) {
+        return setColumn(i, field, new ChunkedArray(column.type(), List.of(column)));
+    }
+
+    /**
      * The table without column {@code i}.
      *
      * @param i the position of the column removed
