@@ -112,7 +112,7 @@ class TableTest {
         assertEquals(new Table(SCHEMA, List.of(batch(2, 6))).column(0), middle);
         assertNull(table().column(1).getObject(0));
         assertEquals("[2, 3, 4, 5] (2 chunks)", middle.toString());
-        assertThrows(IllegalArgumentException.class, () -> new ChunkedArray(ArrowType.INT32, ids.chunks()));
+        assertThrows(SchemaMismatchException.class, () -> new ChunkedArray(ArrowType.INT32, ids.chunks()));
     }
 
     /** Dictionary ids only pair IPC dictionaries with fields: writers number them differently. */
