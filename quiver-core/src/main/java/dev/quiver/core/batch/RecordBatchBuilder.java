@@ -27,9 +27,10 @@ import java.util.Objects;
  *
  * <p>Values are what {@link ArrayBuilder#appendObject} takes for each field's type (boxed numbers that
  * fit, {@code String}, {@code byte[]}, {@code java.time} values, {@code List}s, {@code Map}s of field
- * name to value for structs); a value of the wrong kind is refused naming its row and column. A refused
- * row leaves the columns before it appended: the builder then refuses any further use (its columns no
- * longer line up) and a new one must be started. Each value is boxed and dispatched: this is the
+ * name to value for structs); a value of the wrong kind, or a null for a field that is not nullable, is
+ * refused naming its row and column. Nulls and the value count are checked before anything is appended;
+ * a value refused by its column's builder after earlier columns of the row took theirs leaves the
+ * builder refusing any further use (its columns no longer line up): start a new one. Each value is boxed and dispatched: this is the
  * convenient way in, for modest data; the typed builders ({@link Builders}) are the fast way.
  */
 public final class RecordBatchBuilder {
@@ -134,26 +135,28 @@ public final class RecordBatchBuilder {
                     + " fields of " + schema + ": " + Arrays.deepToString(values));
         }
         for (int c = 0; c < columns.length; c++) {
-            Field field = schema.field(c);
-            Object value = values[c];
-            if (value == null && !field.nullable()) {
-                refuse(c, "null for a field that is not nullable", null);
+            if (values[c] == null && !schema.field(c).nullable()) {
+                refuse(c, false, "null for a field that is not nullable", null);
             }
+        }
+        for (int c = 0; c < columns.length; c++) {
+            Object value = values[c];
             try {
                 columns[c].appendObject(value);
             } catch (QuiverException | IllegalArgumentException | IllegalStateException | ClassCastException e) {
-                refuse(c, describe(value) + " does not fit: " + e.getMessage(), e);
+                refuse(c, c > 0, describe(value) + " does not fit: " + e.getMessage(), e);
             }
         }
         rows++;
         return this;
     }
 
-    private void refuse(int c, String why, RuntimeException cause) {
+    /** Refuses the row for column {@code c}; {@code appended} when columns before it took their values. */
+    private void refuse(int c, boolean appended, String why, RuntimeException cause) {
         Field field = schema.field(c);
         String message = "row " + rows + ", column " + field.name() + " (" + field.type()
                 + (field.nullable() ? "" : " not null") + "): " + why;
-        if (c > 0) {
+        if (appended) {
             broken = message;
         }
         throw new QuiverException(message, cause);

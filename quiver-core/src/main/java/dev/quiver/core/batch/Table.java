@@ -425,6 +425,25 @@ public final class Table implements Iterable<RecordBatch> {
     }
 
     /**
+     * A view of row {@code i} with typed getters by column name (see {@link RecordBatch#row}).
+     *
+     * @param i the 0-based row over all batches
+     * @return the row's view in the batch that holds it
+     * @throws IndexOutOfBoundsException when there is no such row
+     */
+    public Row row(long i) {
+        Objects.checkIndex(i, rowCount);
+        long start = 0;
+        for (RecordBatch batch : batches) {
+            if (i < start + batch.rowCount()) {
+                return batch.row(i - start);
+            }
+            start += batch.rowCount();
+        }
+        throw new IndexOutOfBoundsException(i);
+    }
+
+    /**
      * The rows as Java records (see {@link RecordBatch#toRecords}).
      *
      * @param <R> the record type

@@ -103,6 +103,17 @@ class RecordBatchBuilderTest {
     }
 
     @Test
+    void aNullForANonNullableFieldIsRefusedBeforeAnythingIsAppended() {
+        Schema schema = Schema.of(Field.nullable("a", ArrowType.UTF8), Field.notNull("b", ArrowType.INT32));
+        RecordBatchBuilder builder = RecordBatchBuilder.of(schema, BufferAllocator.managed());
+        QuiverException e = assertThrows(QuiverException.class, () -> builder.addRow("x", null));
+        assertEquals("row 0, column b (int32 not null): null for a field that is not nullable", e.getMessage());
+        RecordBatch batch = builder.addRow("y", 2).build();
+        assertEquals(1, batch.rowCount());
+        assertEquals("y", batch.row(0).getString("a"));
+    }
+
+    @Test
     void schemaFromARecordMapsJavaTypesToArrowTypes() {
         Schema schema = Schemas.fromRecord(Trade.class);
         assertEquals(Schema.of(

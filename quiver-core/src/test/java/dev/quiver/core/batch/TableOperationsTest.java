@@ -69,6 +69,16 @@ class TableOperationsTest {
     }
 
     @Test
+    void rowsAreFoundAcrossBatches() {
+        Table t = table();
+        assertEquals(4L, t.row(4).getLong("id"));
+        assertEquals("n4", t.row(4).getString("name"));
+        assertEquals(1, t.row(4).index(), "the row's index in its batch");
+        assertEquals(9L, t.row(9).getLong("id"));
+        assertThrows(IndexOutOfBoundsException.class, () -> t.row(10));
+    }
+
+    @Test
     void dropRemovesTheNamedColumns() {
         Table dropped = table().drop("name");
         assertEquals(List.of("id", "score"), dropped.schema().names());
@@ -125,6 +135,35 @@ class TableOperationsTest {
         assertEquals(t, one);
         one.batches().get(0).validateFull();
         assertSame(one, one.combineChunks());
+    }
+
+    /** Fixed-width columns are copied buffer by buffer: slices at odd bit offsets, nulls and all. */
+    @Test
+    void combineChunksCopiesFixedWidthSlicesWithTheirNulls() {
+        Schema schema = Schema.of(Field.nullable("i", ArrowType.INT32), Field.nullable("d",
+                new ArrowType.Date(dev.quiver.core.type.DateUnit.DAY)), Field.nullable("m",
+                new ArrowType.Decimal(20, 3, 128)), Field.nullable("f", new ArrowType.FixedSizeBinary(3)),
+                Field.nullable("b", ArrowType.BOOL));
+        List<List<?>> rows = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            boolean nul = i % 7 == 3;
+            rows.add(Arrays.asList(nul ? null : i, nul ? null : LocalDate.of(2000, 1, 1).plusDays(i),
+                    nul ? null : java.math.BigDecimal.valueOf(i, 3), nul ? null : new byte[] {(byte) i, 1, 2},
+                    nul ? null : i % 2 == 0));
+        }
+        RecordBatch all = RecordBatch.ofRows(schema, rows);
+        Table cut = new Table(schema, List.of(all.slice(3, 11), all.slice(14, 0), all.slice(14, 29),
+                RecordBatch.ofRows(schema, rows.subList(0, 5))));
+        Table one = cut.combineChunks();
+        assertEquals(1, one.batches().size());
+        one.batches().get(0).validateFull();
+        assertEquals(cut, one);
+        assertEquals(45, one.rowCount());
+        Schema noNulls = Schema.of(Field.notNull("x", ArrowType.INT64));
+        Table plain = new Table(noNulls, List.of(RecordBatch.ofRows(noNulls, List.of(List.of(1L))),
+                RecordBatch.ofRows(noNulls, List.of(List.of(2L), List.of(3L)))));
+        assertEquals(plain, plain.combineChunks());
+        assertEquals(0, plain.combineChunks().batches().get(0).column(0).nullCount());
     }
 
     @Test
