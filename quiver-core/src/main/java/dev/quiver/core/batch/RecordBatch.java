@@ -91,11 +91,12 @@ public final class RecordBatch {
      * built on the garbage-collected allocator.
      *
      * @param schema the schema of the batch
-     * @param rows the rows, each a list of one value (or null) per field, in the representation
-     *     {@link ArrayBuilder#appendObject} accepts for the field's type
+     * @param rows the rows, each a list of one value per field (null where the field is nullable), in
+     *     the representation {@link ArrayBuilder#appendObject} accepts for the field's type
      * @return a batch of {@code rows.size()} rows
      * @throws QuiverException if a row does not have one value per field, or a value is not of a kind
-     *     its field's type accepts (naming the row and column)
+     *     its field's type accepts, or is null for a field that is not nullable (naming the row and
+     *     column; see {@link RecordBatchBuilder#addRow})
      */
     public static RecordBatch ofRows(Schema schema, List<? extends List<?>> rows) {
         RecordBatchBuilder builder = RecordBatchBuilder.of(schema, BufferAllocator.managed());
