@@ -13,5 +13,6 @@ module dev.quiver.core {
     exports dev.quiver.core.validation;
     exports dev.quiver.core.batch;
     exports dev.quiver.core.compare;
+    exports dev.quiver.core.text;
     exports dev.quiver.core.io;
 }

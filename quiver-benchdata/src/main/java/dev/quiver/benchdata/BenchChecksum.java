@@ -6,7 +6,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import java.lang.foreign.MemorySegment;
@@ -134,7 +134,7 @@ public final class BenchChecksum {
         }
         long bit = d.offset() + k;
         if ((bit & 7) == 0 && (bit >>> 3) + 8 <= validity.byteSize()) {
-            return validity.get(LE.LONG, bit >>> 3);
+            return validity.get(LittleEndian.LONG, bit >>> 3);
         }
         long word = 0;
         for (int j = 0; j < 64 && k + j < n; j++) {
@@ -153,7 +153,7 @@ public final class BenchChecksum {
         long base = d.offset() * 8;
         long sum = 0;
         for (long k = 0, n = d.length(); k < n; k++) {
-            sum += s.get(LE.LONG, base + 8 * k);
+            sum += s.get(LittleEndian.LONG, base + 8 * k);
         }
         return sum;
     }
@@ -174,13 +174,13 @@ public final class BenchChecksum {
         long k = 0;
         for (; k + 4 <= n; k += 4) {
             long at = base + 8 * k;
-            s0 += s.get(LE.DOUBLE, at);
-            s1 += s.get(LE.DOUBLE, at + 8);
-            s2 += s.get(LE.DOUBLE, at + 16);
-            s3 += s.get(LE.DOUBLE, at + 24);
+            s0 += s.get(LittleEndian.DOUBLE, at);
+            s1 += s.get(LittleEndian.DOUBLE, at + 8);
+            s2 += s.get(LittleEndian.DOUBLE, at + 16);
+            s3 += s.get(LittleEndian.DOUBLE, at + 24);
         }
         for (; k < n; k++) {
-            s0 += s.get(LE.DOUBLE, base + 8 * k);
+            s0 += s.get(LittleEndian.DOUBLE, base + 8 * k);
         }
         return (s0 + s1) + (s2 + s3);
     }
@@ -205,14 +205,14 @@ public final class BenchChecksum {
         long n = d.length();
         long sum = 0;
         for (long k = 0; k < n; k++) {
-            sum += s.get(LE.INT, base + 4 * k);
+            sum += s.get(LittleEndian.INT, base + 4 * k);
         }
         long nulls = 0;
         for (long k = 0; v != null && k < n; k += 64) {
             long word = nullWord(d, v, k, n);
             nulls += Long.bitCount(word);
             for (; word != 0; word &= word - 1) {
-                sum -= s.get(LE.INT, base + 4 * (k + Long.numberOfTrailingZeros(word)));
+                sum -= s.get(LittleEndian.INT, base + 4 * (k + Long.numberOfTrailingZeros(word)));
             }
         }
         sumMaybe += sum;
@@ -224,7 +224,7 @@ public final class BenchChecksum {
     }
 
     private static long offsetAt(MemorySegment offsets, boolean wide, long slot) {
-        return wide ? offsets.get(LE.LONG, slot * 8) : offsets.get(LE.INT, slot * 4);
+        return wide ? offsets.get(LittleEndian.LONG, slot * 8) : offsets.get(LittleEndian.INT, slot * 4);
     }
 
     private void addName(ArrayData d) {
@@ -263,10 +263,10 @@ public final class BenchChecksum {
         for (long k = 0, n = d.length(); k < n; k++) {
             long at = off + k;
             int index = switch (width) {
-                case 8 -> s.get(LE.BYTE, at);
-                case 16 -> s.get(LE.SHORT, at * 2);
-                case 32 -> s.get(LE.INT, at * 4);
-                default -> (int) s.get(LE.LONG, at * 8);
+                case 8 -> s.get(LittleEndian.BYTE, at);
+                case 16 -> s.get(LittleEndian.SHORT, at * 2);
+                case 32 -> s.get(LittleEndian.INT, at * 4);
+                default -> (int) s.get(LittleEndian.LONG, at * 8);
             };
             bytes += lengths[index];
         }
@@ -276,15 +276,15 @@ public final class BenchChecksum {
     private void addTags(ArrayData d) {
         MemorySegment o = d.buffer(1).segment();
         long off = d.offset();
-        long first = o.get(LE.INT, off * 4);
-        long last = o.get(LE.INT, (off + d.length()) * 4);
+        long first = o.get(LittleEndian.INT, off * 4);
+        long last = o.get(LittleEndian.INT, (off + d.length()) * 4);
         tagsCount += last - first;
         ArrayData items = d.child(0);
         MemorySegment s = items.buffer(1).segment();
         long base = items.offset();
         long sum = 0;
         for (long e = first; e < last; e++) {
-            sum += s.get(LE.INT, (base + e) * 4);
+            sum += s.get(LittleEndian.INT, (base + e) * 4);
         }
         tagsSum += sum;
     }
@@ -296,11 +296,11 @@ public final class BenchChecksum {
         long n = d.length();
         long sum = 0;
         for (long k = 0; k < n; k++) {
-            sum += s.get(LE.LONG, base + 16 * k);
+            sum += s.get(LittleEndian.LONG, base + 16 * k);
         }
         for (long k = 0; v != null && k < n; k += 64) {
             for (long word = nullWord(d, v, k, n); word != 0; word &= word - 1) {
-                sum -= s.get(LE.LONG, base + 16 * (k + Long.numberOfTrailingZeros(word)));
+                sum -= s.get(LittleEndian.LONG, base + 16 * (k + Long.numberOfTrailingZeros(word)));
             }
         }
         sumPrice += sum;

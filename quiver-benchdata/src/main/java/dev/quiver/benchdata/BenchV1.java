@@ -7,7 +7,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -131,7 +131,7 @@ public final class BenchV1 {
         ArrowBuffer values = allocator.allocate(8L * n);
         MemorySegment s = values.segment();
         for (int k = 0; k < n; k++) {
-            s.set(LE.LONG, 8L * k, start + k);
+            s.set(LittleEndian.LONG, 8L * k, start + k);
         }
         return column(ArrowType.INT64, n, 0, null, values);
     }
@@ -140,7 +140,7 @@ public final class BenchV1 {
         ArrowBuffer values = allocator.allocate(8L * n);
         MemorySegment s = values.segment();
         for (int k = 0; k < n; k++) {
-            s.set(LE.DOUBLE, 8L * k, (start + k) * 0.25);
+            s.set(LittleEndian.DOUBLE, 8L * k, (start + k) * 0.25);
         }
         return column(ArrowType.FLOAT64, n, 0, null, values);
     }
@@ -169,7 +169,7 @@ public final class BenchV1 {
             } else {
                 Bitmaps.set(v, k, true);
             }
-            s.set(LE.INT, 4L * k, (int) (i % 1000) - 500);
+            s.set(LittleEndian.INT, 4L * k, (int) (i % 1000) - 500);
         }
         return column(ArrowType.INT32, n, nulls, validity, values);
     }
@@ -191,7 +191,7 @@ public final class BenchV1 {
                 Bitmaps.set(v, k, true);
                 end = writeLabel(d, end, NAME_PREFIX, (int) (i % 10007));
             }
-            o.set(LE.INT, 4L * (k + 1), end);
+            o.set(LittleEndian.INT, 4L * (k + 1), end);
         }
         return column(ArrowType.UTF8, n, nulls, validity, offsets, data.slice(0, end));
     }
@@ -201,11 +201,11 @@ public final class BenchV1 {
 
     /** Writes prefix + decimal digits of {@code number} at {@code at}; returns the end position. */
     private static int writeLabel(MemorySegment d, int at, byte[] prefix, int number) {
-        MemorySegment.copy(prefix, 0, d, LE.BYTE, at, prefix.length);
+        MemorySegment.copy(prefix, 0, d, LittleEndian.BYTE, at, prefix.length);
         int pos = at + prefix.length;
         int digits = number < 10 ? 1 : number < 100 ? 2 : number < 1000 ? 3 : number < 10000 ? 4 : 5;
         for (int p = pos + digits - 1; p >= pos; p--) {
-            d.set(LE.BYTE, p, (byte) ('0' + number % 10));
+            d.set(LittleEndian.BYTE, p, (byte) ('0' + number % 10));
             number /= 10;
         }
         return pos + digits;
@@ -227,7 +227,7 @@ public final class BenchV1 {
         ArrowBuffer indices = allocator.allocate(4L * n);
         MemorySegment s = indices.segment();
         for (int k = 0; k < n; k++) {
-            s.set(LE.INT, 4L * k, (int) ((start + k) % CATEGORIES));
+            s.set(LittleEndian.INT, 4L * k, (int) ((start + k) % CATEGORIES));
         }
         return Array.ofUnchecked(new ArrayData(CAT_TYPE, n, 0, 0, Arrays.asList(null, indices), List.of(), categories));
     }
@@ -236,7 +236,7 @@ public final class BenchV1 {
         ArrowBuffer values = allocator.allocate(8L * n);
         MemorySegment s = values.segment();
         for (int k = 0; k < n; k++) {
-            s.set(LE.LONG, 8L * k, TS_BASE + (start + k) * 1000);
+            s.set(LittleEndian.LONG, 8L * k, TS_BASE + (start + k) * 1000);
         }
         return column(SCHEMA.field(6).type(), n, 0, null, values);
     }
@@ -247,7 +247,7 @@ public final class BenchV1 {
         int total = 0;
         for (int k = 0; k < n; k++) {
             total += (int) ((start + k) % 4);
-            o.set(LE.INT, 4L * (k + 1), total);
+            o.set(LittleEndian.INT, 4L * (k + 1), total);
         }
         ArrowBuffer items = allocator.allocate(4L * total);
         MemorySegment s = items.segment();
@@ -256,7 +256,7 @@ public final class BenchV1 {
             long i = start + k;
             int length = (int) (i % 4);
             for (int e = 0; e < length; e++) {
-                s.set(LE.INT, 4L * at++, (int) (i + e));
+                s.set(LittleEndian.INT, 4L * at++, (int) (i + e));
             }
         }
         ArrayData child = new ArrayData(ArrowType.INT32, total, 0, 0, Arrays.asList(null, items), List.of(), null);
@@ -277,8 +277,8 @@ public final class BenchV1 {
                 Bitmaps.set(v, k, true);
             }
             long unscaled = i * 7;
-            s.set(LE.LONG, 16L * k, unscaled);
-            s.set(LE.LONG, 16L * k + 8, unscaled < 0 ? -1 : 0);
+            s.set(LittleEndian.LONG, 16L * k, unscaled);
+            s.set(LittleEndian.LONG, 16L * k + 8, unscaled < 0 ? -1 : 0);
         }
         return column(PRICE_TYPE, n, nulls, validity, values);
     }

@@ -4,7 +4,7 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
-import dev.quiver.cli.text.RowPreview;
+import dev.quiver.core.text.RowPreview;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;

@@ -5,7 +5,7 @@ import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.ColumnStats;
 import dev.quiver.cli.text.Sizes;
-import dev.quiver.cli.text.TextTable;
+import dev.quiver.core.text.TextTable;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;

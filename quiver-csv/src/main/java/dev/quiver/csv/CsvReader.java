@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.csv;
 
+import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
+import dev.quiver.core.batch.DictionaryUnifier;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.ArrowType;
@@ -483,7 +485,11 @@ public final class CsvReader implements RecordBatchReader {
             }
             blocks.recycle(next.block().bytes());
             if (parsed.batch() != null) {
-                return Optional.of(dictionaries == null ? parsed.batch() : dictionaries.apply(parsed.batch()));
+                try {
+                    return Optional.of(dictionaries.unifyAndRelease(parsed.batch()));
+                } catch (QuiverException e) {
+                    throw new CsvException(e.getMessage(), e);
+                }
             }
         }
     }

@@ -171,7 +171,7 @@ public final class CsvWriter implements RecordBatchWriter {
             }
             case ArrowType.Time t -> {
                 long v = ((TimeArray) array).get(r);
-                long perSecond = perSecond(t.unit());
+                long perSecond = t.unit().perSecond();
                 clock(Math.floorDiv(v, perSecond), Math.floorMod(v, perSecond), t.unit());
             }
             case ArrowType.Timestamp t -> timestamp(((TimestampArray) array).get(r), t);
@@ -197,24 +197,6 @@ public final class CsvWriter implements RecordBatchWriter {
         return o instanceof java.math.BigInteger big ? big.longValue() : ((Number) o).longValue();
     }
 
-    private static long perSecond(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 1;
-            case MILLISECOND -> 1_000;
-            case MICROSECOND -> 1_000_000;
-            case NANOSECOND -> 1_000_000_000;
-        };
-    }
-
-    private static int digits(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 0;
-            case MILLISECOND -> 3;
-            case MICROSECOND -> 6;
-            case NANOSECOND -> 9;
-        };
-    }
-
     /** {@code HH:MM:SS} and the fraction in the unit's digits. */
     private void clock(long secondOfDay, long fraction, TimeUnit unit) {
         two(secondOfDay / 3600);
@@ -222,7 +204,7 @@ public final class CsvWriter implements RecordBatchWriter {
         two(secondOfDay / 60 % 60);
         put((byte) ':');
         two(secondOfDay % 60);
-        int digits = digits(unit);
+        int digits = unit.fractionDigits();
         if (digits > 0) {
             put((byte) '.');
             String f = Long.toString(fraction);
@@ -234,7 +216,7 @@ public final class CsvWriter implements RecordBatchWriter {
     }
 
     private void timestamp(long v, ArrowType.Timestamp t) {
-        long perSecond = perSecond(t.unit());
+        long perSecond = t.unit().perSecond();
         long seconds = Math.floorDiv(v, perSecond);
         long fraction = Math.floorMod(v, perSecond);
         long day = Math.floorDiv(seconds, 86_400L);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.csv;
 
+import dev.quiver.core.type.EpochDays;
 import dev.quiver.core.type.TimeUnit;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -41,7 +42,7 @@ final class Temporal {
 
     static {
         for (int year = 0; year < YEARS.length; year++) {
-            YEARS[year] = (int) daysFromCivil(year, 1, 1) * 2 + (leap(year) ? 1 : 0);
+            YEARS[year] = (int) EpochDays.fromCivil(year, 1, 1) * 2 + (leap(year) ? 1 : 0);
         }
         for (int leap = 0; leap < 2; leap++) {
             int before = 0;
@@ -63,16 +64,6 @@ final class Temporal {
     boolean zoned;
     /** Whether the value was a date alone. */
     boolean dateOnly;
-
-    /** Days from 1970-01-01 to a date of the proleptic Gregorian calendar. */
-    static long daysFromCivil(long year, int month, int day) {
-        long y = month <= 2 ? year - 1 : year;
-        long era = (y >= 0 ? y : y - 399) / 400;
-        long yoe = y - era * 400;
-        long doy = (153L * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
-        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        return era * 146_097 + doe - 719_468;
-    }
 
     private static int twoDigits(byte[] b, int i) {
         int h = b[i] - '0';
@@ -156,7 +147,7 @@ final class Temporal {
         if (day > daysInMonth(year, month)) {
             return Long.MIN_VALUE;
         }
-        return daysFromCivil(year, month, day);
+        return EpochDays.fromCivil(year, month, day);
     }
 
     /** Parses a time of day {@code HH:MM[:SS[.fraction]]} in {@code [s, e)}; false if it is not one. */

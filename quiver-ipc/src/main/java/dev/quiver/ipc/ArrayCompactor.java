@@ -5,7 +5,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.BufferSpec;
 import dev.quiver.core.type.Types;
@@ -123,11 +123,11 @@ final class ArrayCompactor {
             if (width == 4) {
                 int base = (int) first;
                 for (long i = 0; i <= n; i++) {
-                    dst.set(LE.INT, i * 4, src.get(LE.INT, (o + i) * 4) - base);
+                    dst.set(LittleEndian.INT, i * 4, src.get(LittleEndian.INT, (o + i) * 4) - base);
                 }
             } else {
                 for (long i = 0; i <= n; i++) {
-                    dst.set(LE.LONG, i * 8, src.get(LE.LONG, (o + i) * 8) - first);
+                    dst.set(LittleEndian.LONG, i * 8, src.get(LittleEndian.LONG, (o + i) * 8) - first);
                 }
             }
             buffers.add(out);
@@ -136,7 +136,7 @@ final class ArrayCompactor {
     }
 
     private static long read(MemorySegment s, int width, long i) {
-        return width == 4 ? s.get(LE.INT, i * 4) : s.get(LE.LONG, i * 8);
+        return width == 4 ? s.get(LittleEndian.INT, i * 4) : s.get(LittleEndian.LONG, i * 8);
     }
 
     private void binaryLike(ArrayData d, long nullCount, int width, List<ArrowBuffer> buffers) {
@@ -176,8 +176,8 @@ final class ArrayCompactor {
         MemorySegment ids = d.buffer(0).segment();
         MemorySegment offsets = d.buffer(1).segment();
         for (long i = 0; i < n; i++) {
-            int c = childOf(u, ids.get(LE.BYTE, o + i));
-            long at = offsets.get(LE.INT, (o + i) * 4);
+            int c = childOf(u, ids.get(LittleEndian.BYTE, o + i));
+            long at = offsets.get(LittleEndian.INT, (o + i) * 4);
             first[c] = Math.min(first[c], at);
             end[c] = Math.max(end[c], at + 1);
         }
@@ -192,8 +192,8 @@ final class ArrayCompactor {
         if (rebase) {
             ArrowBuffer out = allocator.allocate(n * 4);
             for (long i = 0; i < n; i++) {
-                int c = childOf(u, ids.get(LE.BYTE, o + i));
-                out.segment().set(LE.INT, i * 4, (int) (offsets.get(LE.INT, (o + i) * 4) - first[c]));
+                int c = childOf(u, ids.get(LittleEndian.BYTE, o + i));
+                out.segment().set(LittleEndian.INT, i * 4, (int) (offsets.get(LittleEndian.INT, (o + i) * 4) - first[c]));
             }
             buffers.add(out);
         } else {

@@ -5,7 +5,7 @@ import dev.quiver.core.QuiverException;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.GrowableBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.ipc.compression.CompressionType;
 import java.io.IOException;
@@ -74,7 +74,7 @@ final class BodyCompression {
         try (OutputStream os = codec.compressing(SegmentStreams.writing(out))) {
             for (long at = 0; at < size; at += chunk.length) {
                 int n = (int) Math.min(chunk.length, size - at);
-                MemorySegment.copy(buffer.segment(), LE.BYTE, at, chunk, 0, n);
+                MemorySegment.copy(buffer.segment(), LittleEndian.BYTE, at, chunk, 0, n);
                 os.write(chunk, 0, n);
             }
         }
@@ -105,11 +105,11 @@ final class BodyCompression {
             return null;
         }
         if (n >= size) {
-            out.set(LE.LONG, 0, -1);
+            out.set(LittleEndian.LONG, 0, -1);
             MemorySegment.copy(source, 0, out, 8, size);
             return out.asSlice(0, 8 + size);
         }
-        out.set(LE.LONG, 0, size);
+        out.set(LittleEndian.LONG, 0, size);
         return out.asSlice(0, 8 + n);
     }
 

@@ -4,7 +4,7 @@ package dev.quiver.ipc;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.BufferSpec;
 import dev.quiver.core.type.IntervalUnit;
@@ -71,24 +71,24 @@ final class ByteSwapper {
         switch (width) {
             case 2 -> {
                 for (long i = 0; i < units; i++) {
-                    dst.set(LE.SHORT, i * 2, Short.reverseBytes(src.get(LE.SHORT, i * 2)));
+                    dst.set(LittleEndian.SHORT, i * 2, Short.reverseBytes(src.get(LittleEndian.SHORT, i * 2)));
                 }
             }
             case 4 -> {
                 for (long i = 0; i < units; i++) {
-                    dst.set(LE.INT, i * 4, Integer.reverseBytes(src.get(LE.INT, i * 4)));
+                    dst.set(LittleEndian.INT, i * 4, Integer.reverseBytes(src.get(LittleEndian.INT, i * 4)));
                 }
             }
             case 8 -> {
                 for (long i = 0; i < units; i++) {
-                    dst.set(LE.LONG, i * 8, Long.reverseBytes(src.get(LE.LONG, i * 8)));
+                    dst.set(LittleEndian.LONG, i * 8, Long.reverseBytes(src.get(LittleEndian.LONG, i * 8)));
                 }
             }
             default -> {
                 for (long i = 0; i < units; i++) {
                     long base = i * width;
                     for (int k = 0; k < width; k++) {
-                        dst.set(LE.BYTE, base + k, src.get(LE.BYTE, base + width - 1 - k));
+                        dst.set(LittleEndian.BYTE, base + k, src.get(LittleEndian.BYTE, base + width - 1 - k));
                     }
                 }
             }
@@ -103,7 +103,7 @@ final class ByteSwapper {
         MemorySegment src = b.segment();
         MemorySegment dst = out.segment();
         for (long at = 0; at + 16 <= b.byteSize(); at += 16) {
-            dst.set(LE.LONG, at + 8, Long.reverseBytes(src.get(LE.LONG, at + 8)));
+            dst.set(LittleEndian.LONG, at + 8, Long.reverseBytes(src.get(LittleEndian.LONG, at + 8)));
         }
         return out;
     }
@@ -114,12 +114,12 @@ final class ByteSwapper {
         MemorySegment dst = out.segment();
         MemorySegment.copy(src, 0, dst, 0, b.byteSize());
         for (long at = 0; at + 16 <= b.byteSize(); at += 16) {
-            int raw = src.get(LE.INT, at);
+            int raw = src.get(LittleEndian.INT, at);
             int length = fromBigEndian ? Integer.reverseBytes(raw) : raw;
-            dst.set(LE.INT, at, Integer.reverseBytes(raw));
+            dst.set(LittleEndian.INT, at, Integer.reverseBytes(raw));
             if (length > 12 || length < 0) {
-                dst.set(LE.INT, at + 8, Integer.reverseBytes(src.get(LE.INT, at + 8)));
-                dst.set(LE.INT, at + 12, Integer.reverseBytes(src.get(LE.INT, at + 12)));
+                dst.set(LittleEndian.INT, at + 8, Integer.reverseBytes(src.get(LittleEndian.INT, at + 8)));
+                dst.set(LittleEndian.INT, at + 12, Integer.reverseBytes(src.get(LittleEndian.INT, at + 12)));
             }
         }
         return out;

@@ -6,7 +6,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Types;
@@ -205,17 +205,17 @@ final class GrowingArray {
             long at = more.size();
             MemorySegment dst = more.reserve(at + n * 4);
             for (long i = 0; i < n; i++) {
-                int index = u.childIndex(types.get(LE.BYTE, i));
+                int index = u.childIndex(types.get(LittleEndian.BYTE, i));
                 if (index < 0) {
                     throw new IpcException(where + ": slot " + i + " has the undeclared type id "
-                            + types.get(LE.BYTE, i));
+                            + types.get(LittleEndian.BYTE, i));
                 }
                 GrowingArray child = children.get(index);
-                long offset = offsets.get(LE.INT, i * 4) + child.length;
+                long offset = offsets.get(LittleEndian.INT, i * 4) + child.length;
                 if (offset > Integer.MAX_VALUE) {
                     throw new IpcException(where + ": appended, its dense union offsets would reach " + offset);
                 }
-                dst.set(LE.INT, at + i * 4, (int) offset);
+                dst.set(LittleEndian.INT, at + i * 4, (int) offset);
             }
             more.grow(n * 4);
         }
@@ -250,8 +250,8 @@ final class GrowingArray {
         MemorySegment views = values.reserve(values.size());
         for (long i = 0; i < n; i++) {
             long view = at + i * VIEW_BYTES;
-            if (views.get(LE.INT, view) > INLINE_BYTES) {
-                views.set(LE.INT, view + 8, views.get(LE.INT, view + 8) + shift);
+            if (views.get(LittleEndian.INT, view) > INLINE_BYTES) {
+                views.set(LittleEndian.INT, view + 8, views.get(LittleEndian.INT, view + 8) + shift);
             }
         }
         variadic.addAll(b.variadicBuffers());
@@ -259,17 +259,17 @@ final class GrowingArray {
 
     private static long read(MemorySegment s, int width, long i) {
         return switch (width) {
-            case 2 -> s.get(LE.SHORT, i * 2);
-            case 4 -> s.get(LE.INT, i * 4);
-            default -> s.get(LE.LONG, i * 8);
+            case 2 -> s.get(LittleEndian.SHORT, i * 2);
+            case 4 -> s.get(LittleEndian.INT, i * 4);
+            default -> s.get(LittleEndian.LONG, i * 8);
         };
     }
 
     private static void write(MemorySegment s, int width, long at, long value) {
         switch (width) {
-            case 2 -> s.set(LE.SHORT, at, (short) value);
-            case 4 -> s.set(LE.INT, at, (int) value);
-            default -> s.set(LE.LONG, at, value);
+            case 2 -> s.set(LittleEndian.SHORT, at, (short) value);
+            case 4 -> s.set(LittleEndian.INT, at, (int) value);
+            default -> s.set(LittleEndian.LONG, at, value);
         }
     }
 

@@ -4,7 +4,7 @@ package dev.quiver.ipc;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import java.lang.foreign.MemorySegment;
@@ -36,9 +36,9 @@ final class RunEndSlicer {
         for (long i = 0; i < count; i++) {
             long end = Math.min(end(runEnds, width, first + i) - o, n);
             switch (width) {
-                case 2 -> dst.set(LE.SHORT, i * 2, (short) end);
-                case 4 -> dst.set(LE.INT, i * 4, (int) end);
-                default -> dst.set(LE.LONG, i * 8, end);
+                case 2 -> dst.set(LittleEndian.SHORT, i * 2, (short) end);
+                case 4 -> dst.set(LittleEndian.INT, i * 4, (int) end);
+                default -> dst.set(LittleEndian.LONG, i * 8, end);
             }
         }
         ArrayData newEnds = new ArrayData(runEnds.type(), count, 0, 0, Arrays.asList(null, ends), List.of(), null);
@@ -65,9 +65,9 @@ final class RunEndSlicer {
         MemorySegment s = runEnds.buffer(1).segment();
         long at = runEnds.offset() + i;
         return switch (width) {
-            case 2 -> s.get(LE.SHORT, at * 2);
-            case 4 -> s.get(LE.INT, at * 4);
-            default -> s.get(LE.LONG, at * 8);
+            case 2 -> s.get(LittleEndian.SHORT, at * 2);
+            case 4 -> s.get(LittleEndian.INT, at * 4);
+            default -> s.get(LittleEndian.LONG, at * 8);
         };
     }
 }

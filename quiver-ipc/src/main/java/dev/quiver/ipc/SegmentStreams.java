@@ -2,7 +2,7 @@
 package dev.quiver.ipc;
 
 import dev.quiver.core.memory.GrowableBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.lang.foreign.MemorySegment;
@@ -19,7 +19,7 @@ final class SegmentStreams {
 
             @Override
             public int read() {
-                return position < segment.byteSize() ? segment.get(LE.BYTE, position++) & 0xFF : -1;
+                return position < segment.byteSize() ? segment.get(LittleEndian.BYTE, position++) & 0xFF : -1;
             }
 
             @Override
@@ -29,7 +29,7 @@ final class SegmentStreams {
                     return len == 0 ? 0 : -1;
                 }
                 int n = (int) Math.min(len, left);
-                MemorySegment.copy(segment, LE.BYTE, position, b, off, n);
+                MemorySegment.copy(segment, LittleEndian.BYTE, position, b, off, n);
                 position += n;
                 return n;
             }

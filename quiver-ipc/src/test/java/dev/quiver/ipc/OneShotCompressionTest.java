@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.ipc.compression.Lz4FrameCodec;
 import dev.quiver.ipc.compression.ZstdCodec;
@@ -27,7 +27,7 @@ class OneShotCompressionTest {
         Random random = new Random(seed);
         MemorySegment s = Arena.ofAuto().allocate(Math.max(size, 1), 64).asSlice(0, size);
         for (int i = 0; i < size; i++) {
-            s.set(LE.BYTE, i, (byte) ((i / 4096) % 2 == 0 ? i % 7 : random.nextInt()));
+            s.set(LittleEndian.BYTE, i, (byte) ((i / 4096) % 2 == 0 ? i % 7 : random.nextInt()));
         }
         return s;
     }
@@ -35,7 +35,7 @@ class OneShotCompressionTest {
     private static byte[] streamed(CompressionCodec codec, MemorySegment source) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (OutputStream os = codec.compressing(out)) {
-            os.write(source.toArray(LE.BYTE));
+            os.write(source.toArray(LittleEndian.BYTE));
         }
         return out.toByteArray();
     }
@@ -44,7 +44,7 @@ class OneShotCompressionTest {
         MemorySegment target = Arena.ofAuto().allocate(codec.maxCompressedSize(source.byteSize()) + 1, 64);
         long n = codec.compress(source, target.asSlice(0, codec.maxCompressedSize(source.byteSize())));
         assertTrue(n > 0);
-        return target.asSlice(0, n).toArray(LE.BYTE);
+        return target.asSlice(0, n).toArray(LittleEndian.BYTE);
     }
 
     private static byte[] inflate(CompressionCodec codec, byte[] compressed) throws IOException {
@@ -60,7 +60,7 @@ class OneShotCompressionTest {
             MemorySegment source = data(size, size);
             byte[] once = oneShot(codec, source);
             assertArrayEquals(streamed(codec, source), once, "size " + size);
-            assertArrayEquals(source.toArray(LE.BYTE), inflate(codec, once));
+            assertArrayEquals(source.toArray(LittleEndian.BYTE), inflate(codec, once));
         }
     }
 
@@ -72,7 +72,7 @@ class OneShotCompressionTest {
             MemorySegment source = data(size, size);
             byte[] once = oneShot(codec, source);
             assertEquals(size, com.github.luben.zstd.Zstd.getFrameContentSize(once));
-            assertArrayEquals(source.toArray(LE.BYTE), inflate(codec, once));
+            assertArrayEquals(source.toArray(LittleEndian.BYTE), inflate(codec, once));
         }
         assertEquals(-1, codec.compress(MemorySegment.ofArray(new byte[10]), Arena.ofAuto().allocate(100)),
                 "heap sources take the stream");
@@ -88,12 +88,12 @@ class OneShotCompressionTest {
             MemorySegment ca = BodyCompression.compress(ArrowBuffer.wrap(a), codec, allocator, n -> slots.slot(0, n));
             MemorySegment cb = BodyCompression.compress(ArrowBuffer.wrap(b), codec, allocator, n -> slots.slot(1, n));
             BodyCompression.Limit limit = new BodyCompression.Limit(Long.MAX_VALUE, Long.MAX_VALUE);
-            assertArrayEquals(a.toArray(LE.BYTE), BodyCompression.decompress(ArrowBuffer.wrap(ca), codec, allocator,
+            assertArrayEquals(a.toArray(LittleEndian.BYTE), BodyCompression.decompress(ArrowBuffer.wrap(ca), codec, allocator,
                     "a", limit).toByteArray(), "slot 0 untouched by slot 1");
-            assertArrayEquals(b.toArray(LE.BYTE), BodyCompression.decompress(ArrowBuffer.wrap(cb), codec, allocator,
+            assertArrayEquals(b.toArray(LittleEndian.BYTE), BodyCompression.decompress(ArrowBuffer.wrap(cb), codec, allocator,
                     "b", limit).toByteArray());
-            assertArrayEquals(BodyCompression.compress(ArrowBuffer.wrap(a), codec, allocator).toArray(LE.BYTE),
-                    ca.toArray(LE.BYTE), "the same bytes as in memory of the allocator");
+            assertArrayEquals(BodyCompression.compress(ArrowBuffer.wrap(a), codec, allocator).toArray(LittleEndian.BYTE),
+                    ca.toArray(LittleEndian.BYTE), "the same bytes as in memory of the allocator");
         }
     }
 

@@ -7,7 +7,7 @@ import dev.quiver.core.array.Values;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.GrowableBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.json.JsonBufferReader.Decoded;
 import dev.quiver.json.JsonScalars.BadValue;
 import java.io.IOException;
@@ -112,11 +112,11 @@ final class JsonBinaryReader {
     }
 
     private static long offset(MemorySegment offsets, long i, boolean large) {
-        return large ? offsets.get(LE.LONG, 8 * i) : offsets.get(LE.INT, 4 * i);
+        return large ? offsets.get(LittleEndian.LONG, 8 * i) : offsets.get(LittleEndian.INT, 4 * i);
     }
 
     private static long end(MemorySegment ends, long i) {
-        return ends.get(LE.LONG, 8 * i);
+        return ends.get(LittleEndian.LONG, 8 * i);
     }
 
     /** The views buffer of a {@code VIEWS} member: inline values, or prefixes and buffer references. */
@@ -176,7 +176,7 @@ final class JsonBinaryReader {
         long base = out.size();
         out.appendZeros(16);
         MemorySegment view = out.segment();
-        view.set(LE.INT, base, (int) size);
+        view.set(LittleEndian.INT, base, (int) size);
         if (size <= INLINE_SIZE) {
             required(inlinedStart, "INLINED", at);
             if (inlinedLength != size) {
@@ -189,8 +189,8 @@ final class JsonBinaryReader {
                 throw JsonFormatException.at(at, "PREFIX_HEX holds " + prefixLength + " bytes, not 4");
             }
             MemorySegment.copy(scratch.segment(), prefixStart, view, base + 4, 4);
-            view.set(LE.INT, base + 8, (int) required(bufferIndex, "BUFFER_INDEX", at));
-            view.set(LE.INT, base + 12, (int) required(offset, "OFFSET", at));
+            view.set(LittleEndian.INT, base + 8, (int) required(bufferIndex, "BUFFER_INDEX", at));
+            view.set(LittleEndian.INT, base + 12, (int) required(offset, "OFFSET", at));
         }
     }
 

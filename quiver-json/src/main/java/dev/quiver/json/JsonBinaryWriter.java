@@ -4,7 +4,7 @@ package dev.quiver.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -19,11 +19,11 @@ final class JsonBinaryWriter {
 
     /** Uppercase hex of {@code length} bytes at {@code offset}. */
     static String hex(MemorySegment segment, long offset, long length) {
-        return HEX.formatHex(segment.asSlice(offset, length).toArray(LE.BYTE));
+        return HEX.formatHex(segment.asSlice(offset, length).toArray(LittleEndian.BYTE));
     }
 
     private static String text(MemorySegment segment, long offset, long length, boolean utf8) {
-        return utf8 ? new String(segment.asSlice(offset, length).toArray(LE.BYTE), StandardCharsets.UTF_8)
+        return utf8 ? new String(segment.asSlice(offset, length).toArray(LittleEndian.BYTE), StandardCharsets.UTF_8)
                 : hex(segment, offset, length);
     }
 
@@ -79,14 +79,14 @@ final class JsonBinaryWriter {
             }
             MemorySegment views = data.buffer(1).segment();
             long base = (data.offset() + i) * 16;
-            int size = views.get(LE.INT, base);
+            int size = views.get(LittleEndian.INT, base);
             g.writeNumberField("SIZE", size);
             if (size >= 0 && size <= JsonBinaryReader.INLINE_SIZE) {
                 g.writeStringField("INLINED", text(views, base + 4, size, utf8));
             } else {
                 g.writeStringField("PREFIX_HEX", hex(views, base + 4, 4));
-                g.writeNumberField("BUFFER_INDEX", views.get(LE.INT, base + 8));
-                g.writeNumberField("OFFSET", views.get(LE.INT, base + 12));
+                g.writeNumberField("BUFFER_INDEX", views.get(LittleEndian.INT, base + 8));
+                g.writeNumberField("OFFSET", views.get(LittleEndian.INT, base + 12));
             }
             g.writeEndObject();
         }

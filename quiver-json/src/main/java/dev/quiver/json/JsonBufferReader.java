@@ -8,7 +8,6 @@ import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.GrowableBuffer;
 import dev.quiver.core.memory.HalfFloat;
-import dev.quiver.core.memory.LE;
 import dev.quiver.core.memory.WideIntegers;
 import dev.quiver.core.type.Precision;
 import dev.quiver.json.JsonScalars.BadValue;

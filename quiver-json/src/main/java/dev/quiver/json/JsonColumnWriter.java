@@ -6,7 +6,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.HalfFloat;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.memory.WideIntegers;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -177,8 +177,8 @@ final class JsonColumnWriter {
         MemorySegment ids = segment(data.buffer(0));
         MemorySegment offsets = segment(data.buffer(1));
         for (long i = 0; i < n; i++) {
-            int c = childOf(u, ids.get(LE.BYTE, off + i), i);
-            long at = offsets.get(LE.INT, (off + i) * 4);
+            int c = childOf(u, ids.get(LittleEndian.BYTE, off + i), i);
+            long at = offsets.get(LittleEndian.INT, (off + i) * 4);
             first[c] = Math.min(first[c], at);
             end[c] = Math.max(end[c], at + 1);
         }
@@ -192,8 +192,8 @@ final class JsonColumnWriter {
         }
         g.writeArrayFieldStart("OFFSET");
         for (long i = 0; i < n; i++) {
-            int c = childOf(u, ids.get(LE.BYTE, off + i), i);
-            g.writeNumber(offsets.get(LE.INT, (off + i) * 4) - first[c]);
+            int c = childOf(u, ids.get(LittleEndian.BYTE, off + i), i);
+            g.writeNumber(offsets.get(LittleEndian.INT, (off + i) * 4) - first[c]);
         }
         g.writeEndArray();
         writeChildren(u.fields(), children);
@@ -231,10 +231,10 @@ final class JsonColumnWriter {
         for (long i = 0; i < n; i++) {
             long at = off + i;
             long v = switch (bitWidth) {
-                case 8 -> signed ? s.get(LE.BYTE, at) : Byte.toUnsignedLong(s.get(LE.BYTE, at));
-                case 16 -> signed ? s.get(LE.SHORT, at * 2) : Short.toUnsignedLong(s.get(LE.SHORT, at * 2));
-                case 32 -> signed ? s.get(LE.INT, at * 4) : Integer.toUnsignedLong(s.get(LE.INT, at * 4));
-                default -> s.get(LE.LONG, at * 8);
+                case 8 -> signed ? s.get(LittleEndian.BYTE, at) : Byte.toUnsignedLong(s.get(LittleEndian.BYTE, at));
+                case 16 -> signed ? s.get(LittleEndian.SHORT, at * 2) : Short.toUnsignedLong(s.get(LittleEndian.SHORT, at * 2));
+                case 32 -> signed ? s.get(LittleEndian.INT, at * 4) : Integer.toUnsignedLong(s.get(LittleEndian.INT, at * 4));
+                default -> s.get(LittleEndian.LONG, at * 8);
             };
             writeInteger(v, bitWidth, signed);
         }
@@ -254,9 +254,9 @@ final class JsonColumnWriter {
         for (long i = 0; i < n; i++) {
             long at = off + i;
             switch (precision) {
-                case HALF -> g.writeNumber(HalfFloat.toFloat(s.get(LE.SHORT, at * 2)));
-                case SINGLE -> g.writeNumber(s.get(LE.FLOAT, at * 4));
-                case DOUBLE -> g.writeNumber(s.get(LE.DOUBLE, at * 8));
+                case HALF -> g.writeNumber(HalfFloat.toFloat(s.get(LittleEndian.SHORT, at * 2)));
+                case SINGLE -> g.writeNumber(s.get(LittleEndian.FLOAT, at * 4));
+                case DOUBLE -> g.writeNumber(s.get(LittleEndian.DOUBLE, at * 8));
             }
         }
         g.writeEndArray();
@@ -268,13 +268,13 @@ final class JsonColumnWriter {
             g.writeStartObject();
             if (unit == IntervalUnit.DAY_TIME) {
                 long base = (off + i) * 8;
-                g.writeNumberField(JsonIntervals.DAYS, s.get(LE.INT, base));
-                g.writeNumberField(JsonIntervals.MILLISECONDS, s.get(LE.INT, base + 4));
+                g.writeNumberField(JsonIntervals.DAYS, s.get(LittleEndian.INT, base));
+                g.writeNumberField(JsonIntervals.MILLISECONDS, s.get(LittleEndian.INT, base + 4));
             } else {
                 long base = (off + i) * 16;
-                g.writeNumberField(JsonIntervals.MONTHS, s.get(LE.INT, base));
-                g.writeNumberField(JsonIntervals.DAYS, s.get(LE.INT, base + 4));
-                g.writeNumberField(JsonIntervals.NANOSECONDS, s.get(LE.LONG, base + 8));
+                g.writeNumberField(JsonIntervals.MONTHS, s.get(LittleEndian.INT, base));
+                g.writeNumberField(JsonIntervals.DAYS, s.get(LittleEndian.INT, base + 4));
+                g.writeNumberField(JsonIntervals.NANOSECONDS, s.get(LittleEndian.LONG, base + 8));
             }
             g.writeEndObject();
         }

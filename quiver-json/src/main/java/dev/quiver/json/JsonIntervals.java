@@ -4,7 +4,7 @@ package dev.quiver.json;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.quiver.core.memory.GrowableBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.IntervalUnit;
 import dev.quiver.json.JsonScalars.BadValue;
 import java.io.IOException;
@@ -49,9 +49,9 @@ final class JsonIntervals {
                 }
                 try {
                     if (at == 8) {
-                        out.segment().set(LE.LONG, base + at, JsonScalars.integer(p, 64, true));
+                        out.segment().set(LittleEndian.LONG, base + at, JsonScalars.integer(p, 64, true));
                     } else {
-                        out.segment().set(LE.INT, base + at, (int) JsonScalars.integer(p, 32, true));
+                        out.segment().set(LittleEndian.INT, base + at, (int) JsonScalars.integer(p, 32, true));
                     }
                 } catch (BadValue e) {
                     throw JsonFormatException.at(JsonBufferReader.entry(place, key, i) + "." + member, e.getMessage());

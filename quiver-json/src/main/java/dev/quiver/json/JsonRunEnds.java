@@ -3,7 +3,7 @@ package dev.quiver.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -63,9 +63,9 @@ final class JsonRunEnds {
         MemorySegment s = runEnds.buffer(1).segment();
         long at = runEnds.offset() + p;
         return switch (width) {
-            case 16 -> s.get(LE.SHORT, at * 2);
-            case 32 -> s.get(LE.INT, at * 4);
-            default -> s.get(LE.LONG, at * 8);
+            case 16 -> s.get(LittleEndian.SHORT, at * 2);
+            case 32 -> s.get(LittleEndian.INT, at * 4);
+            default -> s.get(LittleEndian.LONG, at * 8);
         };
     }
 }

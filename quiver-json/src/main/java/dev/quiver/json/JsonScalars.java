@@ -4,7 +4,7 @@ package dev.quiver.json;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import dev.quiver.core.memory.GrowableBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.math.BigInteger;
@@ -162,24 +162,24 @@ final class JsonScalars {
         for (int k = from; k < end; k++) {
             char c = chars[k];
             if (c < 0x80) {
-                s.set(LE.BYTE, at++, (byte) c);
+                s.set(LittleEndian.BYTE, at++, (byte) c);
             } else if (c < 0x800) {
-                s.set(LE.BYTE, at++, (byte) (0xC0 | c >> 6));
-                s.set(LE.BYTE, at++, (byte) (0x80 | c & 0x3F));
+                s.set(LittleEndian.BYTE, at++, (byte) (0xC0 | c >> 6));
+                s.set(LittleEndian.BYTE, at++, (byte) (0x80 | c & 0x3F));
             } else if (Character.isSurrogate(c)) {
                 if (!Character.isHighSurrogate(c) || k + 1 == end || !Character.isLowSurrogate(chars[k + 1])) {
                     throw new BadValue("the string holds a lone surrogate (U+" + Integer.toHexString(c)
                             .toUpperCase(java.util.Locale.ROOT) + "), which has no UTF-8 encoding");
                 }
                 int cp = Character.toCodePoint(c, chars[++k]);
-                s.set(LE.BYTE, at++, (byte) (0xF0 | cp >> 18));
-                s.set(LE.BYTE, at++, (byte) (0x80 | cp >> 12 & 0x3F));
-                s.set(LE.BYTE, at++, (byte) (0x80 | cp >> 6 & 0x3F));
-                s.set(LE.BYTE, at++, (byte) (0x80 | cp & 0x3F));
+                s.set(LittleEndian.BYTE, at++, (byte) (0xF0 | cp >> 18));
+                s.set(LittleEndian.BYTE, at++, (byte) (0x80 | cp >> 12 & 0x3F));
+                s.set(LittleEndian.BYTE, at++, (byte) (0x80 | cp >> 6 & 0x3F));
+                s.set(LittleEndian.BYTE, at++, (byte) (0x80 | cp & 0x3F));
             } else {
-                s.set(LE.BYTE, at++, (byte) (0xE0 | c >> 12));
-                s.set(LE.BYTE, at++, (byte) (0x80 | c >> 6 & 0x3F));
-                s.set(LE.BYTE, at++, (byte) (0x80 | c & 0x3F));
+                s.set(LittleEndian.BYTE, at++, (byte) (0xE0 | c >> 12));
+                s.set(LittleEndian.BYTE, at++, (byte) (0x80 | c >> 6 & 0x3F));
+                s.set(LittleEndian.BYTE, at++, (byte) (0x80 | c & 0x3F));
             }
         }
         out.setSize(at);
@@ -204,7 +204,7 @@ final class JsonScalars {
             if (high < 0 || low < 0) {
                 throw notHex(p);
             }
-            s.set(LE.BYTE, start + k / 2, (byte) (high << 4 | low));
+            s.set(LittleEndian.BYTE, start + k / 2, (byte) (high << 4 | low));
         }
         out.setSize(start + length / 2);
         return length / 2;

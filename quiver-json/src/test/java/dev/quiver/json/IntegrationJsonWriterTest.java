@@ -16,7 +16,7 @@ import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.IntervalUnit;
@@ -183,13 +183,13 @@ class IntegrationJsonWriterTest {
     void nonFiniteFloatsAreStringsAndHalfFloatsNumbers() {
         List<Field> fields = List.of(Field.nullable("d", ArrowType.FLOAT64), Field.nullable("h", ArrowType.FLOAT16));
         MemorySegment doubles = MemorySegment.ofArray(new byte[24]);
-        doubles.set(LE.DOUBLE, 0, Double.NaN);
-        doubles.set(LE.DOUBLE, 8, Double.NEGATIVE_INFINITY);
-        doubles.set(LE.DOUBLE, 16, 0.1);
+        doubles.set(LittleEndian.DOUBLE, 0, Double.NaN);
+        doubles.set(LittleEndian.DOUBLE, 8, Double.NEGATIVE_INFINITY);
+        doubles.set(LittleEndian.DOUBLE, 16, 0.1);
         MemorySegment halves = MemorySegment.ofArray(new byte[6]);
-        halves.set(LE.SHORT, 0, (short) 0x3E00);
-        halves.set(LE.SHORT, 2, (short) 0x7C00);
-        halves.set(LE.SHORT, 4, (short) 0x0001);
+        halves.set(LittleEndian.SHORT, 0, (short) 0x3E00);
+        halves.set(LittleEndian.SHORT, 2, (short) 0x7C00);
+        halves.set(LittleEndian.SHORT, 4, (short) 0x0001);
         ArrayData d = ArrayData.of(ArrowType.FLOAT64, 3,
                 Arrays.asList(null, ArrowBuffer.wrap(doubles)), List.of());
         ArrayData h = ArrayData.of(ArrowType.FLOAT16, 3,
@@ -203,7 +203,7 @@ class IntegrationJsonWriterTest {
         assertEquals(Double.NEGATIVE_INFINITY, back.column(0).data().buffer(1).getDouble(8));
         assertEquals(0.1, back.column(0).data().buffer(1).getDouble(16));
         for (int i = 0; i < 3; i++) {
-            assertEquals(halves.get(LE.SHORT, 2L * i), back.column(1).data().buffer(1).getShort(2L * i), "slot " + i);
+            assertEquals(halves.get(LittleEndian.SHORT, 2L * i), back.column(1).data().buffer(1).getShort(2L * i), "slot " + i);
         }
     }
 

@@ -6,7 +6,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -23,7 +23,7 @@ final class TestArrays {
     static ArrowBuffer int32s(int... values) {
         MemorySegment s = MemorySegment.ofArray(new byte[values.length * 4]);
         for (int i = 0; i < values.length; i++) {
-            s.set(LE.INT, 4L * i, values[i]);
+            s.set(LittleEndian.INT, 4L * i, values[i]);
         }
         return ArrowBuffer.wrap(s);
     }

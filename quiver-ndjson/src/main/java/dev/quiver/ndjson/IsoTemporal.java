@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ndjson;
 
+import dev.quiver.core.type.EpochDays;
 import dev.quiver.core.type.TimeUnit;
 
 /**
@@ -70,7 +71,7 @@ final class IsoTemporal {
             return false;
         }
         i += 6;
-        out.days = daysFromCivil(year, month, day);
+        out.days = EpochDays.fromCivil(year, month, day);
         out.secondOfDay = 0;
         out.nanos = 0;
         out.fractionDigits = 0;
@@ -163,33 +164,13 @@ final class IsoTemporal {
         return i;
     }
 
-    /** The units per second of a unit. */
-    static long perSecond(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 1;
-            case MILLISECOND -> 1_000;
-            case MICROSECOND -> 1_000_000;
-            case NANOSECOND -> NANOS_PER_SECOND;
-        };
-    }
-
-    /** The digits of a fraction of a second in a unit. */
-    static int fractionDigits(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 0;
-            case MILLISECOND -> 3;
-            case MICROSECOND -> 6;
-            case NANOSECOND -> 9;
-        };
-    }
-
     /**
      * Seconds and nanoseconds as a count of {@code unit}.
      *
      * @throws ArithmeticException if the count overflows 64 bits or the fraction is finer than the unit
      */
     static long toUnits(long seconds, int nanos, TimeUnit unit) {
-        long perSecond = perSecond(unit);
+        long perSecond = unit.perSecond();
         long nanosPerUnit = NANOS_PER_SECOND / perSecond;
         if (nanos % nanosPerUnit != 0) {
             throw new ArithmeticException("a fraction of a second finer than " + unit.symbol());
@@ -202,13 +183,13 @@ final class IsoTemporal {
 
     /** Appends a date-time of {@code units} of {@code unit} since the epoch, with a Z when {@code utc}. */
     static void formatTimestamp(StringBuilder sb, long units, TimeUnit unit, boolean utc) {
-        long perSecond = perSecond(unit);
+        long perSecond = unit.perSecond();
         long seconds = Math.floorDiv(units, perSecond);
         long fraction = Math.floorMod(units, perSecond);
         long days = Math.floorDiv(seconds, SECONDS_PER_DAY);
         formatDate(sb, days);
         sb.append('T');
-        formatTimeOfDay(sb, Math.floorMod(seconds, SECONDS_PER_DAY), fraction, fractionDigits(unit));
+        formatTimeOfDay(sb, Math.floorMod(seconds, SECONDS_PER_DAY), fraction, unit.fractionDigits());
         if (utc) {
             sb.append('Z');
         }
@@ -216,8 +197,8 @@ final class IsoTemporal {
 
     /** Appends a time of day of {@code units} of {@code unit} since midnight. */
     static void formatTime(StringBuilder sb, long units, TimeUnit unit) {
-        long perSecond = perSecond(unit);
-        formatTimeOfDay(sb, Math.floorDiv(units, perSecond), Math.floorMod(units, perSecond), fractionDigits(unit));
+        long perSecond = unit.perSecond();
+        formatTimeOfDay(sb, Math.floorDiv(units, perSecond), Math.floorMod(units, perSecond), unit.fractionDigits());
     }
 
     private static void formatTimeOfDay(StringBuilder sb, long secondOfDay, long fraction, int digits) {
@@ -263,15 +244,6 @@ final class IsoTemporal {
             sb.append('0');
         }
         sb.append(digits);
-    }
-
-    static long daysFromCivil(long year, int month, int day) {
-        long y = month <= 2 ? year - 1 : year;
-        long era = Math.floorDiv(y, 400);
-        long yoe = y - era * 400;
-        long doy = (153L * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        return era * 146_097 + doe - 719_468;
     }
 
     private static int daysInMonth(long year, int month) {

@@ -158,7 +158,7 @@ abstract class ValueWriter {
 
     /** A time of day as {@code HH:MM:SS[.F…]}; a count outside one day (no time of day) as that count. */
     private static void writeTime(JsonGenerator g, long value, TimeUnit unit) throws IOException {
-        if (value < 0 || value >= IsoTemporal.SECONDS_PER_DAY * IsoTemporal.perSecond(unit)) {
+        if (value < 0 || value >= IsoTemporal.SECONDS_PER_DAY * unit.perSecond()) {
             g.writeNumber(value);
             return;
         }
@@ -183,7 +183,7 @@ abstract class ValueWriter {
 
     /** An ISO 8601 duration of hours, minutes and seconds. */
     static String duration(long value, TimeUnit unit) {
-        long perSecond = IsoTemporal.perSecond(unit);
+        long perSecond = unit.perSecond();
         long nanosPerUnit = 1_000_000_000L / perSecond;
         return Duration.ofSeconds(Math.floorDiv(value, perSecond), Math.floorMod(value, perSecond) * nanosPerUnit)
                 .toString();

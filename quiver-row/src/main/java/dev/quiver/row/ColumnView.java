@@ -5,7 +5,7 @@ import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.Values;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
@@ -76,6 +76,6 @@ final class ColumnView {
             return false;
         }
         long bit = offset + i;
-        return (validity.get(LE.BYTE, bit >>> 3) & (1 << (bit & 7))) == 0;
+        return (validity.get(LittleEndian.BYTE, bit >>> 3) & (1 << (bit & 7))) == 0;
     }
 }

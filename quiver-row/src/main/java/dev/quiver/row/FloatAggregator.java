@@ -4,7 +4,7 @@ package dev.quiver.row;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.HalfFloat;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import java.lang.foreign.MemorySegment;
@@ -77,17 +77,17 @@ final class FloatAggregator extends ValueAggregator {
         switch (type.precision()) {
             case HALF -> {
                 for (int r = 0; r < n; r++) {
-                    v[r] = HalfFloat.toFloat(s.get(LE.SHORT, (at + rows[r]) * 2));
+                    v[r] = HalfFloat.toFloat(s.get(LittleEndian.SHORT, (at + rows[r]) * 2));
                 }
             }
             case SINGLE -> {
                 for (int r = 0; r < n; r++) {
-                    v[r] = s.get(LE.FLOAT, (at + rows[r]) * 4);
+                    v[r] = s.get(LittleEndian.FLOAT, (at + rows[r]) * 4);
                 }
             }
             case DOUBLE -> {
                 for (int r = 0; r < n; r++) {
-                    v[r] = s.get(LE.DOUBLE, (at + rows[r]) * 8);
+                    v[r] = s.get(LittleEndian.DOUBLE, (at + rows[r]) * 8);
                 }
             }
         }

@@ -3,7 +3,7 @@ package dev.quiver.row;
 
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import java.lang.foreign.MemorySegment;
@@ -79,25 +79,25 @@ final class IntAggregator extends ValueAggregator {
         switch (type.bitWidth()) {
             case 8 -> {
                 for (int r = 0; r < n; r++) {
-                    byte x = s.get(LE.BYTE, at + rows[r]);
+                    byte x = s.get(LittleEndian.BYTE, at + rows[r]);
                     v[r] = signed ? x : x & 0xFFL;
                 }
             }
             case 16 -> {
                 for (int r = 0; r < n; r++) {
-                    short x = s.get(LE.SHORT, (at + rows[r]) * 2);
+                    short x = s.get(LittleEndian.SHORT, (at + rows[r]) * 2);
                     v[r] = signed ? x : x & 0xFFFFL;
                 }
             }
             case 32 -> {
                 for (int r = 0; r < n; r++) {
-                    int x = s.get(LE.INT, (at + rows[r]) * 4);
+                    int x = s.get(LittleEndian.INT, (at + rows[r]) * 4);
                     v[r] = signed ? x : x & 0xFFFF_FFFFL;
                 }
             }
             default -> {
                 for (int r = 0; r < n; r++) {
-                    v[r] = s.get(LE.LONG, (at + rows[r]) * 8);
+                    v[r] = s.get(LittleEndian.LONG, (at + rows[r]) * 8);
                 }
             }
         }

@@ -6,7 +6,7 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.HalfFloat;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import java.lang.foreign.MemorySegment;
@@ -28,10 +28,10 @@ final class ResultColumns {
         MemorySegment out = buffer.segment();
         for (int g = 0; g < n; g++) {
             switch (width) {
-                case 1 -> out.set(LE.BYTE, g, (byte) values[g]);
-                case 2 -> out.set(LE.SHORT, g * 2L, (short) values[g]);
-                case 4 -> out.set(LE.INT, g * 4L, (int) values[g]);
-                default -> out.set(LE.LONG, g * 8L, values[g]);
+                case 1 -> out.set(LittleEndian.BYTE, g, (byte) values[g]);
+                case 2 -> out.set(LittleEndian.SHORT, g * 2L, (short) values[g]);
+                case 4 -> out.set(LittleEndian.INT, g * 4L, (int) values[g]);
+                default -> out.set(LittleEndian.LONG, g * 8L, values[g]);
             }
         }
         return column(type, n, counts, buffer, allocator);
@@ -45,9 +45,9 @@ final class ResultColumns {
         MemorySegment out = buffer.segment();
         for (int g = 0; g < n; g++) {
             switch (fp.precision()) {
-                case HALF -> out.set(LE.SHORT, g * 2L, HalfFloat.fromFloat((float) values[g]));
-                case SINGLE -> out.set(LE.FLOAT, g * 4L, (float) values[g]);
-                case DOUBLE -> out.set(LE.DOUBLE, g * 8L, values[g]);
+                case HALF -> out.set(LittleEndian.SHORT, g * 2L, HalfFloat.fromFloat((float) values[g]));
+                case SINGLE -> out.set(LittleEndian.FLOAT, g * 4L, (float) values[g]);
+                case DOUBLE -> out.set(LittleEndian.DOUBLE, g * 8L, values[g]);
             }
         }
         return column(type, n, counts, buffer, allocator);

@@ -3,7 +3,7 @@ package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
@@ -70,12 +70,12 @@ public final class RowComparator {
     static boolean isZero(MemorySegment s, long at, long len) {
         long i = 0;
         for (; i + 8 <= len; i += 8) {
-            if (s.get(LE.LONG, at + i) != 0) {
+            if (s.get(LittleEndian.LONG, at + i) != 0) {
                 return false;
             }
         }
         for (; i < len; i++) {
-            if (s.get(LE.BYTE, at + i) != 0) {
+            if (s.get(LittleEndian.BYTE, at + i) != 0) {
                 return false;
             }
         }
@@ -89,7 +89,7 @@ public final class RowComparator {
         }
         long i = 0;
         for (; i + 8 <= len; i += 8) {
-            if (a.get(LE.LONG, x + i) != b.get(LE.LONG, y + i)) {
+            if (a.get(LittleEndian.LONG, x + i) != b.get(LittleEndian.LONG, y + i)) {
                 return false;
             }
         }
@@ -196,7 +196,7 @@ public final class RowComparator {
 
     /** How the null flags decide a pair: 1 both null (a match), -1 one of them (a mismatch), 0 neither. */
     private int nulls(ColumnView v, long l, MemorySegment masks, long r, int maskBytes, int p) {
-        boolean rightNull = (masks.get(LE.BYTE, r * maskBytes + (p >>> 3)) & (1 << (p & 7))) != 0;
+        boolean rightNull = (masks.get(LittleEndian.BYTE, r * maskBytes + (p >>> 3)) & (1 << (p & 7))) != 0;
         boolean leftNull = v.isNull(l);
         return leftNull == rightNull ? (leftNull ? 1 : 0) : -1;
     }
@@ -225,11 +225,11 @@ public final class RowComparator {
             long i = so + left[j];
             long slot = starts[j] + at;
             out[j] &= switch (v.kind == ColumnView.BOOL ? 0 : w) {
-                case 0 -> rows.get(LE.BYTE, slot) == (byte) -((values.get(LE.BYTE, i >>> 3) >>> (i & 7)) & 1);
-                case 1 -> values.get(LE.BYTE, i) == rows.get(LE.BYTE, slot);
-                case 2 -> values.get(LE.SHORT, i * 2) == rows.get(LE.SHORT, slot);
-                case 4 -> values.get(LE.INT, i * 4) == rows.get(LE.INT, slot);
-                case 8 -> values.get(LE.LONG, i * 8) == rows.get(LE.LONG, slot);
+                case 0 -> rows.get(LittleEndian.BYTE, slot) == (byte) -((values.get(LittleEndian.BYTE, i >>> 3) >>> (i & 7)) & 1);
+                case 1 -> values.get(LittleEndian.BYTE, i) == rows.get(LittleEndian.BYTE, slot);
+                case 2 -> values.get(LittleEndian.SHORT, i * 2) == rows.get(LittleEndian.SHORT, slot);
+                case 4 -> values.get(LittleEndian.INT, i * 4) == rows.get(LittleEndian.INT, slot);
+                case 8 -> values.get(LittleEndian.LONG, i * 8) == rows.get(LittleEndian.LONG, slot);
                 default -> bytesEqual(values, i * w, rows, slot, w);
             };
         }
@@ -260,11 +260,11 @@ public final class RowComparator {
                 }
             }
             long row = starts[j];
-            long end = Integer.toUnsignedLong(rows.get(LE.INT, row + slot));
+            long end = Integer.toUnsignedLong(rows.get(LittleEndian.INT, row + slot));
             long start = k == 0 ? first
-                    : RowTableMetadata.roundUp(Integer.toUnsignedLong(rows.get(LE.INT, row + slot - 4)), sa);
+                    : RowTableMetadata.roundUp(Integer.toUnsignedLong(rows.get(LittleEndian.INT, row + slot - 4)), sa);
             long at = (v.offset + left[j]) * 4;
-            long pair = offsets.get(LE.LONG, at);
+            long pair = offsets.get(LittleEndian.LONG, at);
             long from = pair & 0xFFFF_FFFFL;
             long len = (pair >>> 32) - from;
             if (len <= 16 && from + 16 <= dataSize && row + start + 16 <= rowsSize) {
@@ -280,8 +280,8 @@ public final class RowComparator {
      * words each, the bytes past {@code len} masked off, without a branch on the length.
      */
     private static boolean shortEqual(MemorySegment a, long x, MemorySegment b, long y, long len) {
-        long diff0 = (a.get(LE.LONG, x) ^ b.get(LE.LONG, y)) & RowHasher.wordMask(len);
-        long diff1 = (a.get(LE.LONG, x + 8) ^ b.get(LE.LONG, y + 8)) & RowHasher.wordMask(len - 8);
+        long diff0 = (a.get(LittleEndian.LONG, x) ^ b.get(LittleEndian.LONG, y)) & RowHasher.wordMask(len);
+        long diff1 = (a.get(LittleEndian.LONG, x + 8) ^ b.get(LittleEndian.LONG, y + 8)) & RowHasher.wordMask(len - 8);
         return (diff0 | diff1) == 0;
     }
 }

@@ -7,7 +7,7 @@ import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import java.lang.foreign.MemorySegment;
@@ -113,16 +113,16 @@ public final class RowDecoder {
         long nullCount = 0;
         int acc = 0;
         for (long j = 0; j < count; j++) {
-            int isNull = (masks.get(LE.BYTE, row(rows, j) * maskBytes + byteInMask) >>> bit) & 1;
+            int isNull = (masks.get(LittleEndian.BYTE, row(rows, j) * maskBytes + byteInMask) >>> bit) & 1;
             nullCount += isNull;
             acc |= (isNull ^ 1) << (j & 7);
             if ((j & 7) == 7) {
-                out.set(LE.BYTE, j >>> 3, (byte) acc);
+                out.set(LittleEndian.BYTE, j >>> 3, (byte) acc);
                 acc = 0;
             }
         }
         if ((count & 7) != 0) {
-            out.set(LE.BYTE, count >>> 3, (byte) acc);
+            out.set(LittleEndian.BYTE, count >>> 3, (byte) acc);
         }
         nulls[0] = nullCount;
         if (nullCount == 0) {
@@ -144,22 +144,22 @@ public final class RowDecoder {
         switch (w) {
             case 1 -> {
                 for (long j = 0; j < count; j++) {
-                    out.set(LE.BYTE, j, src.get(LE.BYTE, table.offsetOf(row(rows, j)) + at));
+                    out.set(LittleEndian.BYTE, j, src.get(LittleEndian.BYTE, table.offsetOf(row(rows, j)) + at));
                 }
             }
             case 2 -> {
                 for (long j = 0; j < count; j++) {
-                    out.set(LE.SHORT, j * 2, src.get(LE.SHORT, table.offsetOf(row(rows, j)) + at));
+                    out.set(LittleEndian.SHORT, j * 2, src.get(LittleEndian.SHORT, table.offsetOf(row(rows, j)) + at));
                 }
             }
             case 4 -> {
                 for (long j = 0; j < count; j++) {
-                    out.set(LE.INT, j * 4, src.get(LE.INT, table.offsetOf(row(rows, j)) + at));
+                    out.set(LittleEndian.INT, j * 4, src.get(LittleEndian.INT, table.offsetOf(row(rows, j)) + at));
                 }
             }
             case 8 -> {
                 for (long j = 0; j < count; j++) {
-                    out.set(LE.LONG, j * 8, src.get(LE.LONG, table.offsetOf(row(rows, j)) + at));
+                    out.set(LittleEndian.LONG, j * 8, src.get(LittleEndian.LONG, table.offsetOf(row(rows, j)) + at));
                 }
             }
             default -> {
@@ -181,14 +181,14 @@ public final class RowDecoder {
         int at = table.metadata().encodedFieldOffset(p);
         int acc = 0;
         for (long j = 0; j < count; j++) {
-            acc |= (src.get(LE.BYTE, table.offsetOf(row(rows, j)) + at) & 1) << (j & 7);
+            acc |= (src.get(LittleEndian.BYTE, table.offsetOf(row(rows, j)) + at) & 1) << (j & 7);
             if ((j & 7) == 7) {
-                out.set(LE.BYTE, j >>> 3, (byte) acc);
+                out.set(LittleEndian.BYTE, j >>> 3, (byte) acc);
                 acc = 0;
             }
         }
         if ((count & 7) != 0) {
-            out.set(LE.BYTE, count >>> 3, (byte) acc);
+            out.set(LittleEndian.BYTE, count >>> 3, (byte) acc);
         }
         return new ArrayData(table.metadata().type(i), count, 0, nulls[0], Arrays.asList(validity, bits),
                 List.of(), null);
@@ -207,7 +207,7 @@ public final class RowDecoder {
                 throw new QuiverException("column " + i + " would hold " + total
                         + " bytes, more than 32-bit offsets address: decode fewer rows at a time");
             }
-            out.set(LE.INT, (j + 1) * 4, (int) total);
+            out.set(LittleEndian.INT, (j + 1) * 4, (int) total);
         }
         ArrowBuffer data = allocator.allocate(total);
         MemorySegment bytes = data.segment();
@@ -215,7 +215,7 @@ public final class RowDecoder {
         for (long j = 0; j < count; j++) {
             long r = row(rows, j);
             long start = table.varValueStart(r, k);
-            long to = Integer.toUnsignedLong(out.get(LE.INT, j * 4));
+            long to = Integer.toUnsignedLong(out.get(LittleEndian.INT, j * 4));
             MemorySegment.copy(src, table.offsetOf(r) + start, bytes, to, table.varValueEnd(r, k) - start);
         }
         return new ArrayData(table.metadata().type(i), count, 0, nulls[0], Arrays.asList(validity, offsets, data),

@@ -2,7 +2,7 @@
 package dev.quiver.row;
 
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
@@ -147,7 +147,7 @@ public final class RowHasher {
                     for (int r = 0; r < n; r++) {
                         long i = v.offset + rows[r];
                         long w = v.isNull(rows[r]) ? NULL_WORD
-                                : (v.values.get(LE.BYTE, i >>> 3) >>> (i & 7) & 1) == 0 ? 0 : 0xFF;
+                                : (v.values.get(LittleEndian.BYTE, i >>> 3) >>> (i & 7) & 1) == 0 ? 0 : 0xFF;
                         out[r] = round(out[r], w);
                     }
                 }
@@ -181,8 +181,8 @@ public final class RowHasher {
         long so = v.offset;
         for (int r = 0; r < n; r++) {
             long i = so + rows[r];
-            boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
-            long pair = offsets.get(LE.LONG, i * 4);
+            boolean isNull = validity != null && (validity.get(LittleEndian.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
+            long pair = offsets.get(LittleEndian.LONG, i * 4);
             long start = pair & 0xFFFF_FFFFL;
             long len = isNull ? 0 : (pair >>> 32) - start;
             long h = len <= 16 && start + 16 <= dataSize ? hashShort(out[r], data, start, len)
@@ -197,8 +197,8 @@ public final class RowHasher {
      */
     private static long hashShort(long h, MemorySegment s, long at, long len) {
         long h0 = round(h, len);
-        long h1 = round(h0, s.get(LE.LONG, at) & wordMask(len));
-        long h2 = round(h1, s.get(LE.LONG, at + 8) & wordMask(len - 8));
+        long h1 = round(h0, s.get(LittleEndian.LONG, at) & wordMask(len));
+        long h2 = round(h1, s.get(LittleEndian.LONG, at + 8) & wordMask(len - 8));
         return len == 0 ? h0 : len <= 8 ? h1 : h2;
     }
 
@@ -225,15 +225,15 @@ public final class RowHasher {
                 continue;
             }
             for (int j = 0; j < n; j++) {
-                if ((masks.get(LE.BYTE, (first + j) * maskBytes + maskByte) & bit) != 0) {
+                if ((masks.get(LittleEndian.BYTE, (first + j) * maskBytes + maskByte) & bit) != 0) {
                     out[j] = round(out[j], NULL_WORD);
                 } else if (var < 0) {
                     out[j] = hashValue(out[j], bytes, starts[j] + at, col.slotWidth());
                 } else {
                     long row = starts[j];
-                    long end = Integer.toUnsignedLong(bytes.get(LE.INT, row + md.varbinaryEndArrayOffset() + 4L * var));
+                    long end = Integer.toUnsignedLong(bytes.get(LittleEndian.INT, row + md.varbinaryEndArrayOffset() + 4L * var));
                     long start = var == 0 ? md.fixedLength() : RowTableMetadata.roundUp(Integer.toUnsignedLong(
-                            bytes.get(LE.INT, row + md.varbinaryEndArrayOffset() + 4L * var - 4)), md.stringAlignment());
+                            bytes.get(LittleEndian.INT, row + md.varbinaryEndArrayOffset() + 4L * var - 4)), md.stringAlignment());
                     out[j] = hashBytes(round(out[j], end - start), bytes, row + start, end - start);
                 }
             }
@@ -246,10 +246,10 @@ public final class RowHasher {
     /** Mixes a fixed value of {@code w} bytes at {@code at}: one word when it has up to 8 bytes. */
     private static long hashValue(long h, MemorySegment s, long at, int w) {
         return switch (w) {
-            case 1 -> round(h, s.get(LE.BYTE, at) & 0xFFL);
-            case 2 -> round(h, s.get(LE.SHORT, at) & 0xFFFFL);
-            case 4 -> round(h, s.get(LE.INT, at) & 0xFFFF_FFFFL);
-            case 8 -> round(h, s.get(LE.LONG, at));
+            case 1 -> round(h, s.get(LittleEndian.BYTE, at) & 0xFFL);
+            case 2 -> round(h, s.get(LittleEndian.SHORT, at) & 0xFFFFL);
+            case 4 -> round(h, s.get(LittleEndian.INT, at) & 0xFFFF_FFFFL);
+            case 8 -> round(h, s.get(LittleEndian.LONG, at));
             default -> hashBytes(h, s, at, w);
         };
     }
@@ -257,7 +257,7 @@ public final class RowHasher {
     private static long hashBytes(long h, MemorySegment s, long at, long len) {
         long i = 0;
         for (; i + 8 <= len; i += 8) {
-            h = round(h, s.get(LE.LONG, at + i));
+            h = round(h, s.get(LittleEndian.LONG, at + i));
         }
         if (i < len) {
             h = round(h, tail(s, at + i, len - i));
@@ -268,11 +268,11 @@ public final class RowHasher {
     /** The last {@code rem} (1 to 7) bytes at {@code at}, zero-extended: one load when there is room. */
     static long tail(MemorySegment s, long at, long rem) {
         if (at + 8 <= s.byteSize()) {
-            return s.get(LE.LONG, at) & (-1L >>> (64 - 8 * rem));
+            return s.get(LittleEndian.LONG, at) & (-1L >>> (64 - 8 * rem));
         }
         long w = 0;
         for (int i = 0; i < rem; i++) {
-            w |= (s.get(LE.BYTE, at + i) & 0xFFL) << (8 * i);
+            w |= (s.get(LittleEndian.BYTE, at + i) & 0xFFL) << (8 * i);
         }
         return w;
     }
@@ -280,10 +280,10 @@ public final class RowHasher {
     /** The mask of row {@code r} as one zero-extended word (masks of 1, 2, 4 or 8 bytes). */
     static long smallMask(MemorySegment masks, long r, int maskBytes) {
         return switch (maskBytes) {
-            case 1 -> masks.get(LE.BYTE, r) & 0xFFL;
-            case 2 -> masks.get(LE.SHORT, r * 2) & 0xFFFFL;
-            case 4 -> masks.get(LE.INT, r * 4) & 0xFFFF_FFFFL;
-            default -> masks.get(LE.LONG, r * 8);
+            case 1 -> masks.get(LittleEndian.BYTE, r) & 0xFFL;
+            case 2 -> masks.get(LittleEndian.SHORT, r * 2) & 0xFFFFL;
+            case 4 -> masks.get(LittleEndian.INT, r * 4) & 0xFFFF_FFFFL;
+            default -> masks.get(LittleEndian.LONG, r * 8);
         };
     }
 

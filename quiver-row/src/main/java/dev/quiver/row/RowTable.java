@@ -6,7 +6,7 @@ import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.GrowableBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.util.Objects;
 
@@ -64,7 +64,7 @@ public final class RowTable implements AutoCloseable {
     private void resetOffsets() {
         if (!metadata.isFixedLength()) {
             fixed.setSize(8);
-            fixed.segment().set(LE.LONG, 0, 0L);
+            fixed.segment().set(LittleEndian.LONG, 0, 0L);
         }
     }
 
@@ -150,7 +150,7 @@ public final class RowTable implements AutoCloseable {
 
     /** {@link #rowOffset} without the check, for hot loops. */
     long offsetOf(long r) {
-        return metadata.isFixedLength() ? r * metadata.fixedLength() : fixed.segment().get(LE.LONG, r * 8);
+        return metadata.isFixedLength() ? r * metadata.fixedLength() : fixed.segment().get(LittleEndian.LONG, r * 8);
     }
 
     /**
@@ -171,7 +171,7 @@ public final class RowTable implements AutoCloseable {
             return metadata.fixedLength();
         }
         MemorySegment offsets = fixed.segment();
-        return offsets.get(LE.LONG, r * 8 + 8) - offsets.get(LE.LONG, r * 8);
+        return offsets.get(LittleEndian.LONG, r * 8 + 8) - offsets.get(LittleEndian.LONG, r * 8);
     }
 
     /**
@@ -208,7 +208,7 @@ public final class RowTable implements AutoCloseable {
      */
     public boolean isNullAtPosition(long r, int p) {
         long at = r * metadata.nullMaskBytesPerRow() + (p >>> 3);
-        return (masks.segment().get(LE.BYTE, at) & (1 << (p & 7))) != 0;
+        return (masks.segment().get(LittleEndian.BYTE, at) & (1 << (p & 7))) != 0;
     }
 
     /**
@@ -255,7 +255,7 @@ public final class RowTable implements AutoCloseable {
     public long varValueEnd(long r, int k) {
         checkVar(k);
         return Integer.toUnsignedLong(
-                var.segment().get(LE.INT, rowOffset(r) + metadata.varbinaryEndArrayOffset() + 4L * k));
+                var.segment().get(LittleEndian.INT, rowOffset(r) + metadata.varbinaryEndArrayOffset() + 4L * k));
     }
 
     /**
@@ -330,7 +330,7 @@ public final class RowTable implements AutoCloseable {
             copyWords(src.var.segment(), from, var.segment(), at, size);
             long offsetAt = fixed.size();
             fixed.setSize(offsetAt + 8);
-            fixed.segment().set(LE.LONG, offsetAt, at + size);
+            fixed.segment().set(LittleEndian.LONG, offsetAt, at + size);
         }
         return length++;
     }
@@ -338,7 +338,7 @@ public final class RowTable implements AutoCloseable {
     private static void copyWords(MemorySegment src, long from, MemorySegment dst, long to, long size) {
         if (size <= 32 && (size & 7) == 0) {
             for (long i = 0; i < size; i += 8) {
-                dst.set(LE.LONG, to + i, src.get(LE.LONG, from + i));
+                dst.set(LittleEndian.LONG, to + i, src.get(LittleEndian.LONG, from + i));
             }
         } else {
             MemorySegment.copy(src, from, dst, to, size);
@@ -367,12 +367,12 @@ public final class RowTable implements AutoCloseable {
         long offsetAt = (length + 1) * 8;
         fixed.setSize(offsetAt + rows * 8L);
         MemorySegment offsets = fixed.segment();
-        long at = offsets.get(LE.LONG, offsetAt - 8);
+        long at = offsets.get(LittleEndian.LONG, offsetAt - 8);
         long first = at;
         for (int r = 0; r < rows; r++) {
             rowStarts[r] = at;
             at += rowSizes[r];
-            offsets.set(LE.LONG, offsetAt + r * 8L, at);
+            offsets.set(LittleEndian.LONG, offsetAt + r * 8L, at);
         }
         zeroExtend(var, at);
         return first;

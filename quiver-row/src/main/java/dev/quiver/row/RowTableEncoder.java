@@ -5,7 +5,7 @@ import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.Values;
 import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -278,9 +278,9 @@ public final class RowTableEncoder {
             int base = k * MINI_BATCH;
             for (int r = 0; r < n; r++) {
                 long i = so + sources[r];
-                long pair = offsets.get(LE.LONG, i * 4);
+                long pair = offsets.get(LittleEndian.LONG, i * 4);
                 long from = pair & 0xFFFF_FFFFL;
-                boolean isNull = validity != null && (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
+                boolean isNull = validity != null && (validity.get(LittleEndian.BYTE, i >>> 3) & (1 << (i & 7))) == 0;
                 long len = isNull ? 0 : (pair >>> 32) - from;
                 long start = k == 0 ? sizes[r] : RowTableMetadata.roundUp(sizes[r], sa);
                 varFrom[base + r] = from;
@@ -310,22 +310,22 @@ public final class RowTableEncoder {
         switch (w) {
             case 1 -> {
                 for (int r = 0; r < n; r++) {
-                    dst.set(LE.BYTE, starts[r] + at, src.get(LE.BYTE, so + sources[r]));
+                    dst.set(LittleEndian.BYTE, starts[r] + at, src.get(LittleEndian.BYTE, so + sources[r]));
                 }
             }
             case 2 -> {
                 for (int r = 0; r < n; r++) {
-                    dst.set(LE.SHORT, starts[r] + at, src.get(LE.SHORT, (so + sources[r]) * 2));
+                    dst.set(LittleEndian.SHORT, starts[r] + at, src.get(LittleEndian.SHORT, (so + sources[r]) * 2));
                 }
             }
             case 4 -> {
                 for (int r = 0; r < n; r++) {
-                    dst.set(LE.INT, starts[r] + at, src.get(LE.INT, (so + sources[r]) * 4));
+                    dst.set(LittleEndian.INT, starts[r] + at, src.get(LittleEndian.INT, (so + sources[r]) * 4));
                 }
             }
             case 8 -> {
                 for (int r = 0; r < n; r++) {
-                    dst.set(LE.LONG, starts[r] + at, src.get(LE.LONG, (so + sources[r]) * 8));
+                    dst.set(LittleEndian.LONG, starts[r] + at, src.get(LittleEndian.LONG, (so + sources[r]) * 8));
                 }
             }
             default -> {
@@ -343,8 +343,8 @@ public final class RowTableEncoder {
         long[] sources = rows;
         for (int r = 0; r < n; r++) {
             long bit = so + sources[r];
-            int b = (src.get(LE.BYTE, bit >>> 3) >>> (bit & 7)) & 1;
-            dst.set(LE.BYTE, starts[r] + at, (byte) -b);
+            int b = (src.get(LittleEndian.BYTE, bit >>> 3) >>> (bit & 7)) & 1;
+            dst.set(LittleEndian.BYTE, starts[r] + at, (byte) -b);
         }
     }
 
@@ -370,7 +370,7 @@ public final class RowTableEncoder {
                 long row = starts[r];
                 long start = varStart[base + r];
                 long len = varLength[base + r];
-                dst.set(LE.INT, row + slot, (int) (start + len));
+                dst.set(LittleEndian.INT, row + slot, (int) (start + len));
                 if (len == 0) {
                     continue;
                 }
@@ -379,9 +379,9 @@ public final class RowTableEncoder {
                 if (wordCopy && len <= 64 && from + RowTableMetadata.roundUp(len, 8) <= dataSize) {
                     long i = 0;
                     for (; i + 8 < len; i += 8) {
-                        dst.set(LE.LONG, to + i, data.get(LE.LONG, from + i));
+                        dst.set(LittleEndian.LONG, to + i, data.get(LittleEndian.LONG, from + i));
                     }
-                    dst.set(LE.LONG, to + i, data.get(LE.LONG, from + i) & (-1L >>> (64 - 8 * (len - i))));
+                    dst.set(LittleEndian.LONG, to + i, data.get(LittleEndian.LONG, from + i) & (-1L >>> (64 - 8 * (len - i))));
                 } else {
                     MemorySegment.copy(data, from, dst, to, len);
                 }
@@ -408,7 +408,7 @@ public final class RowTableEncoder {
             for (int r = 0; r < n; r++) {
                 if (v.isNull(sources[r])) {
                     long m = maskByte + (long) r * maskBytes;
-                    masks.set(LE.BYTE, m, (byte) (masks.get(LE.BYTE, m) | bit));
+                    masks.set(LittleEndian.BYTE, m, (byte) (masks.get(LittleEndian.BYTE, m) | bit));
                     target.markNulls();
                     fillNull(dst, starts[r] + at, slotWidth);
                 }
@@ -421,13 +421,13 @@ public final class RowTableEncoder {
         switch (width) {
             case 0 -> {
             }
-            case 1 -> dst.set(LE.BYTE, at, NULL_FILL);
-            case 2 -> dst.set(LE.SHORT, at, (short) 0xAEAE);
-            case 4 -> dst.set(LE.INT, at, 0xAEAEAEAE);
-            case 8 -> dst.set(LE.LONG, at, 0xAEAEAEAEAEAEAEAEL);
+            case 1 -> dst.set(LittleEndian.BYTE, at, NULL_FILL);
+            case 2 -> dst.set(LittleEndian.SHORT, at, (short) 0xAEAE);
+            case 4 -> dst.set(LittleEndian.INT, at, 0xAEAEAEAE);
+            case 8 -> dst.set(LittleEndian.LONG, at, 0xAEAEAEAEAEAEAEAEL);
             default -> {
                 for (int i = 0; i < width; i++) {
-                    dst.set(LE.BYTE, at + i, NULL_FILL);
+                    dst.set(LittleEndian.BYTE, at + i, NULL_FILL);
                 }
             }
         }

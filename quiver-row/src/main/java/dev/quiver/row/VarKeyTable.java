@@ -2,7 +2,7 @@
 package dev.quiver.row;
 
 import dev.quiver.core.QuiverException;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 
@@ -95,15 +95,15 @@ final class VarKeyTable {
         long[] lens = this.lens;
         long[] hs = this.hs;
         for (int r = 0; r < n; r++) {
-            long pair = offsets.get(LE.LONG, (base + r) * 4);
+            long pair = offsets.get(LittleEndian.LONG, (base + r) * 4);
             long start = pair & 0xFFFF_FFFFL;
             long len = (pair >>> 32) - start;
             long w0;
             long w1;
             if (Long.compareUnsigned(len, 16) <= 0 && start + 16 <= dataSize) {
                 int m = 2 * (int) len;
-                w0 = data.get(LE.LONG, start) & MASKS[m];
-                w1 = data.get(LE.LONG, start + 8) & MASKS[m + 1];
+                w0 = data.get(LittleEndian.LONG, start) & MASKS[m];
+                w1 = data.get(LittleEndian.LONG, start + 8) & MASKS[m + 1];
             } else {
                 w0 = word(data, start, len);
                 w1 = word(data, start + 8, len - 8);
@@ -131,7 +131,7 @@ final class VarKeyTable {
             while (true) {
                 long entry = table[slot];
                 if (entry == 0) {
-                    long start = offsets.get(LE.INT, (base + r) * 4) & 0xFFFF_FFFFL;
+                    long start = offsets.get(LittleEndian.INT, (base + r) * 4) & 0xFFFF_FFFFL;
                     g = insert(slot, h, data, start, len, w0, w1);
                     added[fresh++] = from + r;
                     table = slots;
@@ -141,7 +141,7 @@ final class VarKeyTable {
                 }
                 int c = (int) entry - 1;
                 if ((int) (entry >>> 32) == tag && keys[4 * c + 2] == len && keys[4 * c] == w0 && keys[4 * c + 1] == w1
-                        && (len <= 16 || restEqual(data, offsets.get(LE.INT, (base + r) * 4) & 0xFFFF_FFFFL, len, c))) {
+                        && (len <= 16 || restEqual(data, offsets.get(LittleEndian.INT, (base + r) * 4) & 0xFFFF_FFFFL, len, c))) {
                     g = c;
                     break;
                 }
@@ -172,16 +172,16 @@ final class VarKeyTable {
         if (rows != null) {
             for (int r = 0; r < n; r++) {
                 long i = base + rows[r];
-                long pair = offsets.get(LE.LONG, i * 4);
+                long pair = offsets.get(LittleEndian.LONG, i * 4);
                 long start = pair & 0xFFFF_FFFFL;
-                boolean valid = validity == null || (validity.get(LE.BYTE, i >>> 3) & (1 << (i & 7))) != 0;
+                boolean valid = validity == null || (validity.get(LittleEndian.BYTE, i >>> 3) & (1 << (i & 7))) != 0;
                 long len = valid ? (pair >>> 32) - start : -1;
                 long w0;
                 long w1;
                 if (Long.compareUnsigned(len, 16) <= 0 && start + 16 <= dataSize) {
                     int m = 2 * (int) len;
-                    w0 = data.get(LE.LONG, start) & MASKS[m];
-                    w1 = data.get(LE.LONG, start + 8) & MASKS[m + 1];
+                    w0 = data.get(LittleEndian.LONG, start) & MASKS[m];
+                    w1 = data.get(LittleEndian.LONG, start + 8) & MASKS[m + 1];
                 } else {
                     w0 = word(data, start, len);
                     w1 = word(data, start + 8, len - 8);
@@ -195,15 +195,15 @@ final class VarKeyTable {
             return;
         }
         for (int r = 0; r < n; r++) {
-            long pair = offsets.get(LE.LONG, (base + r) * 4);
+            long pair = offsets.get(LittleEndian.LONG, (base + r) * 4);
             long start = pair & 0xFFFF_FFFFL;
             long len = (pair >>> 32) - start;
             long w0;
             long w1;
             if (Long.compareUnsigned(len, 16) <= 0 && start + 16 <= dataSize) {
                 int m = 2 * (int) len;
-                w0 = data.get(LE.LONG, start) & MASKS[m];
-                w1 = data.get(LE.LONG, start + 8) & MASKS[m + 1];
+                w0 = data.get(LittleEndian.LONG, start) & MASKS[m];
+                w1 = data.get(LittleEndian.LONG, start + 8) & MASKS[m + 1];
             } else {
                 w0 = word(data, start, len);
                 w1 = word(data, start + 8, len - 8);
@@ -284,11 +284,11 @@ final class VarKeyTable {
         long size = validity.byteSize();
         long word;
         if (at + 8 <= size) {
-            word = validity.get(LE.LONG, at);
+            word = validity.get(LittleEndian.LONG, at);
         } else {
             word = 0;
             for (long b = at; b < size; b++) {
-                word |= (validity.get(LE.BYTE, b) & 0xFFL) << (8 * (b - at));
+                word |= (validity.get(LittleEndian.BYTE, b) & 0xFFL) << (8 * (b - at));
             }
         }
         return word >>> (bit & 7);
@@ -300,7 +300,7 @@ final class VarKeyTable {
             return 0;
         }
         if (at + 8 <= data.byteSize()) {
-            return data.get(LE.LONG, at) & RowHasher.wordMask(len);
+            return data.get(LittleEndian.LONG, at) & RowHasher.wordMask(len);
         }
         return RowHasher.tail(data, at, Math.min(len, 8));
     }
@@ -326,7 +326,7 @@ final class VarKeyTable {
         if (len > 16) {
             long i = 16;
             for (; i + 8 <= len; i += 8) {
-                h = Long.rotateLeft(h + data.get(LE.LONG, start + i) * K1, 31) * K0;
+                h = Long.rotateLeft(h + data.get(LittleEndian.LONG, start + i) * K1, 31) * K0;
             }
             if (i < len) {
                 h = Long.rotateLeft(h + RowHasher.tail(data, start + i, len - i) * K1, 31) * K0;

@@ -6,7 +6,7 @@ import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import java.io.ByteArrayOutputStream;
 import java.lang.foreign.MemorySegment;
@@ -98,7 +98,7 @@ final class Cols {
             if (values[i] != null) {
                 data.writeBytes(values[i]);
             }
-            off.set(LE.INT, (i + 1) * 4L, data.size());
+            off.set(LittleEndian.INT, (i + 1) * 4L, data.size());
         }
         return ArrayData.of(type, values.length,
                 Arrays.asList(validity(valid), ArrowBuffer.wrap(offsets), ArrowBuffer.wrap(data.toByteArray())),
@@ -109,7 +109,7 @@ final class Cols {
     static ArrayData utf8Raw(boolean[] valid, int[] offsets, String data) {
         byte[] off = new byte[offsets.length * 4];
         for (int i = 0; i < offsets.length; i++) {
-            MemorySegment.ofArray(off).set(LE.INT, i * 4L, offsets[i]);
+            MemorySegment.ofArray(off).set(LittleEndian.INT, i * 4L, offsets[i]);
         }
         return ArrayData.of(ArrowType.UTF8, offsets.length - 1, Arrays.asList(validity(valid), ArrowBuffer.wrap(off),
                 ArrowBuffer.wrap(data.getBytes(StandardCharsets.UTF_8))), List.of());
@@ -125,7 +125,7 @@ final class Cols {
     }
 
     static String hex(MemorySegment segment) {
-        return HexFormat.ofDelimiter(" ").formatHex(segment.toArray(LE.BYTE));
+        return HexFormat.ofDelimiter(" ").formatHex(segment.toArray(LittleEndian.BYTE));
     }
 
     /** An array of {@code type} built with its builder from plain values (as {@code getObject} returns them). */

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ class RowTableSpecVectorsTest {
         assertEquals(expected.length * 8L, offsets.byteSize());
         long[] actual = new long[expected.length];
         for (int i = 0; i < expected.length; i++) {
-            actual[i] = offsets.get(LE.LONG, i * 8L);
+            actual[i] = offsets.get(LittleEndian.LONG, i * 8L);
         }
         assertArrayEquals(expected, actual);
     }

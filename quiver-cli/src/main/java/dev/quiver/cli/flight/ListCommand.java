@@ -3,7 +3,7 @@ package dev.quiver.cli.flight;
 
 import dev.quiver.cli.Subcommand;
 import dev.quiver.cli.text.Sizes;
-import dev.quiver.cli.text.TextTable;
+import dev.quiver.core.text.TextTable;
 import dev.quiver.flight.FlightClient;
 import dev.quiver.flight.FlightInfo;
 import dev.quiver.flight.Location;

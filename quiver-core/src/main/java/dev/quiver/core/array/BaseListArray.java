@@ -3,7 +3,7 @@ package dev.quiver.core.array;
 
 import dev.quiver.core.internal.validation.VarBinaryValidator;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
 import java.lang.foreign.MemorySegment;
@@ -91,7 +91,7 @@ public abstract sealed class BaseListArray extends Array
 
     /** Reads entry {@code index} (absolute) of a 32-bit or 64-bit offsets or sizes buffer. */
     static long readOffset(MemorySegment segment, boolean wide, long index) {
-        return wide ? segment.get(LE.LONG, index << 3) : segment.get(LE.INT, index << 2);
+        return wide ? segment.get(LittleEndian.LONG, index << 3) : segment.get(LittleEndian.INT, index << 2);
     }
 
     /**
@@ -110,7 +110,7 @@ public abstract sealed class BaseListArray extends Array
                     + " is outside the child of length " + limit);
         }
         for (long i = 1; i <= length; i++) {
-            long cur = wide ? offsets.get(LE.LONG, (first + i) << 3) : offsets.get(LE.INT, (first + i) << 2);
+            long cur = wide ? offsets.get(LittleEndian.LONG, (first + i) << 3) : offsets.get(LittleEndian.INT, (first + i) << 2);
             if (cur < prev) {
                 throw new ValidationException(Rules.OFFSETS_MONOTONIC, i - 1, "offset " + cur + " follows "
                         + prev);

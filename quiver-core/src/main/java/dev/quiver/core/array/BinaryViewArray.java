@@ -4,7 +4,7 @@ package dev.quiver.core.array;
 import dev.quiver.core.internal.validation.Utf8Validator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import dev.quiver.core.validation.Rules;
@@ -103,7 +103,7 @@ public final class BinaryViewArray extends Array {
      * @return the length stored in the view
      */
     public long valueLength(long i) {
-        return views.get(LE.INT, viewAt(i));
+        return views.get(LittleEndian.INT, viewAt(i));
     }
 
     /**
@@ -124,11 +124,11 @@ public final class BinaryViewArray extends Array {
      */
     public MemorySegment getSegment(long i) {
         long v = viewAt(i);
-        int length = views.get(LE.INT, v);
+        int length = views.get(LittleEndian.INT, v);
         if (length <= MAX_INLINE) {
             return views.asSlice(v + 4, length);
         }
-        return dataBuffers[views.get(LE.INT, v + 8)].asSlice(views.get(LE.INT, v + 12), length);
+        return dataBuffers[views.get(LittleEndian.INT, v + 8)].asSlice(views.get(LittleEndian.INT, v + 12), length);
     }
 
     /**
@@ -140,15 +140,15 @@ public final class BinaryViewArray extends Array {
      */
     public byte[] getBytes(long i) {
         long v = viewAt(i);
-        int length = views.get(LE.INT, v);
+        int length = views.get(LittleEndian.INT, v);
         if (length < 0) {
             throw new IllegalStateException("view " + i + " has a negative length: " + length);
         }
         byte[] out = new byte[length];
         if (length <= MAX_INLINE) {
-            MemorySegment.copy(views, LE.BYTE, v + 4, out, 0, length);
+            MemorySegment.copy(views, LittleEndian.BYTE, v + 4, out, 0, length);
         } else {
-            MemorySegment.copy(dataBuffers[views.get(LE.INT, v + 8)], LE.BYTE, views.get(LE.INT, v + 12), out, 0,
+            MemorySegment.copy(dataBuffers[views.get(LittleEndian.INT, v + 8)], LittleEndian.BYTE, views.get(LittleEndian.INT, v + 12), out, 0,
                     length);
         }
         return out;
@@ -179,20 +179,20 @@ public final class BinaryViewArray extends Array {
         BinaryViewArray o = (BinaryViewArray) other;
         long a = viewAt(i);
         long b = o.viewAt(j);
-        int length = views.get(LE.INT, a);
-        if (length != o.views.get(LE.INT, b)) {
+        int length = views.get(LittleEndian.INT, a);
+        if (length != o.views.get(LittleEndian.INT, b)) {
             return false;
         }
         if (length <= MAX_INLINE) {
             return MemorySegment.mismatch(views, a + 4, a + 4 + length, o.views, b + 4, b + 4 + length) == -1;
         }
-        if (views.get(LE.INT, a + 4) != o.views.get(LE.INT, b + 4)) {
+        if (views.get(LittleEndian.INT, a + 4) != o.views.get(LittleEndian.INT, b + 4)) {
             return false;
         }
-        long aOffset = views.get(LE.INT, a + 12);
-        long bOffset = o.views.get(LE.INT, b + 12);
-        return MemorySegment.mismatch(dataBuffers[views.get(LE.INT, a + 8)], aOffset, aOffset + length,
-                o.dataBuffers[o.views.get(LE.INT, b + 8)], bOffset, bOffset + length) == -1;
+        long aOffset = views.get(LittleEndian.INT, a + 12);
+        long bOffset = o.views.get(LittleEndian.INT, b + 12);
+        return MemorySegment.mismatch(dataBuffers[views.get(LittleEndian.INT, a + 8)], aOffset, aOffset + length,
+                o.dataBuffers[o.views.get(LittleEndian.INT, b + 8)], bOffset, bOffset + length) == -1;
     }
 
     @Override
@@ -215,7 +215,7 @@ public final class BinaryViewArray extends Array {
                 continue;
             }
             long v = viewAt(i);
-            int length = views.get(LE.INT, v);
+            int length = views.get(LittleEndian.INT, v);
             if (length < 0) {
                 throw new ValidationException(Rules.VIEW_IN_BOUNDS, i, "negative length " + length);
             }
@@ -228,8 +228,8 @@ public final class BinaryViewArray extends Array {
     }
 
     private void checkInline(long i, long v, int length) {
-        long low = views.get(LE.LONG, v + 4);
-        int high = views.get(LE.INT, v + 12);
+        long low = views.get(LittleEndian.LONG, v + 4);
+        int high = views.get(LittleEndian.INT, v + 12);
         boolean padded = length < 8 ? (low >>> (8 * length)) == 0 && high == 0
                 : length == MAX_INLINE || (high >>> (8 * (length - 8))) == 0;
         if (!padded) {
@@ -242,8 +242,8 @@ public final class BinaryViewArray extends Array {
     }
 
     private void checkOutOfLine(long i, long v, int length) {
-        int index = views.get(LE.INT, v + 8);
-        int offset = views.get(LE.INT, v + 12);
+        int index = views.get(LittleEndian.INT, v + 8);
+        int offset = views.get(LittleEndian.INT, v + 12);
         if (index < 0 || index >= dataBuffers.length) {
             throw new ValidationException(Rules.VIEW_IN_BOUNDS, i, "buffer index " + index + " is not one of the "
                     + dataBuffers.length + " data buffers");
@@ -253,7 +253,7 @@ public final class BinaryViewArray extends Array {
             throw new ValidationException(Rules.VIEW_IN_BOUNDS, i, "range [" + offset + ", " + offset + " + " + length
                     + ") is outside data buffer " + index + " (" + buffer.byteSize() + " bytes)");
         }
-        if (views.get(LE.INT, v + 4) != buffer.get(LE.INT, offset)) {
+        if (views.get(LittleEndian.INT, v + 4) != buffer.get(LittleEndian.INT, offset)) {
             throw new ValidationException(Rules.VIEW_PREFIX, i, "prefix differs from the first bytes of the value");
         }
         if (utf8 && !Utf8Validator.isValid(buffer, offset, (long) offset + length)) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;
 import dev.quiver.core.validation.Rules;
@@ -62,7 +62,7 @@ public final class DateArray extends FixedWidthArray {
      * @return the value in the type's unit
      */
     public long get(long i) {
-        return days ? values.get(LE.INT, at(i)) : values.get(LE.LONG, at(i));
+        return days ? values.get(LittleEndian.INT, at(i)) : values.get(LittleEndian.LONG, at(i));
     }
 
     /**

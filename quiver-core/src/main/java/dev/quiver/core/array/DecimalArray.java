@@ -3,7 +3,7 @@ package dev.quiver.core.array;
 
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.memory.WideIntegers;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
@@ -69,17 +69,17 @@ public final class DecimalArray extends FixedWidthArray {
     public long getUnscaledLong(long i) {
         long at = at(i);
         return switch (byteWidth()) {
-            case 4 -> values.get(LE.INT, at);
-            case 8 -> values.get(LE.LONG, at);
+            case 4 -> values.get(LittleEndian.INT, at);
+            case 8 -> values.get(LittleEndian.LONG, at);
             default -> wideToLong(at, i);
         };
     }
 
     private long wideToLong(long at, long i) {
-        long low = values.get(LE.LONG, at);
+        long low = values.get(LittleEndian.LONG, at);
         long sign = low >> 63;
         for (int w = 8; w < byteWidth(); w += 8) {
-            if (values.get(LE.LONG, at + w) != sign) {
+            if (values.get(LittleEndian.LONG, at + w) != sign) {
                 throw new ArithmeticException("decimal value " + i + " does not fit in a long");
             }
         }
@@ -179,7 +179,7 @@ public final class DecimalArray extends FixedWidthArray {
     private boolean magnitudeBelow(long at, long[] scratch, long[] bound) {
         int words = scratch.length;
         for (int w = 0; w < words; w++) {
-            scratch[w] = values.get(LE.LONG, at + 8L * w);
+            scratch[w] = values.get(LittleEndian.LONG, at + 8L * w);
         }
         if (scratch[words - 1] < 0) {
             long carry = 1;

@@ -5,7 +5,7 @@ import dev.quiver.core.internal.validation.DictionaryIndexValidator;
 import dev.quiver.core.internal.validation.TrustedDictionaries;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
@@ -87,10 +87,10 @@ public final class DictionaryArray extends Array {
     public long getIndex(long i) {
         long at = data.offset() + i;
         return switch (indexWidth) {
-            case 8 -> signed ? values.get(LE.BYTE, at) : values.get(LE.BYTE, at) & 0xFFL;
-            case 16 -> signed ? values.get(LE.SHORT, at * 2) : values.get(LE.SHORT, at * 2) & 0xFFFFL;
-            case 32 -> signed ? values.get(LE.INT, at * 4) : values.get(LE.INT, at * 4) & 0xFFFF_FFFFL;
-            default -> values.get(LE.LONG, at * 8);
+            case 8 -> signed ? values.get(LittleEndian.BYTE, at) : values.get(LittleEndian.BYTE, at) & 0xFFL;
+            case 16 -> signed ? values.get(LittleEndian.SHORT, at * 2) : values.get(LittleEndian.SHORT, at * 2) & 0xFFFFL;
+            case 32 -> signed ? values.get(LittleEndian.INT, at * 4) : values.get(LittleEndian.INT, at * 4) & 0xFFFF_FFFFL;
+            default -> values.get(LittleEndian.LONG, at * 8);
         };
     }
 

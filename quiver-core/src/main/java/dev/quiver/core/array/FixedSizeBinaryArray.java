@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import dev.quiver.core.validation.Rules;
@@ -46,7 +46,7 @@ public final class FixedSizeBinaryArray extends FixedWidthArray {
      */
     public byte[] getBytes(long i) {
         byte[] out = new byte[byteWidth()];
-        MemorySegment.copy(values, LE.BYTE, at(i), out, 0, out.length);
+        MemorySegment.copy(values, LittleEndian.BYTE, at(i), out, 0, out.length);
         return out;
     }
 

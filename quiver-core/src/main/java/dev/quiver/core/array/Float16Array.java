@@ -2,7 +2,7 @@
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.HalfFloat;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
 
@@ -46,7 +46,7 @@ public final class Float16Array extends FixedWidthArray {
      * @return the bits
      */
     public short getBits(long i) {
-        return values.get(LE.SHORT, at(i));
+        return values.get(LittleEndian.SHORT, at(i));
     }
 
     /**

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
 
@@ -45,7 +45,7 @@ public final class Float32Array extends FixedWidthArray {
      * @return the value
      */
     public float get(long i) {
-        return values.get(LE.FLOAT, at(i));
+        return values.get(LittleEndian.FLOAT, at(i));
     }
 
     @Override

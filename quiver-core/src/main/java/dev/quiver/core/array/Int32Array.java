@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
 
@@ -42,7 +42,7 @@ public final class Int32Array extends FixedWidthArray {
      * @return the value
      */
     public int get(long i) {
-        return values.get(LE.INT, at(i));
+        return values.get(LittleEndian.INT, at(i));
     }
 
     @Override

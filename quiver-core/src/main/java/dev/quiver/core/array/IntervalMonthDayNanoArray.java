@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
 
@@ -45,7 +45,7 @@ public final class IntervalMonthDayNanoArray extends FixedWidthArray {
      * @return the months
      */
     public int getMonths(long i) {
-        return values.get(LE.INT, at(i));
+        return values.get(LittleEndian.INT, at(i));
     }
 
     /**
@@ -55,7 +55,7 @@ public final class IntervalMonthDayNanoArray extends FixedWidthArray {
      * @return the days
      */
     public int getDays(long i) {
-        return values.get(LE.INT, at(i) + 4);
+        return values.get(LittleEndian.INT, at(i) + 4);
     }
 
     /**
@@ -65,7 +65,7 @@ public final class IntervalMonthDayNanoArray extends FixedWidthArray {
      * @return the nanoseconds
      */
     public long getNanoseconds(long i) {
-        return values.get(LE.LONG, at(i) + 8);
+        return values.get(LittleEndian.LONG, at(i) + 8);
     }
 
     /** Value {@code i} as an {@link IntervalMonthDayNano}, or null. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.IntervalUnit;
 import dev.quiver.core.validation.Rules;
@@ -54,7 +54,7 @@ public final class IntervalYearMonthArray extends FixedWidthArray {
      * @return the count of months
      */
     public int get(long i) {
-        return values.get(LE.INT, at(i));
+        return values.get(LittleEndian.INT, at(i));
     }
 
     /**

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
@@ -84,8 +84,8 @@ public final class ListViewArray extends BaseListArray {
         long n = data.length();
         for (long i = 0; i < n; i++) {
             long at = first + i;
-            long offset = wide ? offsets.get(LE.LONG, at << 3) : offsets.get(LE.INT, at << 2);
-            long size = wide ? sizes.get(LE.LONG, at << 3) : sizes.get(LE.INT, at << 2);
+            long offset = wide ? offsets.get(LittleEndian.LONG, at << 3) : offsets.get(LittleEndian.INT, at << 2);
+            long size = wide ? sizes.get(LittleEndian.LONG, at << 3) : sizes.get(LittleEndian.INT, at << 2);
             if (offset < 0 || offset > limit) {
                 throw new ValidationException(Rules.OFFSETS_IN_BOUNDS, i, "view offset " + offset
                         + " is outside the child of length " + limit);

@@ -2,7 +2,7 @@
 package dev.quiver.core.array;
 
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
@@ -93,9 +93,9 @@ public final class RunEndEncodedArray extends Array {
     public long runEnd(long k) {
         long at = endsOffset + k;
         return switch (endWidth) {
-            case 2 -> ends.get(LE.SHORT, at * 2);
-            case 4 -> ends.get(LE.INT, at * 4);
-            default -> ends.get(LE.LONG, at * 8);
+            case 2 -> ends.get(LittleEndian.SHORT, at * 2);
+            case 4 -> ends.get(LittleEndian.INT, at * 4);
+            default -> ends.get(LittleEndian.LONG, at * 8);
         };
     }
 

@@ -12,26 +12,16 @@ final class TemporalUnits {
     private TemporalUnits() {
     }
 
-    /** How many of {@code unit} make one second. */
-    static long perSecond(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 1;
-            case MILLISECOND -> 1_000;
-            case MICROSECOND -> 1_000_000;
-            case NANOSECOND -> 1_000_000_000;
-        };
-    }
-
     /** The instant {@code value} units after the Unix epoch. */
     static Instant instant(long value, TimeUnit unit) {
-        long perSecond = perSecond(unit);
+        long perSecond = unit.perSecond();
         return Instant.ofEpochSecond(Math.floorDiv(value, perSecond),
                 Math.floorMod(value, perSecond) * (1_000_000_000 / perSecond));
     }
 
     /** The duration of {@code value} units. */
     static Duration duration(long value, TimeUnit unit) {
-        long perSecond = perSecond(unit);
+        long perSecond = unit.perSecond();
         return Duration.ofSeconds(Math.floorDiv(value, perSecond),
                 Math.floorMod(value, perSecond) * (1_000_000_000 / perSecond));
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.TimeUnit;
 import dev.quiver.core.validation.Rules;
@@ -22,7 +22,7 @@ public final class TimeArray extends FixedWidthArray {
     private TimeArray(ArrayData data) {
         super(data, typeOf(data).bitWidth() / 8);
         this.type = typeOf(data);
-        this.nanosPerUnit = 1_000_000_000L / TemporalUnits.perSecond(type.unit());
+        this.nanosPerUnit = type.unit().nanosPerUnit();
     }
 
     /**
@@ -73,7 +73,7 @@ public final class TimeArray extends FixedWidthArray {
      * @return the value in the type's unit
      */
     public long get(long i) {
-        return type.bitWidth() == 32 ? values.get(LE.INT, at(i)) : values.get(LE.LONG, at(i));
+        return type.bitWidth() == 32 ? values.get(LittleEndian.INT, at(i)) : values.get(LittleEndian.LONG, at(i));
     }
 
     /**

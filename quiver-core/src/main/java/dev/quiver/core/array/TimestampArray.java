@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.TimeUnit;
 import dev.quiver.core.validation.Rules;
@@ -83,7 +83,7 @@ public final class TimestampArray extends FixedWidthArray {
      * @return the count of the type's unit
      */
     public long get(long i) {
-        return values.get(LE.LONG, at(i));
+        return values.get(LittleEndian.LONG, at(i));
     }
 
     /**

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.array;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.validation.Rules;
 import dev.quiver.core.validation.ValidationException;
 
@@ -43,7 +43,7 @@ public final class UInt16Array extends FixedWidthArray {
      * @return the value's bits
      */
     public short get(long i) {
-        return values.get(LE.SHORT, at(i));
+        return values.get(LittleEndian.SHORT, at(i));
     }
 
     /**

@@ -3,7 +3,7 @@ package dev.quiver.core.array;
 
 import dev.quiver.core.builder.UnionBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.UnionMode;
 import dev.quiver.core.validation.Rules;
@@ -88,7 +88,7 @@ public final class UnionArray extends Array {
      * @return the type id stored in buffer 0
      */
     public byte typeId(long i) {
-        return typeIds.get(LE.BYTE, data.offset() + i);
+        return typeIds.get(LittleEndian.BYTE, data.offset() + i);
     }
 
     /**
@@ -109,7 +109,7 @@ public final class UnionArray extends Array {
      * @return the slot in the selected child
      */
     public long valueOffset(long i) {
-        return dense ? offsets.get(LE.INT, (data.offset() + i) * 4) : data.offset() + i;
+        return dense ? offsets.get(LittleEndian.INT, (data.offset() + i) * 4) : data.offset() + i;
     }
 
     /**

@@ -5,7 +5,7 @@ import dev.quiver.core.internal.validation.Utf8Validator;
 import dev.quiver.core.internal.validation.VarBinaryValidator;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import dev.quiver.core.validation.Rules;
@@ -98,7 +98,7 @@ public final class VarBinaryArray extends Array {
     }
 
     private long rawOffset(long slot) {
-        return large ? offsets.get(LE.LONG, slot * 8) : offsets.get(LE.INT, slot * 4);
+        return large ? offsets.get(LittleEndian.LONG, slot * 8) : offsets.get(LittleEndian.INT, slot * 4);
     }
 
     /**
@@ -147,7 +147,7 @@ public final class VarBinaryArray extends Array {
             throw new IllegalStateException("value " + i + " has " + length + " bytes, too many for a byte[]");
         }
         byte[] out = new byte[(int) length];
-        MemorySegment.copy(bytes, LE.BYTE, start, out, 0, out.length);
+        MemorySegment.copy(bytes, LittleEndian.BYTE, start, out, 0, out.length);
         return out;
     }
 

@@ -4,6 +4,7 @@ package dev.quiver.core.batch;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.Values;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.SchemaMismatchException;
 import dev.quiver.core.type.Types;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -29,7 +30,7 @@ public final class ChunkedArray implements Iterable<Array> {
      *
      * @param type the type of every chunk
      * @param chunks the chunks, possibly none
-     * @throws IllegalArgumentException when a chunk has another type
+     * @throws SchemaMismatchException when a chunk has another type
      */
     public ChunkedArray(ArrowType type, List<? extends Array> chunks) {
         this.type = Objects.requireNonNull(type, "type");
@@ -38,7 +39,8 @@ public final class ChunkedArray implements Iterable<Array> {
         for (int k = 0; k < this.chunks.size(); k++) {
             Array chunk = this.chunks.get(k);
             if (!chunk.type().equals(type)) {
-                throw new IllegalArgumentException("chunk " + k + " has type " + chunk.type() + ", not " + type);
+                throw new SchemaMismatchException("chunk " + k + " does not match the chunked array's type",
+                        "type " + chunk.type() + " vs " + type);
             }
             starts[k + 1] = starts[k] + chunk.length();
         }
@@ -200,7 +202,7 @@ public final class ChunkedArray implements Iterable<Array> {
     }
 
     /** The first values as text, {@code [1, null, ... 8 more]}. */
-    String valuesText() {
+    private String valuesText() {
         StringBuilder sb = new StringBuilder("[");
         long n = Math.min(length(), TO_STRING_LIMIT);
         for (long i = 0; i < n; i++) {

@@ -7,7 +7,7 @@ import dev.quiver.core.array.Values;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.GrowableBuffer;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.memory.ValidityBuilder;
 import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
@@ -84,20 +84,26 @@ public final class BinaryViewBuilder implements ArrayBuilder {
     /**
      * Appends a value.
      *
-     * @param value the value
+     * @param value the value, or null to append a null
      * @return this builder
      */
     public BinaryViewBuilder append(byte[] value) {
+        if (value == null) {
+            return appendNull();
+        }
         return append(MemorySegment.ofArray(value), 0, value.length);
     }
 
     /**
      * Appends a string as UTF-8.
      *
-     * @param value the value
+     * @param value the value, or null to append a null
      * @return this builder
      */
     public BinaryViewBuilder append(String value) {
+        if (value == null) {
+            return appendNull();
+        }
         return append(value.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -117,15 +123,15 @@ public final class BinaryViewBuilder implements ArrayBuilder {
         int n = (int) length;
         long at = newView();
         MemorySegment s = views.segment();
-        s.set(LE.INT, at, n);
+        s.set(LittleEndian.INT, at, n);
         if (n <= BinaryViewArray.MAX_INLINE) {
             MemorySegment.copy(source, offset, s, at + 4, n);
         } else {
             int blockOffset = reserveBlock(n);
             block.appendBytes(source, offset, n);
-            s.set(LE.INT, at + 4, block.segment().get(LE.INT, blockOffset));
-            s.set(LE.INT, at + 8, finishedBlocks.size());
-            s.set(LE.INT, at + 12, blockOffset);
+            s.set(LittleEndian.INT, at + 4, block.segment().get(LittleEndian.INT, blockOffset));
+            s.set(LittleEndian.INT, at + 8, finishedBlocks.size());
+            s.set(LittleEndian.INT, at + 12, blockOffset);
         }
         validity.append(true);
         return this;
@@ -136,8 +142,8 @@ public final class BinaryViewBuilder implements ArrayBuilder {
         long at = views.size();
         views.setSize(at + BinaryViewArray.VIEW_SIZE);
         MemorySegment s = views.segment();
-        s.set(LE.LONG, at, 0L);
-        s.set(LE.LONG, at + 8, 0L);
+        s.set(LittleEndian.LONG, at, 0L);
+        s.set(LittleEndian.LONG, at + 8, 0L);
         return at;
     }
 
@@ -187,5 +193,36 @@ public final class BinaryViewBuilder implements ArrayBuilder {
         blockSize = initialBlockSize;
         ArrayData data = new ArrayData(type, length, 0, nulls, buffers, List.of(), null);
         return BinaryViewArray.ofUnchecked(data);
+    }
+
+    /**
+     * An empty builder of a view type ({@code utf8_view} or {@code binary_view}).
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static BinaryViewBuilder of(ArrowType type, BufferAllocator allocator) {
+        return new BinaryViewBuilder(type, allocator);
+    }
+
+    /**
+     * An empty builder of {@code utf8_view} strings.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static BinaryViewBuilder utf8View(BufferAllocator allocator) {
+        return new BinaryViewBuilder(ArrowType.UTF8_VIEW, allocator);
+    }
+
+    /**
+     * An empty builder of {@code binary_view} values.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static BinaryViewBuilder binaryView(BufferAllocator allocator) {
+        return new BinaryViewBuilder(ArrowType.BINARY_VIEW, allocator);
     }
 }

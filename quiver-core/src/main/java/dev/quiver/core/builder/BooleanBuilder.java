@@ -70,4 +70,24 @@ public final class BooleanBuilder implements ArrayBuilder {
                 Arrays.asList(validity.finishValidity(), values.finishBits()), List.of(), null);
         return BooleanArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of booleans.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static BooleanBuilder of(BufferAllocator allocator) {
+        return new BooleanBuilder(allocator);
+    }
+
+    /**
+     * Appends a value, or a null for null.
+     *
+     * @param value the value, or null to append a null
+     * @return this builder
+     */
+    public BooleanBuilder append(Boolean value) {
+        return value == null ? appendNull() : append(value.booleanValue());
+    }
 }

@@ -56,11 +56,14 @@ public final class DateBuilder extends FixedWidthBuilder<DateBuilder> {
     /**
      * Appends a date.
      *
-     * @param date the date
+     * @param date the date, or null to append a null
      * @return this builder
      * @throws ValueOutOfRangeException if the type cannot count the date; nothing is appended
      */
     public DateBuilder append(LocalDate date) {
+        if (date == null) {
+            return appendNull();
+        }
         long epochDay = date.toEpochDay();
         if (days) {
             if (epochDay != (int) epochDay) {
@@ -109,5 +112,36 @@ public final class DateBuilder extends FixedWidthBuilder<DateBuilder> {
     @Override
     public DateArray build() {
         return DateArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of dates.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static DateBuilder of(ArrowType.Date type, BufferAllocator allocator) {
+        return new DateBuilder(type, allocator);
+    }
+
+    /**
+     * An empty builder of {@code date32} (days).
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static DateBuilder date32(BufferAllocator allocator) {
+        return new DateBuilder(new ArrowType.Date(DateUnit.DAY), allocator);
+    }
+
+    /**
+     * An empty builder of {@code date64} (milliseconds).
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static DateBuilder date64(BufferAllocator allocator) {
+        return new DateBuilder(new ArrowType.Date(DateUnit.MILLISECOND), allocator);
     }
 }

@@ -42,12 +42,15 @@ public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
     /**
      * Appends a value, rescaled exactly to the type's scale.
      *
-     * @param value the value
+     * @param value the value, or null to append a null
      * @return this builder
      * @throws ValueOutOfRangeException if rescaling would round or the value has more digits than the
      *     precision; nothing is appended
      */
     public DecimalBuilder append(BigDecimal value) {
+        if (value == null) {
+            return appendNull();
+        }
         BigDecimal scaled;
         try {
             scaled = value.setScale(type.scale());
@@ -146,5 +149,16 @@ public final class DecimalBuilder extends FixedWidthBuilder<DecimalBuilder> {
     @Override
     public DecimalArray build() {
         return DecimalArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of decimals.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static DecimalBuilder of(ArrowType.Decimal type, BufferAllocator allocator) {
+        return new DecimalBuilder(type, allocator);
     }
 }

@@ -113,4 +113,15 @@ public final class DictionaryBuilder implements ArrayBuilder {
                 List.of(), dictionaryData);
         return DictionaryArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of dictionary-encoded values.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static DictionaryBuilder of(ArrowType.Dictionary type, BufferAllocator allocator) {
+        return new DictionaryBuilder(type, allocator);
+    }
 }

@@ -44,12 +44,15 @@ public final class DurationBuilder extends FixedWidthBuilder<DurationBuilder> {
     /**
      * Appends a duration.
      *
-     * @param duration the duration
+     * @param duration the duration, or null to append a null
      * @return this builder
      * @throws ValueOutOfRangeException if the duration overflows the unit or is finer than it; nothing is
      *     appended
      */
     public DurationBuilder append(Duration duration) {
+        if (duration == null) {
+            return appendNull();
+        }
         return append(TemporalConversions.toUnit(duration.getSeconds(), duration.getNano(), type.unit(),
                 duration, type));
     }
@@ -84,5 +87,16 @@ public final class DurationBuilder extends FixedWidthBuilder<DurationBuilder> {
     @Override
     public DurationArray build() {
         return DurationArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of durations.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static DurationBuilder of(ArrowType.Duration type, BufferAllocator allocator) {
+        return new DurationBuilder(type, allocator);
     }
 }

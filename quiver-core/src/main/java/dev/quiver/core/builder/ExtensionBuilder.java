@@ -70,4 +70,15 @@ public final class ExtensionBuilder implements ArrayBuilder {
     public ExtensionArray build() {
         return ExtensionArray.ofUnchecked(storage.build().data().withType(type));
     }
+
+    /**
+     * An empty builder of an extension type.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static ExtensionBuilder of(ArrowType.Extension type, BufferAllocator allocator) {
+        return new ExtensionBuilder(type, allocator);
+    }
 }

@@ -26,10 +26,13 @@ public final class FixedSizeBinaryBuilder extends FixedWidthBuilder<FixedSizeBin
     /**
      * Appends a value of exactly the type's byte width.
      *
-     * @param value the value
+     * @param value the value, or null to append a null
      * @return this builder
      */
     public FixedSizeBinaryBuilder append(byte[] value) {
+        if (value == null) {
+            return appendNull();
+        }
         checkWidth(value.length);
         values.appendBytes(value);
         return valueAppended();
@@ -69,5 +72,16 @@ public final class FixedSizeBinaryBuilder extends FixedWidthBuilder<FixedSizeBin
     @Override
     public FixedSizeBinaryArray build() {
         return FixedSizeBinaryArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of fixed-size binary values.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static FixedSizeBinaryBuilder of(ArrowType.FixedSizeBinary type, BufferAllocator allocator) {
+        return new FixedSizeBinaryBuilder(type, allocator);
     }
 }

@@ -145,4 +145,27 @@ public final class FixedSizeListBuilder implements ArrayBuilder {
                 List.of(child.data()), null);
         return FixedSizeListArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of fixed-size lists.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static FixedSizeListBuilder of(ArrowType type, BufferAllocator allocator) {
+        return new FixedSizeListBuilder(type, allocator);
+    }
+
+    /**
+     * The builder of the lists' values, typed: {@code values(IntBuilder.class)} rather than an unchecked cast.
+     *
+     * @param <B> the builder class
+     * @param type the builder class expected (see {@link Builders})
+     * @return the builder
+     * @throws IllegalArgumentException if the builder is of another class, naming it
+     */
+    public <B extends ArrayBuilder> B values(Class<B> type) {
+        return Builders.as(values(), type, "values");
+    }
 }

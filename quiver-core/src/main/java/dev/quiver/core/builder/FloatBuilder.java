@@ -165,4 +165,14 @@ public final class FloatBuilder<A extends Array> extends FixedWidthBuilder<Float
     public A build() {
         return wrap.apply(finishData());
     }
+
+    /**
+     * Appends a value, or a null for null.
+     *
+     * @param value the value, or null to append a null
+     * @return this builder
+     */
+    public FloatBuilder<A> append(Double value) {
+        return value == null ? appendNull() : append(value.doubleValue());
+    }
 }

@@ -255,4 +255,15 @@ public final class IntBuilder<A extends Array> extends FixedWidthBuilder<IntBuil
     public A build() {
         return wrap.apply(finishData());
     }
+
+    /**
+     * Appends a value, or a null for null.
+     *
+     * @param value the value, or null to append a null
+     * @return this builder
+     * @throws ValueOutOfRangeException if the type cannot hold the value; nothing is appended
+     */
+    public IntBuilder<A> append(Long value) {
+        return value == null ? appendNull() : append(value.longValue());
+    }
 }

@@ -42,10 +42,13 @@ public final class IntervalDayTimeBuilder extends FixedWidthBuilder<IntervalDayT
     /**
      * Appends an interval of days and milliseconds.
      *
-     * @param value the interval
+     * @param value the interval, or null to append a null
      * @return this builder
      */
     public IntervalDayTimeBuilder append(IntervalDayTime value) {
+        if (value == null) {
+            return appendNull();
+        }
         return append(value.days(), value.milliseconds());
     }
 
@@ -73,5 +76,15 @@ public final class IntervalDayTimeBuilder extends FixedWidthBuilder<IntervalDayT
     @Override
     public IntervalDayTimeArray build() {
         return IntervalDayTimeArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of day-time intervals.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static IntervalDayTimeBuilder of(BufferAllocator allocator) {
+        return new IntervalDayTimeBuilder(allocator);
     }
 }

@@ -44,10 +44,13 @@ public final class IntervalMonthDayNanoBuilder extends FixedWidthBuilder<Interva
     /**
      * Appends an interval of months, days and nanoseconds.
      *
-     * @param value the interval
+     * @param value the interval, or null to append a null
      * @return this builder
      */
     public IntervalMonthDayNanoBuilder append(IntervalMonthDayNano value) {
+        if (value == null) {
+            return appendNull();
+        }
         return append(value.months(), value.days(), value.nanoseconds());
     }
 
@@ -75,5 +78,15 @@ public final class IntervalMonthDayNanoBuilder extends FixedWidthBuilder<Interva
     @Override
     public IntervalMonthDayNanoArray build() {
         return IntervalMonthDayNanoArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of month-day-nanosecond intervals.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static IntervalMonthDayNanoBuilder of(BufferAllocator allocator) {
+        return new IntervalMonthDayNanoBuilder(allocator);
     }
 }

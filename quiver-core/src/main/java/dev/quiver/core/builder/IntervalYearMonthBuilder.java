@@ -42,12 +42,15 @@ public final class IntervalYearMonthBuilder extends FixedWidthBuilder<IntervalYe
     /**
      * Appends a period of years and months.
      *
-     * @param period the period, without days
+     * @param period the period, without days, or null to append a null
      * @return this builder
      * @throws ValueOutOfRangeException if the period has days or its months overflow 32 bits; nothing is
      *     appended
      */
     public IntervalYearMonthBuilder append(Period period) {
+        if (period == null) {
+            return appendNull();
+        }
         if (period.getDays() != 0) {
             throw new ValueOutOfRangeException(period, TYPE, "has days, which interval[year_month] cannot hold");
         }
@@ -90,5 +93,15 @@ public final class IntervalYearMonthBuilder extends FixedWidthBuilder<IntervalYe
     @Override
     public IntervalYearMonthArray build() {
         return IntervalYearMonthArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of year-month intervals.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static IntervalYearMonthBuilder of(BufferAllocator allocator) {
+        return new IntervalYearMonthBuilder(allocator);
     }
 }

@@ -167,4 +167,39 @@ public final class ListBuilder implements ArrayBuilder {
                 Arrays.asList(validity.finishValidity(), offsets.finish()), List.of(child.data()), null);
         return ListArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of lists ({@code list} or {@code large_list}).
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static ListBuilder of(ArrowType type, BufferAllocator allocator) {
+        return new ListBuilder(type, allocator);
+    }
+
+    /**
+     * An empty builder of lists whose values go to {@code values}.
+     *
+     * @param type the type of the values built
+     * @param values the builder of the values, empty, of the value field's type
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static ListBuilder of(ArrowType type, ArrayBuilder values, BufferAllocator allocator) {
+        return new ListBuilder(type, values, allocator);
+    }
+
+    /**
+     * The builder of the lists' values, typed: {@code values(IntBuilder.class)} rather than an unchecked cast.
+     *
+     * @param <B> the builder class
+     * @param type the builder class expected (see {@link Builders})
+     * @return the builder
+     * @throws IllegalArgumentException if the builder is of another class, naming it
+     */
+    public <B extends ArrayBuilder> B values(Class<B> type) {
+        return Builders.as(values(), type, "values");
+    }
 }

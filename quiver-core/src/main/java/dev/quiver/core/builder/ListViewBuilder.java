@@ -199,4 +199,27 @@ public final class ListViewBuilder implements ArrayBuilder {
         maxEnd = 0;
         return ListViewArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of list views.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static ListViewBuilder of(ArrowType type, BufferAllocator allocator) {
+        return new ListViewBuilder(type, allocator);
+    }
+
+    /**
+     * The builder of the lists' values, typed: {@code values(IntBuilder.class)} rather than an unchecked cast.
+     *
+     * @param <B> the builder class
+     * @param type the builder class expected (see {@link Builders})
+     * @return the builder
+     * @throws IllegalArgumentException if the builder is of another class, naming it
+     */
+    public <B extends ArrayBuilder> B values(Class<B> type) {
+        return Builders.as(values(), type, "values");
+    }
 }

@@ -145,4 +145,39 @@ public final class MapBuilder implements ArrayBuilder {
     public MapArray build() {
         return MapArray.ofUnchecked(lists.build().data().withType(type));
     }
+
+    /**
+     * An empty builder of maps.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static MapBuilder of(ArrowType.Map type, BufferAllocator allocator) {
+        return new MapBuilder(type, allocator);
+    }
+
+    /**
+     * The builder of the keys, typed: {@code keys(IntBuilder.class)} rather than an unchecked cast.
+     *
+     * @param <B> the builder class
+     * @param type the builder class expected (see {@link Builders})
+     * @return the builder
+     * @throws IllegalArgumentException if the builder is of another class, naming it
+     */
+    public <B extends ArrayBuilder> B keys(Class<B> type) {
+        return Builders.as(keys(), type, "keys");
+    }
+
+    /**
+     * The builder of the items, typed: {@code items(IntBuilder.class)} rather than an unchecked cast.
+     *
+     * @param <B> the builder class
+     * @param type the builder class expected (see {@link Builders})
+     * @return the builder
+     * @throws IllegalArgumentException if the builder is of another class, naming it
+     */
+    public <B extends ArrayBuilder> B items(Class<B> type) {
+        return Builders.as(items(), type, "items");
+    }
 }

@@ -50,4 +50,13 @@ public final class NullBuilder implements ArrayBuilder {
         length = 0;
         return NullArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of the null type.
+     *
+     * @return the builder
+     */
+    public static NullBuilder of() {
+        return new NullBuilder();
+    }
 }

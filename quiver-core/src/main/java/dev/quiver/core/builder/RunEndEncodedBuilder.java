@@ -123,4 +123,15 @@ public final class RunEndEncodedBuilder implements ArrayBuilder {
         lastKey = null;
         return RunEndEncodedArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of run-end encoded values.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static RunEndEncodedBuilder of(ArrowType.RunEndEncoded type, BufferAllocator allocator) {
+        return new RunEndEncodedBuilder(type, allocator);
+    }
 }

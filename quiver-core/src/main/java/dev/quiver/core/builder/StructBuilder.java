@@ -171,4 +171,29 @@ public final class StructBuilder implements ArrayBuilder {
                 null);
         return StructArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of structs.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static StructBuilder of(ArrowType.Struct type, BufferAllocator allocator) {
+        return new StructBuilder(type, allocator);
+    }
+
+    /**
+     * The builder of field {@code k}, typed: {@code child(0, IntBuilder.class)} rather than an unchecked cast.
+     *
+     * @param <B> the builder class
+     * @param k the 0-based child position
+     * @param type the builder class expected (see {@link Builders})
+     * @return the builder
+     * @throws IndexOutOfBoundsException if there is no child {@code k}
+     * @throws IllegalArgumentException if the builder is of another class, naming it
+     */
+    public <B extends ArrayBuilder> B child(int k, Class<B> type) {
+        return Builders.as(field(k), type, "field " + k);
+    }
 }

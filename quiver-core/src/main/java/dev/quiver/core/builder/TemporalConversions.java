@@ -20,16 +20,6 @@ final class TemporalConversions {
     private TemporalConversions() {
     }
 
-    /** How many of {@code unit} make one second. */
-    static long perSecond(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 1;
-            case MILLISECOND -> 1_000;
-            case MICROSECOND -> 1_000_000;
-            case NANOSECOND -> 1_000_000_000;
-        };
-    }
-
     /**
      * The raw count a temporal builder stores for a {@code java.time} value (so that a dictionary keys
      * {@code Instant.ofEpochSecond(1)} and {@code 1_000_000L} of a microsecond timestamp as the same
@@ -53,8 +43,8 @@ final class TemporalConversions {
                 case ArrowType.Date t when value instanceof LocalDate d -> t.unit() == DateUnit.DAY
                         ? d.toEpochDay() : Math.multiplyExact(d.toEpochDay(), 86_400_000L);
                 case ArrowType.Time t when value instanceof LocalTime l
-                        && l.toNanoOfDay() % (1_000_000_000L / perSecond(t.unit())) == 0 ->
-                        l.toNanoOfDay() / (1_000_000_000L / perSecond(t.unit()));
+                        && l.toNanoOfDay() % t.unit().nanosPerUnit() == 0 ->
+                        l.toNanoOfDay() / t.unit().nanosPerUnit();
                 case ArrowType.Interval t when t.unit() == IntervalUnit.YEAR_MONTH && value instanceof Period p
                         && p.getDays() == 0 -> p.toTotalMonths();
                 default -> value;
@@ -76,8 +66,8 @@ final class TemporalConversions {
      *     the unit
      */
     static long toUnit(long seconds, int nanos, TimeUnit unit, Object value, ArrowType type) {
-        long perSecond = perSecond(unit);
-        long nanosPerUnit = 1_000_000_000L / perSecond;
+        long perSecond = unit.perSecond();
+        long nanosPerUnit = unit.nanosPerUnit();
         if (nanos % nanosPerUnit != 0) {
             throw new ValueOutOfRangeException(value, type, "finer than " + unit.symbol()
                     + " (it would need rounding)");

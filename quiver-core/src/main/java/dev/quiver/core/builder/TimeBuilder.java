@@ -32,7 +32,7 @@ public final class TimeBuilder extends FixedWidthBuilder<TimeBuilder> {
     public TimeBuilder(ArrowType.Time type, BufferAllocator allocator) {
         super(type, type.bitWidth() / 8, allocator);
         this.type = type;
-        this.nanosPerUnit = 1_000_000_000L / TemporalConversions.perSecond(type.unit());
+        this.nanosPerUnit = type.unit().nanosPerUnit();
         this.unitsPerDay = NANOS_PER_DAY / nanosPerUnit;
     }
 
@@ -53,11 +53,14 @@ public final class TimeBuilder extends FixedWidthBuilder<TimeBuilder> {
     /**
      * Appends a time of day.
      *
-     * @param time the time
+     * @param time the time, or null to append a null
      * @return this builder
      * @throws ValueOutOfRangeException if the time is finer than the unit; nothing is appended
      */
     public TimeBuilder append(LocalTime time) {
+        if (time == null) {
+            return appendNull();
+        }
         long nanos = time.toNanoOfDay();
         if (nanos % nanosPerUnit != 0) {
             throw new ValueOutOfRangeException(time, type, "finer than " + type.unit().symbol()
@@ -105,5 +108,16 @@ public final class TimeBuilder extends FixedWidthBuilder<TimeBuilder> {
     @Override
     public TimeArray build() {
         return TimeArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of times of day.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static TimeBuilder of(ArrowType.Time type, BufferAllocator allocator) {
+        return new TimeBuilder(type, allocator);
     }
 }

@@ -55,13 +55,16 @@ public final class TimestampBuilder extends FixedWidthBuilder<TimestampBuilder> 
     /**
      * Appends a point in time, to a type with a time zone.
      *
-     * @param instant the point in time
+     * @param instant the point in time, or null to append a null
      * @return this builder
      * @throws ValueOutOfRangeException if the instant overflows the unit or is finer than it; nothing is
      *     appended
      * @throws IllegalArgumentException if the type has no time zone
      */
     public TimestampBuilder append(Instant instant) {
+        if (instant == null) {
+            return appendNull();
+        }
         if (!zoned) {
             throw new IllegalArgumentException("the instant " + instant + " given to " + type
                     + ", which has no time zone: give a LocalDateTime (wall-clock time)");
@@ -73,13 +76,16 @@ public final class TimestampBuilder extends FixedWidthBuilder<TimestampBuilder> 
     /**
      * Appends a wall-clock date and time, to a type without a time zone.
      *
-     * @param dateTime the date and time
+     * @param dateTime the date and time, or null to append a null
      * @return this builder
      * @throws ValueOutOfRangeException if the value overflows the unit or is finer than it; nothing is
      *     appended
      * @throws IllegalArgumentException if the type has a time zone
      */
     public TimestampBuilder append(LocalDateTime dateTime) {
+        if (dateTime == null) {
+            return appendNull();
+        }
         if (zoned) {
             throw new IllegalArgumentException("the local date-time " + dateTime + " given to " + type
                     + ", which has a time zone: give an Instant (a point in time)");
@@ -123,5 +129,16 @@ public final class TimestampBuilder extends FixedWidthBuilder<TimestampBuilder> 
     @Override
     public TimestampArray build() {
         return TimestampArray.ofUnchecked(finishData());
+    }
+
+    /**
+     * An empty builder of timestamps.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static TimestampBuilder of(ArrowType.Timestamp type, BufferAllocator allocator) {
+        return new TimestampBuilder(type, allocator);
     }
 }

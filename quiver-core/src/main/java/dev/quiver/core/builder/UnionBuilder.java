@@ -223,4 +223,29 @@ public final class UnionBuilder implements ArrayBuilder {
         Arrays.fill(childLengths, 0);
         return UnionArray.ofUnchecked(data);
     }
+
+    /**
+     * An empty builder of unions.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static UnionBuilder of(ArrowType.Union type, BufferAllocator allocator) {
+        return new UnionBuilder(type, allocator);
+    }
+
+    /**
+     * The builder of child {@code k}, typed: {@code child(0, IntBuilder.class)} rather than an unchecked cast.
+     *
+     * @param <B> the builder class
+     * @param k the 0-based child position
+     * @param type the builder class expected (see {@link Builders})
+     * @return the builder
+     * @throws IndexOutOfBoundsException if there is no child {@code k}
+     * @throws IllegalArgumentException if the builder is of another class, naming it
+     */
+    public <B extends ArrayBuilder> B child(int k, Class<B> type) {
+        return Builders.as(child(k), type, "child " + k);
+    }
 }

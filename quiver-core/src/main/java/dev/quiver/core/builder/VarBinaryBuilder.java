@@ -81,10 +81,13 @@ public final class VarBinaryBuilder implements ArrayBuilder {
     /**
      * Appends a value.
      *
-     * @param value the value
+     * @param value the value, or null to append a null
      * @return this builder
      */
     public VarBinaryBuilder append(byte[] value) {
+        if (value == null) {
+            return appendNull();
+        }
         return append(value, 0, value.length);
     }
 
@@ -105,10 +108,13 @@ public final class VarBinaryBuilder implements ArrayBuilder {
     /**
      * Appends a string as UTF-8.
      *
-     * @param value the value
+     * @param value the value, or null to append a null
      * @return this builder
      */
     public VarBinaryBuilder append(String value) {
+        if (value == null) {
+            return appendNull();
+        }
         return append(value.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -159,5 +165,56 @@ public final class VarBinaryBuilder implements ArrayBuilder {
                 Arrays.asList(validity.finishValidity(), offsets.finish(), values.finish()), List.of(), null);
         appendOffset(0);
         return VarBinaryArray.ofUnchecked(data);
+    }
+
+    /**
+     * An empty builder of a variable-size binary or string type.
+     *
+     * @param type the type of the values built
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static VarBinaryBuilder of(ArrowType type, BufferAllocator allocator) {
+        return new VarBinaryBuilder(type, allocator);
+    }
+
+    /**
+     * An empty builder of {@code utf8} strings.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static VarBinaryBuilder utf8(BufferAllocator allocator) {
+        return new VarBinaryBuilder(ArrowType.UTF8, allocator);
+    }
+
+    /**
+     * An empty builder of {@code large_utf8} strings.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static VarBinaryBuilder largeUtf8(BufferAllocator allocator) {
+        return new VarBinaryBuilder(ArrowType.LARGE_UTF8, allocator);
+    }
+
+    /**
+     * An empty builder of {@code binary} values.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static VarBinaryBuilder binary(BufferAllocator allocator) {
+        return new VarBinaryBuilder(ArrowType.BINARY, allocator);
+    }
+
+    /**
+     * An empty builder of {@code large_binary} values.
+     *
+     * @param allocator the memory of the built arrays
+     * @return the builder
+     */
+    public static VarBinaryBuilder largeBinary(BufferAllocator allocator) {
+        return new VarBinaryBuilder(ArrowType.LARGE_BINARY, allocator);
     }
 }

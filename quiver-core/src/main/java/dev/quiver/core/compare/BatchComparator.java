@@ -5,7 +5,7 @@ import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.Values;
 import dev.quiver.core.batch.RecordBatch;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Types;
@@ -220,14 +220,14 @@ public final class BatchComparator {
             MemorySegment first = data.buffer(1).segment();
             long at = data.offset() + i;
             return switch (type) {
-                case ArrowType.LargeList t -> new long[] {first.get(LE.LONG, at * 8),
-                        first.get(LE.LONG, at * 8 + 8) - first.get(LE.LONG, at * 8)};
-                case ArrowType.ListView t -> new long[] {first.get(LE.INT, at * 4),
-                        data.buffer(2).segment().get(LE.INT, at * 4)};
-                case ArrowType.LargeListView t -> new long[] {first.get(LE.LONG, at * 8),
-                        data.buffer(2).segment().get(LE.LONG, at * 8)};
-                default -> new long[] {first.get(LE.INT, at * 4),
-                        first.get(LE.INT, at * 4 + 4) - first.get(LE.INT, at * 4)};
+                case ArrowType.LargeList t -> new long[] {first.get(LittleEndian.LONG, at * 8),
+                        first.get(LittleEndian.LONG, at * 8 + 8) - first.get(LittleEndian.LONG, at * 8)};
+                case ArrowType.ListView t -> new long[] {first.get(LittleEndian.INT, at * 4),
+                        data.buffer(2).segment().get(LittleEndian.INT, at * 4)};
+                case ArrowType.LargeListView t -> new long[] {first.get(LittleEndian.LONG, at * 8),
+                        data.buffer(2).segment().get(LittleEndian.LONG, at * 8)};
+                default -> new long[] {first.get(LittleEndian.INT, at * 4),
+                        first.get(LittleEndian.INT, at * 4 + 4) - first.get(LittleEndian.INT, at * 4)};
             };
         }
 
@@ -258,14 +258,14 @@ public final class BatchComparator {
                 long i = a.offset() + ai + k;
                 long j = b.offset() + bi + k;
                 long r = row < 0 ? ai + k : row;
-                byte ta = a.buffer(0).segment().get(LE.BYTE, i);
-                byte tb = b.buffer(0).segment().get(LE.BYTE, j);
+                byte ta = a.buffer(0).segment().get(LittleEndian.BYTE, i);
+                byte tb = b.buffer(0).segment().get(LittleEndian.BYTE, j);
                 if (ta != tb) {
                     return diff(path, r, ai + k, "type id " + ta, "type id " + tb, "union type ids differ");
                 }
                 int c = type.childIndex(ta);
-                long ci = dense ? a.buffer(1).segment().get(LE.INT, i * 4) : i;
-                long cj = dense ? b.buffer(1).segment().get(LE.INT, j * 4) : j;
+                long ci = dense ? a.buffer(1).segment().get(LittleEndian.INT, i * 4) : i;
+                long cj = dense ? b.buffer(1).segment().get(LittleEndian.INT, j * 4) : j;
                 Difference d = range(a.child(c), ci, b.child(c), cj, 1, path.child(type.fields().get(c).name()), r);
                 if (d != null) {
                     return d;
@@ -331,9 +331,9 @@ public final class BatchComparator {
             MemorySegment s = runEnds.buffer(1).segment();
             long at = runEnds.offset() + run;
             return switch (((ArrowType.Int) runEnds.type()).bitWidth()) {
-                case 16 -> s.get(LE.SHORT, at * 2);
-                case 32 -> s.get(LE.INT, at * 4);
-                default -> s.get(LE.LONG, at * 8);
+                case 16 -> s.get(LittleEndian.SHORT, at * 2);
+                case 32 -> s.get(LittleEndian.INT, at * 4);
+                default -> s.get(LittleEndian.LONG, at * 8);
             };
         }
 

@@ -128,13 +128,8 @@ public final class TimestampWithOffsetArray {
     }
 
     static Instant instant(long value, TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> Instant.ofEpochSecond(value);
-            case MILLISECOND -> Instant.ofEpochMilli(value);
-            case MICROSECOND -> Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000L),
-                    Math.floorMod(value, 1_000_000L) * 1_000L);
-            case NANOSECOND -> Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000_000L),
-                    Math.floorMod(value, 1_000_000_000L));
-        };
+        long perSecond = unit.perSecond();
+        return Instant.ofEpochSecond(Math.floorDiv(value, perSecond),
+                Math.floorMod(value, perSecond) * unit.nanosPerUnit());
     }
 }

@@ -89,13 +89,8 @@ public final class TimestampWithOffsetBuilder {
     }
 
     private static long epochValue(Instant t, TimeUnit unit, OffsetDateTime value) {
-        long perSecond = switch (unit) {
-            case SECOND -> 1;
-            case MILLISECOND -> 1_000;
-            case MICROSECOND -> 1_000_000;
-            case NANOSECOND -> 1_000_000_000;
-        };
-        long nanosPerUnit = 1_000_000_000L / perSecond;
+        long perSecond = unit.perSecond();
+        long nanosPerUnit = unit.nanosPerUnit();
         if (t.getNano() % nanosPerUnit != 0) {
             throw new IllegalArgumentException(value + " is not a whole number of " + unit);
         }

@@ -57,7 +57,7 @@ public final class ArrowBuffer {
     }
 
     /**
-     * The underlying segment, for bulk and hot-loop access (read it with the layouts of {@link LE}).
+     * The underlying segment, for bulk and hot-loop access (read it with the layouts of {@link LittleEndian}).
      *
      * @return the segment, exactly {@link #byteSize()} bytes long
      */
@@ -148,7 +148,7 @@ public final class ArrowBuffer {
      * @throws IllegalStateException if the memory was freed (its allocator closed or the buffer released)
      */
     public byte getByte(long offset) {
-        return segment.get(LE.BYTE, offset);
+        return segment.get(LittleEndian.BYTE, offset);
     }
 
     /**
@@ -160,7 +160,7 @@ public final class ArrowBuffer {
      * @throws IllegalStateException if the memory was freed (its allocator closed or the buffer released)
      */
     public short getShort(long offset) {
-        return segment.get(LE.SHORT, offset);
+        return segment.get(LittleEndian.SHORT, offset);
     }
 
     /**
@@ -172,7 +172,7 @@ public final class ArrowBuffer {
      * @throws IllegalStateException if the memory was freed (its allocator closed or the buffer released)
      */
     public int getInt(long offset) {
-        return segment.get(LE.INT, offset);
+        return segment.get(LittleEndian.INT, offset);
     }
 
     /**
@@ -184,7 +184,7 @@ public final class ArrowBuffer {
      * @throws IllegalStateException if the memory was freed (its allocator closed or the buffer released)
      */
     public long getLong(long offset) {
-        return segment.get(LE.LONG, offset);
+        return segment.get(LittleEndian.LONG, offset);
     }
 
     /**
@@ -196,7 +196,7 @@ public final class ArrowBuffer {
      * @throws IllegalStateException if the memory was freed (its allocator closed or the buffer released)
      */
     public float getFloat(long offset) {
-        return segment.get(LE.FLOAT, offset);
+        return segment.get(LittleEndian.FLOAT, offset);
     }
 
     /**
@@ -208,7 +208,7 @@ public final class ArrowBuffer {
      * @throws IllegalStateException if the memory was freed (its allocator closed or the buffer released)
      */
     public double getDouble(long offset) {
-        return segment.get(LE.DOUBLE, offset);
+        return segment.get(LittleEndian.DOUBLE, offset);
     }
 
     /**
@@ -221,7 +221,7 @@ public final class ArrowBuffer {
      * @throws UnsupportedOperationException if this buffer is read-only
      */
     public void setByte(long offset, byte value) {
-        segment.set(LE.BYTE, offset, value);
+        segment.set(LittleEndian.BYTE, offset, value);
     }
 
     /**
@@ -234,7 +234,7 @@ public final class ArrowBuffer {
      * @throws UnsupportedOperationException if this buffer is read-only
      */
     public void setShort(long offset, short value) {
-        segment.set(LE.SHORT, offset, value);
+        segment.set(LittleEndian.SHORT, offset, value);
     }
 
     /**
@@ -247,7 +247,7 @@ public final class ArrowBuffer {
      * @throws UnsupportedOperationException if this buffer is read-only
      */
     public void setInt(long offset, int value) {
-        segment.set(LE.INT, offset, value);
+        segment.set(LittleEndian.INT, offset, value);
     }
 
     /**
@@ -260,7 +260,7 @@ public final class ArrowBuffer {
      * @throws UnsupportedOperationException if this buffer is read-only
      */
     public void setLong(long offset, long value) {
-        segment.set(LE.LONG, offset, value);
+        segment.set(LittleEndian.LONG, offset, value);
     }
 
     /**
@@ -273,7 +273,7 @@ public final class ArrowBuffer {
      * @throws UnsupportedOperationException if this buffer is read-only
      */
     public void setFloat(long offset, float value) {
-        segment.set(LE.FLOAT, offset, value);
+        segment.set(LittleEndian.FLOAT, offset, value);
     }
 
     /**
@@ -286,7 +286,7 @@ public final class ArrowBuffer {
      * @throws UnsupportedOperationException if this buffer is read-only
      */
     public void setDouble(long offset, double value) {
-        segment.set(LE.DOUBLE, offset, value);
+        segment.set(LittleEndian.DOUBLE, offset, value);
     }
 
     /**
@@ -341,7 +341,7 @@ public final class ArrowBuffer {
      * @throws IllegalStateException if the memory was freed, or the buffer is larger than an array can be
      */
     public byte[] toByteArray() {
-        return segment.toArray(LE.BYTE);
+        return segment.toArray(LittleEndian.BYTE);
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class Bitmaps {
      * @throws IndexOutOfBoundsException if the bit's byte is outside the segment
      */
     public static boolean get(MemorySegment bitmap, long bit) {
-        return (bitmap.get(LE.BYTE, bit >>> 3) & (1 << (bit & 7))) != 0;
+        return (bitmap.get(LittleEndian.BYTE, bit >>> 3) & (1 << (bit & 7))) != 0;
     }
 
     /**
@@ -45,9 +45,9 @@ public final class Bitmaps {
      */
     public static void set(MemorySegment bitmap, long bit, boolean value) {
         long at = bit >>> 3;
-        int b = bitmap.get(LE.BYTE, at);
+        int b = bitmap.get(LittleEndian.BYTE, at);
         int mask = 1 << (bit & 7);
-        bitmap.set(LE.BYTE, at, (byte) (value ? b | mask : b & ~mask));
+        bitmap.set(LittleEndian.BYTE, at, (byte) (value ? b | mask : b & ~mask));
     }
 
     /**
@@ -97,11 +97,11 @@ public final class Bitmaps {
             i++;
         }
         while (end - i >= 64) {
-            count += Long.bitCount(bitmap.get(LE.LONG, i >>> 3));
+            count += Long.bitCount(bitmap.get(LittleEndian.LONG, i >>> 3));
             i += 64;
         }
         while (end - i >= 8) {
-            count += Integer.bitCount(bitmap.get(LE.BYTE, i >>> 3) & 0xFF);
+            count += Integer.bitCount(bitmap.get(LittleEndian.BYTE, i >>> 3) & 0xFF);
             i += 8;
         }
         while (i < end) {
@@ -151,11 +151,11 @@ public final class Bitmaps {
         }
         for (; length - i >= 8; i += 8) {
             long s = srcBit + i;
-            int lo = src.get(LE.BYTE, s >>> 3) & 0xFF;
+            int lo = src.get(LittleEndian.BYTE, s >>> 3) & 0xFF;
             long hiAt = (s >>> 3) + 1;
-            int hi = hiAt < src.byteSize() ? src.get(LE.BYTE, hiAt) & 0xFF : 0;
+            int hi = hiAt < src.byteSize() ? src.get(LittleEndian.BYTE, hiAt) & 0xFF : 0;
             int shift = (int) (s & 7);
-            dst.set(LE.BYTE, (dstBit + i) >>> 3, (byte) ((lo >>> shift) | (hi << (8 - shift))));
+            dst.set(LittleEndian.BYTE, (dstBit + i) >>> 3, (byte) ((lo >>> shift) | (hi << (8 - shift))));
         }
         for (; i < length; i++) {
             set(dst, dstBit + i, get(src, srcBit + i));

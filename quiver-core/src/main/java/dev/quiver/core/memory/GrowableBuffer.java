@@ -81,7 +81,7 @@ public final class GrowableBuffer {
      */
     public void appendByte(byte v) {
         ensureCapacity(size + 1);
-        segment.set(LE.BYTE, size, v);
+        segment.set(LittleEndian.BYTE, size, v);
         size += 1;
     }
 
@@ -94,7 +94,7 @@ public final class GrowableBuffer {
      */
     public void appendShort(short v) {
         ensureCapacity(size + 2);
-        segment.set(LE.SHORT, size, v);
+        segment.set(LittleEndian.SHORT, size, v);
         size += 2;
     }
 
@@ -107,7 +107,7 @@ public final class GrowableBuffer {
      */
     public void appendInt(int v) {
         ensureCapacity(size + 4);
-        segment.set(LE.INT, size, v);
+        segment.set(LittleEndian.INT, size, v);
         size += 4;
     }
 
@@ -120,7 +120,7 @@ public final class GrowableBuffer {
      */
     public void appendLong(long v) {
         ensureCapacity(size + 8);
-        segment.set(LE.LONG, size, v);
+        segment.set(LittleEndian.LONG, size, v);
         size += 8;
     }
 
@@ -133,7 +133,7 @@ public final class GrowableBuffer {
      */
     public void appendFloat(float v) {
         ensureCapacity(size + 4);
-        segment.set(LE.FLOAT, size, v);
+        segment.set(LittleEndian.FLOAT, size, v);
         size += 4;
     }
 
@@ -146,7 +146,7 @@ public final class GrowableBuffer {
      */
     public void appendDouble(double v) {
         ensureCapacity(size + 8);
-        segment.set(LE.DOUBLE, size, v);
+        segment.set(LittleEndian.DOUBLE, size, v);
         size += 8;
     }
 
@@ -162,7 +162,7 @@ public final class GrowableBuffer {
      */
     public void appendBytes(byte[] bytes, int from, int length) {
         ensureCapacity(size + length);
-        MemorySegment.copy(bytes, from, segment, LE.BYTE, size, length);
+        MemorySegment.copy(bytes, from, segment, LittleEndian.BYTE, size, length);
         size += length;
     }
 

@@ -48,7 +48,7 @@ public final class ValidityBuilder {
         long at = length >>> 3;
         if (at >= bits.size()) {
             bits.setSize(at + 1);
-            bits.segment().set(LE.BYTE, at, (byte) 0);
+            bits.segment().set(LittleEndian.BYTE, at, (byte) 0);
         }
         if (bit) {
             Bitmaps.set(bits.segment(), length, true);

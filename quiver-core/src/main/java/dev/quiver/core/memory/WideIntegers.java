@@ -20,14 +20,14 @@ public final class WideIntegers {
      */
     public static BigInteger read(MemorySegment segment, long offset, int byteWidth) {
         if (byteWidth == 4) {
-            return BigInteger.valueOf(segment.get(LE.INT, offset));
+            return BigInteger.valueOf(segment.get(LittleEndian.INT, offset));
         }
         if (byteWidth == 8) {
-            return BigInteger.valueOf(segment.get(LE.LONG, offset));
+            return BigInteger.valueOf(segment.get(LittleEndian.LONG, offset));
         }
         byte[] bigEndian = new byte[byteWidth];
         for (int i = 0; i < byteWidth; i++) {
-            bigEndian[byteWidth - 1 - i] = segment.get(LE.BYTE, offset + i);
+            bigEndian[byteWidth - 1 - i] = segment.get(LittleEndian.BYTE, offset + i);
         }
         return new BigInteger(bigEndian);
     }
@@ -52,7 +52,7 @@ public final class WideIntegers {
         byte fill = (byte) (value.signum() < 0 ? 0xFF : 0);
         for (int i = 0; i < byteWidth; i++) {
             int src = bigEndian.length - 1 - i;
-            segment.set(LE.BYTE, offset + i, src >= 0 ? bigEndian[src] : fill);
+            segment.set(LittleEndian.BYTE, offset + i, src >= 0 ? bigEndian[src] : fill);
         }
     }
 }

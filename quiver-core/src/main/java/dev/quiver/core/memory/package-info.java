@@ -25,6 +25,6 @@
  * <p>An allocation past the limit ends in {@link dev.quiver.core.memory.MemoryLimitExceededException},
  * never in an {@link OutOfMemoryError}. Hot loops read a buffer's {@link
  * dev.quiver.core.memory.ArrowBuffer#segment() segment} directly with the layouts of
- * {@link dev.quiver.core.memory.LE}, which read little-endian at any alignment.
+ * {@link dev.quiver.core.memory.LittleEndian}, which read little-endian at any alignment.
  */
 package dev.quiver.core.memory;

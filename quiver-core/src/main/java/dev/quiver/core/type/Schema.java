@@ -6,11 +6,19 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * The fields of a record batch, with custom metadata and the byte order of the data. Value equality;
- * {@code toString} like {@code schema<a: int32 not null, b: utf8>}.
+ * The fields of a record batch, with custom metadata and the byte order of the data. {@code toString}
+ * like {@code schema<a: int32 not null, b: utf8>}, which shows names, types and nullability only.
+ *
+ * <p>Two equalities: {@link #equals} compares everything — fields (names, types, nullability,
+ * metadata, dictionary ids, nested fields alike), the schema's metadata and byte order;
+ * {@link #equalsIgnoringDictionaryIds} compares the same but dictionary ids, which only pair an IPC
+ * stream's dictionaries with their fields: it is what the value equality of batches and tables uses,
+ * and what a {@code Table} asks of its batches. {@link #difference} and
+ * {@link #differenceIgnoringDictionaryIds} say in words what the first difference is.
  *
  * @param fields the top-level fields in order, possibly none; names may repeat
  * @param metadata custom metadata in insertion order; null is taken as empty
@@ -61,6 +69,42 @@ public record Schema(List<Field> fields, Map<String, String> metadata, Endiannes
      */
     public Field field(int i) {
         return fields.get(i);
+    }
+
+    /**
+     * The first field with this name.
+     *
+     * @param name the name, compared exactly
+     * @return the field
+     * @throws UnknownFieldException naming the fields there are, when no field has this name
+     */
+    public Field field(String name) {
+        return fields.get(index(name));
+    }
+
+    /**
+     * The index of the first field with this name, which must exist (see {@link #indexOf} for a lookup
+     * that may fail).
+     *
+     * @param name the name, compared exactly
+     * @return the 0-based index of the field
+     * @throws UnknownFieldException naming the fields there are, when no field has this name
+     */
+    public int index(String name) {
+        int i = indexOf(name);
+        if (i < 0) {
+            throw new UnknownFieldException(name, fields);
+        }
+        return i;
+    }
+
+    /**
+     * The names of the fields, in order.
+     *
+     * @return an unmodifiable list of the top-level field names
+     */
+    public List<String> names() {
+        return fields.stream().map(Field::name).toList();
     }
 
     /**
@@ -118,6 +162,30 @@ public record Schema(List<Field> fields, Map<String, String> metadata, Endiannes
      */
     public boolean equalsIgnoringDictionaryIds(Schema other) {
         return equals(other) || withoutDictionaryIds().equals(other.withoutDictionaryIds());
+    }
+
+    /**
+     * The first difference of this schema from another, in words, for error messages: the field (by its
+     * path of names, {@code s.a} inside a struct) and what differs there — name, type, nullability,
+     * metadata or dictionary id — or the schema's metadata or byte order. For example
+     * {@code field x: metadata {a=b} vs {}}.
+     *
+     * @param other another schema
+     * @return the difference, or empty when the schemas are {@link #equals equal}
+     */
+    public Optional<String> difference(Schema other) {
+        return Optional.ofNullable(SchemaDifference.of(this, other, false));
+    }
+
+    /**
+     * As {@link #difference(Schema)}, but dictionary ids aside: empty exactly when
+     * {@link #equalsIgnoringDictionaryIds} holds.
+     *
+     * @param other another schema
+     * @return the difference, or empty when the schemas are equal but for dictionary ids
+     */
+    public Optional<String> differenceIgnoringDictionaryIds(Schema other) {
+        return Optional.ofNullable(SchemaDifference.of(this, other, true));
     }
 
     @Override

@@ -356,12 +356,7 @@ final class RandomValues {
     }
 
     private static long unitsPerDay(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 86_400L;
-            case MILLISECOND -> 86_400_000L;
-            case MICROSECOND -> 86_400_000_000L;
-            case NANOSECOND -> 86_400_000_000_000L;
-        };
+        return 86_400L * unit.perSecond();
     }
 
     private static ChronoUnit chronoUnit(TimeUnit unit) {

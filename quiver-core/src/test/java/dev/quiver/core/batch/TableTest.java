@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.type.SchemaMismatchException;
+import dev.quiver.core.type.UnknownFieldException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -50,7 +52,7 @@ class TableTest {
         }
         assertEquals(4, t.column("name").nullCount());
         assertThrows(IndexOutOfBoundsException.class, () -> ids.getObject(10));
-        assertThrows(IllegalArgumentException.class, () -> t.column("missing"));
+        assertThrows(UnknownFieldException.class, () -> t.column("missing"));
     }
 
     @Test
@@ -81,8 +83,8 @@ class TableTest {
         Table both = Table.concatenate(table(), new Table(SCHEMA, List.of(batch(10, 12))));
         assertEquals(new Table(SCHEMA, List.of(batch(0, 12))), both);
         Table other = new Table(Schema.of(Field.notNull("x", ArrowType.INT64)), List.of());
-        assertThrows(IllegalArgumentException.class, () -> Table.concatenate(table(), other));
-        assertThrows(IllegalArgumentException.class, () -> new Table(other.schema(), List.of(batch(0, 1))));
+        assertThrows(SchemaMismatchException.class, () -> Table.concatenate(table(), other));
+        assertThrows(SchemaMismatchException.class, () -> new Table(other.schema(), List.of(batch(0, 1))));
     }
 
     @Test
@@ -94,11 +96,11 @@ class TableTest {
     }
 
     @Test
-    void toStringShowsSizeAndFirstValues() {
+    void toStringShowsSizeSchemaAndFirstRows() {
         String text = table().toString();
-        assertTrue(text.startsWith("Table[10 rows, 4 batches]\n"), text);
-        assertTrue(text.contains("[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]"), text);
-        assertTrue(text.contains("[null, \"n1\", \"n2\", null"), text);
+        assertTrue(text.startsWith("Table[10 rows, 4 batches] schema<id: int64 not null, name: utf8>\n"), text);
+        assertTrue(text.contains("\n 0  null\n 1  n1\n"), text);
+        assertTrue(text.endsWith("\n 8  n8\n 9  null\n"), text);
     }
 
     @Test
@@ -110,7 +112,7 @@ class TableTest {
         assertEquals(new Table(SCHEMA, List.of(batch(2, 6))).column(0), middle);
         assertNull(table().column(1).getObject(0));
         assertEquals("[2, 3, 4, 5] (2 chunks)", middle.toString());
-        assertThrows(IllegalArgumentException.class, () -> new ChunkedArray(ArrowType.INT32, ids.chunks()));
+        assertThrows(SchemaMismatchException.class, () -> new ChunkedArray(ArrowType.INT32, ids.chunks()));
     }
 
     /** Dictionary ids only pair IPC dictionaries with fields: writers number them differently. */

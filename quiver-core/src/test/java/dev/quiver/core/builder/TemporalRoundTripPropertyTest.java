@@ -72,19 +72,10 @@ class TemporalRoundTripPropertyTest {
         return seconds.flatMap(s -> nanos.map(n -> Instant.ofEpochSecond(s, n)));
     }
 
-    private static long perSecond(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 1;
-            case MILLISECOND -> 1_000;
-            case MICROSECOND -> 1_000_000;
-            case NANOSECOND -> 1_000_000_000;
-        };
-    }
-
     /** The exact count of {@code unit} in seconds + nanos, or null if it is not whole. */
     private static BigInteger exactCount(long seconds, int nanos, TimeUnit unit) {
         BigInteger total = BigInteger.valueOf(seconds).multiply(NANOS_PER_SECOND).add(BigInteger.valueOf(nanos));
-        BigInteger[] qr = total.divideAndRemainder(BigInteger.valueOf(1_000_000_000L / perSecond(unit)));
+        BigInteger[] qr = total.divideAndRemainder(BigInteger.valueOf(unit.nanosPerUnit()));
         return qr[1].signum() == 0 ? qr[0] : null;
     }
 
@@ -220,7 +211,7 @@ class TemporalRoundTripPropertyTest {
         int bits = unit == TimeUnit.SECOND || unit == TimeUnit.MILLISECOND ? 32 : 64;
         LocalTime time = LocalTime.ofNanoOfDay(nanoOfDay);
         TimeBuilder builder = new TimeBuilder(new ArrowType.Time(unit, bits), ALLOC);
-        long nanosPerUnit = 1_000_000_000L / perSecond(unit);
+        long nanosPerUnit = unit.nanosPerUnit();
         if (nanoOfDay % nanosPerUnit == 0) {
             TimeArray array = builder.appendObject(time).build();
             assertEquals(time, array.getObject(0));

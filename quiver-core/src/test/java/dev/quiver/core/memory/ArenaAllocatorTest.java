@@ -29,7 +29,7 @@ class ArenaAllocatorTest {
             assertEquals(BufferAllocator.padded(SIZE) + BufferAllocator.padded(SIZE + 3), source.allocatedBytes());
             assertEquals(2 * BufferPool.classSize(BufferPool.sizeClass(BufferAllocator.padded(SIZE))),
                     pool.lentBytes());
-            assertEquals(0, b.segment().reinterpret(BufferAllocator.padded(SIZE + 3)).get(LE.BYTE, SIZE + 3),
+            assertEquals(0, b.segment().reinterpret(BufferAllocator.padded(SIZE + 3)).get(LittleEndian.BYTE, SIZE + 3),
                     "the padding is zero");
         }
         assertEquals(0, source.allocatedBytes(), "nothing counts once closed");

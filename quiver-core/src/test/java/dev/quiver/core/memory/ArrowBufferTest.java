@@ -77,7 +77,7 @@ class ArrowBufferTest {
             MemorySegment segment = arena.allocate(32);
             ArrowBuffer fromSegment = ArrowBuffer.wrap(segment);
             fromSegment.setLong(8, 99);
-            assertEquals(99, segment.get(LE.LONG, 8));
+            assertEquals(99, segment.get(LittleEndian.LONG, 8));
         }
     }
 

@@ -34,9 +34,9 @@ class BitmapsTest {
         Bitmaps.set(bits, 3, true);
         Bitmaps.set(bits, 9, true);
         Bitmaps.set(bits, 31, true);
-        assertEquals(0b00001000, bits.get(LE.BYTE, 0));
-        assertEquals(0b00000010, bits.get(LE.BYTE, 1));
-        assertEquals((byte) 0b10000000, bits.get(LE.BYTE, 3));
+        assertEquals(0b00001000, bits.get(LittleEndian.BYTE, 0));
+        assertEquals(0b00000010, bits.get(LittleEndian.BYTE, 1));
+        assertEquals((byte) 0b10000000, bits.get(LittleEndian.BYTE, 3));
         assertTrue(Bitmaps.get(bits, 9));
         assertFalse(Bitmaps.get(bits, 10));
         Bitmaps.set(bits, 9, false);

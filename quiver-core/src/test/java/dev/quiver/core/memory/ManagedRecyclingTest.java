@@ -56,7 +56,7 @@ class ManagedRecyclingTest {
         assertEquals(0x5A, second.getByte(0));
         long padded = BufferAllocator.padded(SIZE - 10);
         for (long i = SIZE - 10; i < padded; i++) {
-            assertEquals(0, second.segment().reinterpret(padded).get(LE.BYTE, i), "padding byte " + i);
+            assertEquals(0, second.segment().reinterpret(padded).get(LittleEndian.BYTE, i), "padding byte " + i);
         }
     }
 

@@ -7,7 +7,7 @@ import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import com.github.luben.zstd.ZstdInputStream;
 import com.github.luben.zstd.ZstdOutputStream;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -130,10 +130,10 @@ public final class ZstdCodec implements CompressionCodec {
      * none or the header is not a Zstandard frame's.
      */
     static long frameContentSize(MemorySegment frame) {
-        if (frame.byteSize() < 5 || frame.get(LE.INT, 0) != MAGIC) {
+        if (frame.byteSize() < 5 || frame.get(LittleEndian.INT, 0) != MAGIC) {
             return -1;
         }
-        int descriptor = frame.get(LE.BYTE, 4) & 0xFF;
+        int descriptor = frame.get(LittleEndian.BYTE, 4) & 0xFF;
         int sizeFlag = descriptor >>> 6;
         boolean singleSegment = (descriptor & 0x20) != 0;
         int at = 5 + (singleSegment ? 0 : 1) + DICTIONARY_ID_BYTES[descriptor & 3];
@@ -142,10 +142,10 @@ public final class ZstdCodec implements CompressionCodec {
             return -1;
         }
         return switch (bytes) {
-            case 1 -> frame.get(LE.BYTE, at) & 0xFF;
-            case 2 -> (frame.get(LE.SHORT, at) & 0xFFFF) + 256;
-            case 4 -> frame.get(LE.INT, at) & 0xFFFFFFFFL;
-            default -> frame.get(LE.LONG, at);
+            case 1 -> frame.get(LittleEndian.BYTE, at) & 0xFF;
+            case 2 -> (frame.get(LittleEndian.SHORT, at) & 0xFFFF) + 256;
+            case 4 -> frame.get(LittleEndian.INT, at) & 0xFFFFFFFFL;
+            default -> frame.get(LittleEndian.LONG, at);
         };
     }
 }

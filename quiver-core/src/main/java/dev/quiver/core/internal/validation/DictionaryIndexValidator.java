@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.internal.validation;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -36,25 +36,25 @@ public final class DictionaryIndexValidator {
         switch (width) {
             case 8 -> {
                 for (long i = from; i < end; i++) {
-                    long index = signed ? values.get(LE.BYTE, i) : values.get(LE.BYTE, i) & 0xFFL;
+                    long index = signed ? values.get(LittleEndian.BYTE, i) : values.get(LittleEndian.BYTE, i) & 0xFFL;
                     bad |= index | (top - index);
                 }
             }
             case 16 -> {
                 for (long i = from; i < end; i++) {
-                    long index = signed ? values.get(LE.SHORT, i * 2) : values.get(LE.SHORT, i * 2) & 0xFFFFL;
+                    long index = signed ? values.get(LittleEndian.SHORT, i * 2) : values.get(LittleEndian.SHORT, i * 2) & 0xFFFFL;
                     bad |= index | (top - index);
                 }
             }
             case 32 -> {
                 for (long i = from; i < end; i++) {
-                    long index = signed ? values.get(LE.INT, i * 4) : values.get(LE.INT, i * 4) & 0xFFFF_FFFFL;
+                    long index = signed ? values.get(LittleEndian.INT, i * 4) : values.get(LittleEndian.INT, i * 4) & 0xFFFF_FFFFL;
                     bad |= index | (top - index);
                 }
             }
             default -> {
                 for (long i = from; i < end; i++) {
-                    long index = values.get(LE.LONG, i * 8);
+                    long index = values.get(LittleEndian.LONG, i * 8);
                     bad |= index | (top - index);
                 }
             }

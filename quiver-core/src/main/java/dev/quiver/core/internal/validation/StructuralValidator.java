@@ -4,7 +4,7 @@ package dev.quiver.core.internal.validation;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.BufferSpec;
 import dev.quiver.core.type.Field;
@@ -162,10 +162,10 @@ public final class StructuralValidator {
         long at = ints.offset() + i;
         int width = ((ArrowType.Int) Types.storage(ints.type())).bitWidth();
         return switch (width) {
-            case 8 -> values.segment().get(LE.BYTE, at);
-            case 16 -> values.segment().get(LE.SHORT, at * 2);
-            case 32 -> values.segment().get(LE.INT, at * 4);
-            default -> values.segment().get(LE.LONG, at * 8);
+            case 8 -> values.segment().get(LittleEndian.BYTE, at);
+            case 16 -> values.segment().get(LittleEndian.SHORT, at * 2);
+            case 32 -> values.segment().get(LittleEndian.INT, at * 4);
+            default -> values.segment().get(LittleEndian.LONG, at * 8);
         };
     }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.internal.validation;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -63,7 +63,7 @@ public final class Utf8Validator {
     public static boolean isValidBytewise(MemorySegment segment, long from, long to) {
         long i = from;
         while (i < to) {
-            i = (segment.get(LE.BYTE, i) & 0x80) == 0 ? i + 1 : decodeOne(segment, i, to);
+            i = (segment.get(LittleEndian.BYTE, i) & 0x80) == 0 ? i + 1 : decodeOne(segment, i, to);
             if (i < 0) {
                 return false;
             }
@@ -74,23 +74,23 @@ public final class Utf8Validator {
     /** The position of the first byte at or after {@code i} (and before {@code to}) with its high bit set, else {@code to}. */
     private static long skipAscii(MemorySegment segment, long i, long to) {
         while (to - i >= 32) {
-            long a = segment.get(LE.LONG, i);
-            long b = segment.get(LE.LONG, i + 8);
-            long c = segment.get(LE.LONG, i + 16);
-            long d = segment.get(LE.LONG, i + 24);
+            long a = segment.get(LittleEndian.LONG, i);
+            long b = segment.get(LittleEndian.LONG, i + 8);
+            long c = segment.get(LittleEndian.LONG, i + 16);
+            long d = segment.get(LittleEndian.LONG, i + 24);
             if (((a | b | c | d) & HIGH_BITS) != 0) {
                 break;
             }
             i += 32;
         }
         while (to - i >= 8) {
-            long high = segment.get(LE.LONG, i) & HIGH_BITS;
+            long high = segment.get(LittleEndian.LONG, i) & HIGH_BITS;
             if (high != 0) {
                 return i + (Long.numberOfTrailingZeros(high) >>> 3);
             }
             i += 8;
         }
-        while (i < to && segment.get(LE.BYTE, i) >= 0) {
+        while (i < to && segment.get(LittleEndian.BYTE, i) >= 0) {
             i++;
         }
         return i;
@@ -98,30 +98,30 @@ public final class Utf8Validator {
 
     /** Decodes the character starting at {@code i}; the position after it, or -1 when it is ill-formed. */
     private static long decodeOne(MemorySegment segment, long i, long to) {
-        int b = segment.get(LE.BYTE, i) & 0xFF;
+        int b = segment.get(LittleEndian.BYTE, i) & 0xFF;
         if (b < 0x80) {
             return i + 1;
         } else if (b < 0xC2) {
             return -1;
         } else if (b < 0xE0) {
-            return to - i < 2 || !isContinuation(segment.get(LE.BYTE, i + 1)) ? -1 : i + 2;
+            return to - i < 2 || !isContinuation(segment.get(LittleEndian.BYTE, i + 1)) ? -1 : i + 2;
         } else if (b < 0xF0) {
             if (to - i < 3) {
                 return -1;
             }
-            int b1 = segment.get(LE.BYTE, i + 1) & 0xFF;
+            int b1 = segment.get(LittleEndian.BYTE, i + 1) & 0xFF;
             int low = b == 0xE0 ? 0xA0 : 0x80;
             int high = b == 0xED ? 0x9F : 0xBF;
-            return b1 < low || b1 > high || !isContinuation(segment.get(LE.BYTE, i + 2)) ? -1 : i + 3;
+            return b1 < low || b1 > high || !isContinuation(segment.get(LittleEndian.BYTE, i + 2)) ? -1 : i + 3;
         } else if (b < 0xF5) {
             if (to - i < 4) {
                 return -1;
             }
-            int b1 = segment.get(LE.BYTE, i + 1) & 0xFF;
+            int b1 = segment.get(LittleEndian.BYTE, i + 1) & 0xFF;
             int low = b == 0xF0 ? 0x90 : 0x80;
             int high = b == 0xF4 ? 0x8F : 0xBF;
-            return b1 < low || b1 > high || !isContinuation(segment.get(LE.BYTE, i + 2))
-                    || !isContinuation(segment.get(LE.BYTE, i + 3)) ? -1 : i + 4;
+            return b1 < low || b1 > high || !isContinuation(segment.get(LittleEndian.BYTE, i + 2))
+                    || !isContinuation(segment.get(LittleEndian.BYTE, i + 3)) ? -1 : i + 4;
         }
         return -1;
     }

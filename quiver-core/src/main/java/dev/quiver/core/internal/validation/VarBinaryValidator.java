@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.core.internal.validation;
 
-import dev.quiver.core.memory.LE;
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -64,7 +64,7 @@ public final class VarBinaryValidator {
     }
 
     private static long offset(MemorySegment offsets, boolean wide, long slot) {
-        return wide ? offsets.get(LE.LONG, slot * 8) : offsets.get(LE.INT, slot * 4);
+        return wide ? offsets.get(LittleEndian.LONG, slot * 8) : offsets.get(LittleEndian.INT, slot * 4);
     }
 
     /**
@@ -74,10 +74,10 @@ public final class VarBinaryValidator {
     private static boolean ascendingInt(MemorySegment offsets, long from, long n) {
         long at = from * 4;
         long end = (from + n) * 4;
-        int previous = offsets.get(LE.INT, at);
+        int previous = offsets.get(LittleEndian.INT, at);
         int bad = previous;
         for (at += 4; at <= end; at += 4) {
-            int current = offsets.get(LE.INT, at);
+            int current = offsets.get(LittleEndian.INT, at);
             bad |= current | (current - previous);
             previous = current;
         }
@@ -88,10 +88,10 @@ public final class VarBinaryValidator {
     private static boolean ascendingLong(MemorySegment offsets, long from, long n) {
         long at = from * 8;
         long end = (from + n) * 8;
-        long previous = offsets.get(LE.LONG, at);
+        long previous = offsets.get(LittleEndian.LONG, at);
         long bad = previous;
         for (at += 8; at <= end; at += 8) {
-            long current = offsets.get(LE.LONG, at);
+            long current = offsets.get(LittleEndian.LONG, at);
             bad |= current | (current - previous);
             previous = current;
         }
@@ -103,7 +103,7 @@ public final class VarBinaryValidator {
             MemorySegment bytes, long last) {
         for (long slot = from + 1; slot < from + n; slot++) {
             long at = offset(offsets, wide, slot);
-            if (at < last && (bytes.get(LE.BYTE, at) & 0xC0) == 0x80) {
+            if (at < last && (bytes.get(LittleEndian.BYTE, at) & 0xC0) == 0x80) {
                 return false;
             }
         }

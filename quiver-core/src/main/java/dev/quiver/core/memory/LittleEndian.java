@@ -8,7 +8,7 @@ import java.nio.ByteOrder;
  * Little-endian value layouts that allow any alignment: Arrow data is little-endian, and memory wrapped
  * from a byte array or read from an IPC body is not always aligned. Use these in hot loops.
  */
-public final class LE {
+public final class LittleEndian {
     /** A byte (byte order and alignment do not apply). */
     public static final ValueLayout.OfByte BYTE = ValueLayout.JAVA_BYTE;
     /** A 16-bit integer, little-endian, any alignment. */
@@ -25,6 +25,6 @@ public final class LE {
     public static final ValueLayout.OfDouble DOUBLE =
             ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
-    private LE() {
+    private LittleEndian() {
     }
 }

@@ -23,9 +23,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A dictionary column read in many blocks gets one dictionary that only grows (a prefix of the next
- * batch's), as an IPC file needs (Columnar.rst / IPC.rst: a file may carry deltas, not replacements).
+ * batch's), as an IPC file needs (Columnar.rst / IPC.rst: a file may carry deltas, not replacements); the
+ * reader unifies them with core's {@code DictionaryUnifier}.
  */
-class DictionaryUnifierTest {
+class CsvDictionaryColumnsTest {
     private static String csv(int rows, SplittableRandom random) {
         StringBuilder csv = new StringBuilder("id,cat\n");
         for (int i = 0; i < rows; i++) {

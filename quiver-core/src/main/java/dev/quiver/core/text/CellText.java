@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.cli.text;
+package dev.quiver.core.text;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.BaseListArray;
@@ -242,29 +242,11 @@ public final class CellText {
                 : DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(date.atTime(LocalTime.ofNanoOfDay(millis * 1_000_000L)));
     }
 
-    private static long perSecond(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 1L;
-            case MILLISECOND -> 1_000L;
-            case MICROSECOND -> 1_000_000L;
-            case NANOSECOND -> 1_000_000_000L;
-        };
-    }
-
-    private static String symbol(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> "s";
-            case MILLISECOND -> "ms";
-            case MICROSECOND -> "us";
-            case NANOSECOND -> "ns";
-        };
-    }
-
     private static String timestamp(ArrowType.Timestamp type, long value) {
-        long perSecond = perSecond(type.unit());
+        long perSecond = type.unit().perSecond();
         long seconds = Math.floorDiv(value, perSecond);
         if (seconds < MIN_EPOCH_SECOND || seconds > MAX_EPOCH_SECOND) {
-            return value + " " + symbol(type.unit()) + " since epoch";
+            return value + " " + type.unit().symbol() + " since epoch";
         }
         Instant instant = Instant.ofEpochSecond(seconds, Math.floorMod(value, perSecond) * (1_000_000_000L / perSecond));
         if (type.timezone() == null || type.timezone().isEmpty()) {
@@ -275,9 +257,9 @@ public final class CellText {
 
     /** A time of day; a value outside the day (the spec allows none) prints as its count and unit. */
     private static String time(TimeUnit unit, long value) {
-        long perSecond = perSecond(unit);
+        long perSecond = unit.perSecond();
         if (value < 0 || value >= 86_400L * perSecond) {
-            return value + " " + symbol(unit);
+            return value + " " + unit.symbol();
         }
         long nanos = value * (1_000_000_000L / perSecond);
         return DateTimeFormatter.ISO_LOCAL_TIME.format(LocalTime.ofNanoOfDay(nanos));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.cli.text;
+package dev.quiver.core.text;
 
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
@@ -16,7 +16,12 @@ public final class RowPreview {
     private final long limit;
     private long rows;
 
-    /** A preview of at most {@code limit} rows of batches of {@code schema}. */
+    /**
+     * A preview of at most {@code limit} rows of batches of {@code schema}.
+     *
+     * @param schema the schema of the batches, whose field names head the columns
+     * @param limit the most rows the preview takes
+     */
     public RowPreview(Schema schema, long limit) {
         List<String> header = new ArrayList<>();
         boolean[] right = new boolean[schema.fields().size()];
@@ -31,12 +36,21 @@ public final class RowPreview {
         this.limit = limit;
     }
 
-    /** Whether the preview has all the rows it shows. */
+    /**
+     * Whether the preview has all the rows it shows.
+     *
+     * @return true when {@link #rows()} reached the limit
+     */
     public boolean full() {
         return rows >= limit;
     }
 
-    /** Adds rows of {@code batch} while the preview is not full; returns the rows taken. */
+    /**
+     * Adds the first rows of {@code batch} while the preview is not full.
+     *
+     * @param batch a batch of the preview's schema
+     * @return the number of rows taken
+     */
     public long add(RecordBatch batch) {
         long take = Math.min(batch.rowCount(), limit - rows);
         for (long r = 0; r < take; r++) {
@@ -50,11 +64,20 @@ public final class RowPreview {
         return take;
     }
 
-    /** The rows taken so far. */
+    /**
+     * The rows taken so far.
+     *
+     * @return the row count of the preview
+     */
     public long rows() {
         return rows;
     }
 
+    /**
+     * The table of the rows taken, to print.
+     *
+     * @return the table
+     */
     public TextTable table() {
         return table;
     }
