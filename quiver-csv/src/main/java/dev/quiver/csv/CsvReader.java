@@ -378,7 +378,7 @@ public final class CsvReader implements RecordBatchReader {
         ColumnParser[] parsers = new ColumnParser[projection.length];
         for (int j = 0; j < projection.length; j++) {
             parsers[j] = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(), tokens.rows,
-                    options.allocator(), nullsFirst[j], arrays);
+                    options.allocator(), nullsFirst[j], arrays, !options.types().containsKey(schema.field(j).name()));
         }
         Scratch scratch = new Scratch();
         int width = tokens.columns;
@@ -445,7 +445,8 @@ public final class CsvReader implements RecordBatchReader {
                 ? fileColumns.get(e.column) : e.column >= 0 ? "#" + (e.column + 1) : null;
         String problem = e.getMessage();
         if (e.value != null && !options.types().containsKey(column)) {
-            problem += " (the type inferred from the first block; give the column's type to read it otherwise)";
+            problem += " (the type inferred from the first block; give the column's type to read it otherwise: "
+                    + "--types " + column + "=TYPE, CsvReadOptions.withTypes, or a larger block size to infer from)";
         }
         return CsvException.at(source, line, column, e.value, problem);
     }

@@ -39,6 +39,20 @@ final class Inference {
         this.inferDecimals = inferDecimals;
     }
 
+    /** Forgets the values seen. */
+    void reset() {
+        kinds = 0;
+        integerDigits = 0;
+        scale = 0;
+        beyondDouble = false;
+        fractionDigits = 0;
+    }
+
+    /** Whether the values seen are numbers a float64 holds, so they keep a float64 column float64. */
+    boolean keepsFloat64() {
+        return kinds != 0 && (kinds & ~NUMBERS) == 0 && !beyondDouble;
+    }
+
     /** Takes a non-null value into account. */
     void see(byte[] b, int s, int e) {
         if ((kinds & TEXT) != 0) {
@@ -154,6 +168,11 @@ final class Inference {
             int precision = Math.max(1, integerDigits + scale);
             if (k == INT) {
                 return ArrowType.INT64;
+            }
+            if (beyondDouble && ((k & FLOAT) != 0 || precision > 38)) {
+                // A float64 would round some value, a decimal128 cannot hold them all (an exponent, or
+                // more than 38 digits): text keeps every digit.
+                return ArrowType.UTF8;
             }
             boolean decimal = (k & FLOAT) == 0 && ((k & DECIMAL) == 0 || inferDecimals || beyondDouble);
             if (decimal) {
