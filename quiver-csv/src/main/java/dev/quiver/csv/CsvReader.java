@@ -112,7 +112,7 @@ public final class CsvReader implements RecordBatchReader {
         this.options = options;
         this.dialect = Dialect.of(options);
         this.nulls = new NullMarkers(options.nullValues());
-        this.blocks = new BlockSource(channel, options.blockSize());
+        this.blocks = new BlockSource(channel, source, options.blockSize(), options.maxRecordBytes());
         BlockSource.Block first = read(null);
         byte[] bytes = first == null ? new byte[0] : first.bytes();
         try {
@@ -131,6 +131,7 @@ public final class CsvReader implements RecordBatchReader {
                 }
                 Tokens firstRecord = Tokens.tokenize(bytes, position, length, -1, dialect, 1, last);
                 if (complete && (firstRecord.rows == 1 || last)) {
+                    refuseWide(firstRecord.columns, position, bytes);
                     if (options.header()) {
                         if (firstRecord.rows == 0) {
                             throw new CsvException(source + ": no header line (the input is empty)");
@@ -143,6 +144,7 @@ public final class CsvReader implements RecordBatchReader {
                         }
                     } else if (options.columnNames() != null) {
                         names = options.columnNames();
+                        refuseWide(names.size(), position, bytes);
                     } else {
                         names = new ArrayList<>();
                         for (int c = 0; c < firstRecord.columns; c++) {
@@ -182,6 +184,15 @@ public final class CsvReader implements RecordBatchReader {
         } catch (RuntimeException e) {
             close();
             throw e;
+        }
+    }
+
+    /** Refuses more columns than {@link CsvReadOptions#maxColumns()} (a record at {@code position}). */
+    private void refuseWide(int columns, int position, byte[] bytes) {
+        if (columns > options.maxColumns()) {
+            throw CsvException.at(source, 1 + lineBreaks(bytes, position), null, null, "has " + columns
+                    + " fields, more than the " + options.maxColumns() + " columns a reader takes (a reader holds "
+                    + "memory per column; CsvReadOptions.withMaxColumns)");
         }
     }
 
