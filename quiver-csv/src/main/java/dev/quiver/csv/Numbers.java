@@ -255,6 +255,9 @@ final class Numbers {
         return 0;
     }
 
+    /** The most digits of a decimal (decimal256's precision). */
+    private static final int MAX_DECIMAL_DIGITS = 76;
+
     /**
      * A decimal {@code [+-]digits[.digits]} as its unscaled value at {@code scale}: fewer fraction digits
      * are padded, more are refused unless they are zeros. Returns a long when the unscaled value has at
@@ -310,7 +313,14 @@ final class Numbers {
         if (!any) {
             throw new BadValue("is not " + type);
         }
+        if (big == null && unscaled == 0) {
+            return 0;
+        }
         int pad = Math.max(0, scale - fraction);
+        if ((long) digits + pad > MAX_DECIMAL_DIGITS) {
+            // Checked before scaling: a scale of 2^31 would otherwise make a number of 2^31 digits.
+            throw new BadValue("has more digits than " + type + " holds");
+        }
         if (big == null && digits + pad <= 18) {
             long value = unscaled * LONG_POWERS[pad];
             return negative ? -value : value;
