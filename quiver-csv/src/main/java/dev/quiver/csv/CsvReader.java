@@ -55,8 +55,10 @@ import java.util.concurrent.FutureTask;
  *
  * <p>Bad input ends the reading with a {@link CsvException} naming the line, the column and the value:
  * a value that is not of its column's type (for an inferred type, a value after the first block that
- * does not fit: give the type), a record with another count of fields than the header, a quote never
- * closed, bytes that are not UTF-8. An empty line is skipped; a UTF-8 byte order mark at the start is
+ * does not fit, or that the first block would have read as another type, such as {@code 007} in an
+ * integer column: give the type), a record with another count of fields than the header, a quote never
+ * closed, bytes that are not UTF-8, more columns than {@link CsvReadOptions#maxColumns()}, a record longer
+ * than {@link CsvReadOptions#maxRecordBytes()}. An empty line is skipped; a UTF-8 byte order mark at the start is
  * dropped.
  */
 public final class CsvReader implements RecordBatchReader {

@@ -51,7 +51,9 @@ import java.util.regex.Pattern;
  * skipped; control characters other than line breaks are taken unescaped inside strings (DuckDB writes raw
  * tabs). Everything else that is not one object per line (malformed JSON, invalid UTF-8, a line holding
  * an array or a number, two objects on a line), a value that does not fit its field's type, and a key
- * outside the schema (unless ignored) end in an {@link NdjsonException} naming the line and the field. Not
+ * outside the schema (unless ignored) end in an {@link NdjsonException} naming the line and the field, as
+ * does input beyond one of the {@link NdjsonLimits} (nesting, lengths, a line's bytes, an inferred schema's
+ * fields), naming the limit. Not
  * thread-safe.
  */
 public final class NdjsonReader implements RecordBatchReader {
