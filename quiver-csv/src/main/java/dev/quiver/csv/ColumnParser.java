@@ -301,14 +301,11 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
         @Override
         void appendValue(byte[] b, int s, int e) {
-            if (inferred && leadingZero(b, s, e)) {
-                throw wouldChangeType("has a leading zero");
-            }
             if (unsigned64) {
                 put(Numbers.parseUnsignedLong(b, s, e, typeName));
                 return;
             }
-            long v = Numbers.parseLong(b, s, e, typeName);
+            long v = Numbers.parseLong(b, s, e, typeName, inferred);
             if (v < min || v > max) {
                 throw new BadValue("is out of the range of " + typeName);
             }
@@ -317,10 +314,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
     }
 
     static final class Floats extends Fixed {
-        /** The shortest text that can hold more digits than a float64 keeps (an integer beyond 2^53). */
-        private static final int LONGEST_EXACT = 16;
         private final boolean single;
-        private Inference probe;
 
         Floats(ArrowType.FloatingPoint type, NullMarkers nulls, BufferAllocator allocator, int rows, ArrayPool arrays) {
             super(type, nulls, allocator, rows, type.precision() == Precision.SINGLE ? 32 : 64, arrays);
@@ -334,26 +328,8 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
         @Override
         void appendValue(byte[] b, int s, int e) {
-            if (inferred && (e - s >= LONGEST_EXACT || leadingZero(b, s, e))) {
-                refuseInexact(b, s, e);
-            }
-            double v = Numbers.parseDouble(b, s, e, typeName);
+            double v = Numbers.parseDouble(b, s, e, typeName, inferred);
             put(single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v));
-        }
-
-        /** Refuses a number the first block would have read as decimal128 or text: a float64 would round it. */
-        private void refuseInexact(byte[] b, int s, int e) {
-            if (leadingZero(b, s, e)) {
-                throw wouldChangeType("has a leading zero");
-            }
-            if (probe == null) {
-                probe = new Inference(false);
-            }
-            probe.reset();
-            probe.see(b, s, e);
-            if (!probe.keepsFloat64()) {
-                throw wouldChangeType("has more digits than a float64 holds");
-            }
         }
     }
 

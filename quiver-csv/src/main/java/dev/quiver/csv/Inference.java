@@ -25,7 +25,6 @@ final class Inference {
     private static final int TIME = 256;
     private static final int TEXT = 512;
     private static final int NUMBERS = INT | BIG_INT | DECIMAL | FLOAT;
-    private static final long EXACT_IN_DOUBLE = 1L << 53;
 
     private final boolean inferDecimals;
     private final Temporal temporal = new Temporal();
@@ -37,20 +36,6 @@ final class Inference {
 
     Inference(boolean inferDecimals) {
         this.inferDecimals = inferDecimals;
-    }
-
-    /** Forgets the values seen. */
-    void reset() {
-        kinds = 0;
-        integerDigits = 0;
-        scale = 0;
-        beyondDouble = false;
-        fractionDigits = 0;
-    }
-
-    /** Whether the values seen are numbers a float64 holds, so they keep a float64 column float64. */
-    boolean keepsFloat64() {
-        return kinds != 0 && (kinds & ~NUMBERS) == 0 && !beyondDouble;
     }
 
     /** Takes a non-null value into account. */
@@ -107,15 +92,10 @@ final class Inference {
             return 0;
         }
         int fraction = 0;
-        int fractionZeros = 0;
         boolean point = i < e && b[i] == '.';
         if (point) {
             i++;
             int fracStart = i;
-            while (i < e && b[i] == '0') {
-                i++;
-            }
-            fractionZeros = i - fracStart;
             while (i < e && Numbers.isDigit(b[i])) {
                 i++;
             }
@@ -127,23 +107,18 @@ final class Inference {
         if (i == e) {
             int significant = intDigits == 1 && b[intStart] == '0' ? 0 : intDigits;
             integerDigits = Math.max(integerDigits, significant);
+            beyondDouble |= roundedByFloat64(b, s, e);
             if (point) {
                 scale = Math.max(scale, fraction);
-                // Beyond the 17 significant digits that print any float64 exactly: text no float64 wrote,
-                // which a float64 would round.
-                beyondDouble |= (significant > 0 ? significant + fraction : fraction - fractionZeros) > 17;
                 return DECIMAL;
             }
             if (intDigits > 19) {
-                beyondDouble = true;
                 return BIG_INT;
             }
             try {
-                long v = Numbers.parseLong(b, s, e, "int64");
-                beyondDouble |= v > EXACT_IN_DOUBLE || v < -EXACT_IN_DOUBLE;
+                Numbers.parseLong(b, s, e, "int64");
                 return INT;
             } catch (BadValue beyondLong) {
-                beyondDouble = true;
                 return BIG_INT;
             }
         }
@@ -155,6 +130,16 @@ final class Inference {
             return FLOAT;
         } catch (BadValue notAFloat) {
             return 0;
+        }
+    }
+
+    /** Whether a number without exponent or leading zeros has digits a float64 would round. */
+    private static boolean roundedByFloat64(byte[] b, int s, int e) {
+        try {
+            Numbers.parseDouble(b, s, e, "float64", true);
+            return false;
+        } catch (BadValue rounded) {
+            return true;
         }
     }
 
