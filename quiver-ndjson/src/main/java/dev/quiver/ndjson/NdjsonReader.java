@@ -142,9 +142,9 @@ public final class NdjsonReader implements RecordBatchReader {
             schema = options.schema().get();
             source = limited;
         } else {
-            byte[] sample = readLines(limited, options.sampleLines(), limits.maxBatchBytes());
+            Sample sample = readLines(limited, options.sampleLines(), limits.maxBatchBytes());
             schema = infer(factory, sample, options);
-            source = new SequenceInputStream(new ByteArrayInputStream(sample), limited);
+            source = new SequenceInputStream(new ByteArrayInputStream(sample.bytes()), limited);
         }
         try {
             return new NdjsonReader(schema, new StringLimit(factory.createParser(source), limits.maxStringLength()),
@@ -277,13 +277,23 @@ public final class NdjsonReader implements RecordBatchReader {
     }
 
     /**
-     * The bytes of the first {@code lines} lines and perhaps a little more, fewer at the end of the input or
-     * once {@code maxBytes} are read and a line ended.
+     * The bytes read for inference ({@code bytes}, which the stream then starts with) and where the lines
+     * inferred from end in them.
      */
-    private static byte[] readLines(InputStream in, int lines, int maxBytes) {
+    private record Sample(byte[] bytes, int end) {
+    }
+
+    /**
+     * The bytes of the first {@code lines} lines and perhaps a little more, fewer at the end of the input or
+     * once {@code maxBytes} are read and a line ended; inference reads the first {@code lines} lines of them,
+     * or the complete lines read (the whole input when it ended).
+     */
+    private static Sample readLines(InputStream in, int lines, int maxBytes) {
         byte[] buffer = new byte[CHUNK];
         int length = 0;
         int newlines = 0;
+        int end = 0;
+        boolean endOfInput = false;
         try {
             while (newlines < lines && (length < maxBytes || newlines == 0)) {
                 if (length == buffer.length) {
@@ -291,11 +301,13 @@ public final class NdjsonReader implements RecordBatchReader {
                 }
                 int n = in.read(buffer, length, buffer.length - length);
                 if (n < 0) {
+                    endOfInput = true;
                     break;
                 }
-                for (int i = length; i < length + n; i++) {
+                for (int i = length; i < length + n && newlines < lines; i++) {
                     if (buffer[i] == '\n') {
                         newlines++;
+                        end = i + 1;
                     }
                 }
                 length += n;
@@ -303,16 +315,16 @@ public final class NdjsonReader implements RecordBatchReader {
         } catch (IOException e) {
             throw readFailure(e, 0);
         }
-        return Arrays.copyOf(buffer, length);
+        return new Sample(Arrays.copyOf(buffer, length), endOfInput ? length : end);
     }
 
     /** The schema of the first {@code sampleLines} rows of {@code sample}: the fields in order of first appearance. */
-    private static Schema infer(JsonFactory factory, byte[] sample, NdjsonReadOptions options) {
+    private static Schema infer(JsonFactory factory, Sample sample, NdjsonReadOptions options) {
         Inferred rows = Inferred.row(options.inferTimestamps(), options.limits().maxFields());
         long lastEndLine = 0;
         JsonParser p;
         try {
-            p = new StringLimit(factory.createParser(sample, 0, endOfLines(sample, options.sampleLines())),
+            p = new StringLimit(factory.createParser(sample.bytes(), 0, sample.end()),
                     options.limits().maxStringLength());
         } catch (IOException e) {
             throw new NdjsonException(0, "", "cannot read the input: " + e, e);
@@ -335,17 +347,6 @@ public final class NdjsonReader implements RecordBatchReader {
             throw new NdjsonException(0, "", "cannot read the input: " + e, e);
         }
         return new Schema(rows.fields());
-    }
-
-    /** The length of the first {@code lines} lines of {@code sample}, newlines included (or all of it). */
-    private static int endOfLines(byte[] sample, int lines) {
-        int newlines = 0;
-        for (int i = 0; i < sample.length; i++) {
-            if (sample[i] == '\n' && ++newlines == lines) {
-                return i + 1;
-            }
-        }
-        return sample.length;
     }
 
     /** Closes the input. */

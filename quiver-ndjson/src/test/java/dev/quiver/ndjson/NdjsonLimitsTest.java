@@ -10,6 +10,7 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,6 +100,28 @@ class NdjsonLimitsTest {
         assertEquals(100, batches.stream().mapToLong(RecordBatch::rowCount).sum());
         for (RecordBatch batch : batches) {
             assertTrue(batch.rowCount() <= 11, "rows: " + batch.rowCount());
+        }
+    }
+
+    @Test
+    void theInferenceSampleBoundedByBytesEndsAtALine() {
+        // Reads of 701 bytes cut lines, and the two bytes of an 'é', anywhere: the sample ends at a line.
+        byte[] ndjson = "{\"s\":\"éééééééééé\",\"n\":1}\n".repeat(300).getBytes(StandardCharsets.UTF_8);
+        InputStream trickle = new ByteArrayInputStream(ndjson) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                return super.read(b, off, Math.min(len, 701));
+            }
+        };
+        NdjsonReadOptions options = NdjsonReadOptions.DEFAULT.withLimits(NdjsonLimits.DEFAULT.withMaxBatchBytes(1024));
+        try (NdjsonReader reader = NdjsonReader.open(trickle, options)) {
+            assertEquals(List.of(ArrowType.UTF8, ArrowType.INT64),
+                    reader.schema().fields().stream().map(Field::type).toList());
+            long rows = 0;
+            for (RecordBatch batch : reader) {
+                rows += batch.rowCount();
+            }
+            assertEquals(300, rows);
         }
     }
 
