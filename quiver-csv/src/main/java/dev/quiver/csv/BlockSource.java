@@ -13,11 +13,11 @@ import java.util.Arrays;
  * of its own ({@link Readahead}).
  */
 final class BlockSource implements AutoCloseable {
-    /** The most bytes a block (so a record) may have. */
-    static final int MAX_BLOCK = 1 << 30;
-
     private final Readahead in;
+    private final String source;
     private final int blockSize;
+    /** The most bytes a record may have: a block grows for a longer record only up to one byte more. */
+    private final int maxRecordBytes;
     private byte[] carry = new byte[0];
     private int carryLength;
     private long offset;
@@ -33,9 +33,11 @@ final class BlockSource implements AutoCloseable {
     record Block(byte[] bytes, int length, long offset, boolean last) {
     }
 
-    BlockSource(ReadableByteChannel in, int blockSize) {
+    BlockSource(ReadableByteChannel in, String source, int blockSize, int maxRecordBytes) {
         this.in = new Readahead(in, blockSize);
+        this.source = source;
         this.blockSize = blockSize;
+        this.maxRecordBytes = maxRecordBytes;
     }
 
     /** The bytes of input passed on in blocks so far. */
@@ -55,13 +57,19 @@ final class BlockSource implements AutoCloseable {
         return block.length() == 0 ? null : block;
     }
 
-    /** The same block with more input after it (twice the room), for a record longer than the block. */
+    /**
+     * The same block with more input after it (twice the room, up to one byte beyond the limit of a record),
+     * for a record longer than the block: the block holds that one record, unfinished.
+     *
+     * @throws CsvException if the record is longer than the limit
+     */
     Block more(Block block) throws IOException {
-        if (block.bytes().length >= MAX_BLOCK) {
-            throw new CsvException("a record of more than " + MAX_BLOCK + " bytes at byte " + offset
-                    + " (is a quote never closed?)");
+        if (block.length() > maxRecordBytes) {
+            throw new CsvException(source + ": no record ends within " + maxRecordBytes + " bytes from byte offset "
+                    + offset + ": a record is longer than the limit (CsvReadOptions.withMaxRecordBytes; is a quote "
+                    + "never closed?)");
         }
-        return fill(Arrays.copyOf(block.bytes(), (int) Math.min(MAX_BLOCK, block.bytes().length * 2L)),
+        return fill(Arrays.copyOf(block.bytes(), (int) Math.min(maxRecordBytes + 1L, block.bytes().length * 2L)),
                 block.length());
     }
 

@@ -33,6 +33,12 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
     final NullMarkers nulls;
     final String typeName;
     private boolean nullsFirst = true;
+    /**
+     * Whether the column's type was inferred from the first block: a value the first block would have read
+     * as another type (a leading zero of an integer, digits a float64 would round, ...) is then refused,
+     * never read with a changed value.
+     */
+    boolean inferred;
 
     ColumnParser(NullMarkers nulls, ArrowType type) {
         this.nulls = nulls;
@@ -44,9 +50,10 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
      *
      * @param stringsCanBeNull whether every null marker applies to text (else only the empty field)
      * @param arrays where the parser takes its heap arrays from, and gives them back to once built
+     * @param inferred whether the type was inferred, so values that would have made another are refused
      */
     static ColumnParser of(ArrowType type, NullMarkers nulls, boolean stringsCanBeNull, int rows,
-            BufferAllocator allocator, boolean nullsFirst, ArrayPool arrays) {
+            BufferAllocator allocator, boolean nullsFirst, ArrayPool arrays, boolean inferred) {
         ColumnParser parser = switch (type) {
             case ArrowType.Int t -> new Ints(t, nulls, allocator, rows, arrays);
             case ArrowType.FloatingPoint t -> new Floats(t, nulls, allocator, rows, arrays);
@@ -59,6 +66,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
             default -> new Text(type, textNulls(nulls, stringsCanBeNull), allocator, rows, arrays);
         };
         parser.nullsFirst = nullsFirst;
+        parser.inferred = inferred;
         return parser;
     }
 
@@ -107,7 +115,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
         for (String marker : markers) {
             byte[] bytes = marker.getBytes(java.nio.charset.StandardCharsets.UTF_8);
             ColumnParser probe = of(type, new NullMarkers(Set.of()), false, 1, BufferAllocator.managed(), true,
-                    new ArrayPool());
+                    new ArrayPool(), false);
             try {
                 probe.appendValue(bytes, 0, bytes.length);
                 return true;
@@ -161,6 +169,17 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
     BadValue notA() {
         return new BadValue("is not " + typeName);
+    }
+
+    /** Whether a number has a leading zero ({@code 007}, {@code -01}, {@code 00.5}): text to inference. */
+    static boolean leadingZero(byte[] b, int s, int e) {
+        int i = s < e && (b[s] == '-' || b[s] == '+') ? s + 1 : s;
+        return i + 1 < e && b[i] == '0' && Numbers.isDigit(b[i + 1]);
+    }
+
+    /** The refusal of a late value the first block would have read as another type. */
+    static BadValue wouldChangeType(String what) {
+        return new BadValue(what + " (in the first block it would have made the column another type)");
     }
 
     /**
@@ -286,7 +305,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
                 put(Numbers.parseUnsignedLong(b, s, e, typeName));
                 return;
             }
-            long v = Numbers.parseLong(b, s, e, typeName);
+            long v = Numbers.parseLong(b, s, e, typeName, inferred);
             if (v < min || v > max) {
                 throw new BadValue("is out of the range of " + typeName);
             }
@@ -309,7 +328,7 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
         @Override
         void appendValue(byte[] b, int s, int e) {
-            double v = Numbers.parseDouble(b, s, e, typeName);
+            double v = Numbers.parseDouble(b, s, e, typeName, inferred);
             put(single ? Float.floatToRawIntBits((float) v) : Double.doubleToRawLongBits(v));
         }
     }
@@ -332,6 +351,9 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
         @Override
         void appendValue(byte[] b, int s, int e) {
+            if (inferred && e - s == 1) {
+                throw wouldChangeType("is not true or false");
+            }
             int value = bool(b, s, e);
             if (value < 0) {
                 throw notA();
@@ -416,11 +438,16 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
                     throw new BadValue("has a time zone, but the column is " + typeName
                             + " (give the column a zone, e.g. timestamp[us, UTC])");
                 }
+                if (inferred && zoned && !parsed.zoned) {
+                    throw wouldChangeType("has no time zone");
+                }
+                refuseFinerFraction();
                 put(parsed.in(unit, typeName));
             } else if (kind == TIME) {
-                if (!parsed.time(b, s, e, false)) {
+                if (!parsed.time(b, s, e, inferred)) {
                     throw notA();
                 }
+                refuseFinerFraction();
                 put(parsed.in(unit, typeName));
             } else {
                 long day = e - s == 10 ? Temporal.date(b, s) : Long.MIN_VALUE;
@@ -428,6 +455,17 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
                     throw notA();
                 }
                 put(kind == DATE64 ? day * 86_400_000L : day);
+            }
+        }
+
+        /**
+         * For an inferred type, refuses more fraction digits than it has (zeros too: the first block would
+         * have inferred a finer unit, the value is kept but its type would differ).
+         */
+        private void refuseFinerFraction() {
+            if (inferred && parsed.fractionDigits > (unit == TimeUnit.SECOND ? 0 : unit == TimeUnit.MILLISECOND ? 3
+                    : unit == TimeUnit.MICROSECOND ? 6 : 9)) {
+                throw wouldChangeType("has more fraction digits than " + typeName + " holds");
             }
         }
     }
@@ -455,6 +493,9 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
 
         @Override
         void appendValue(byte[] b, int s, int e) {
+            if (inferred) {
+                refuseWider(b, s, e);
+            }
             wide[0] = null;
             long unscaled = Numbers.parseDecimal(b, s, e, scale, typeName, wide);
             try {
@@ -465,6 +506,18 @@ abstract sealed class ColumnParser permits ColumnParser.Fixed, ColumnParser.Deci
                 }
             } catch (ValueOutOfRangeException tooManyDigits) {
                 throw new BadValue("has more digits than " + typeName + " holds");
+            }
+        }
+
+        /** Refuses a leading zero, or more fraction digits than the scale (zeros too), for an inferred type. */
+        private void refuseWider(byte[] b, int s, int e) {
+            if (leadingZero(b, s, e)) {
+                throw wouldChangeType("has a leading zero");
+            }
+            for (int i = s; i < e; i++) {
+                if (b[i] == '.' && e - i - 1 > scale) {
+                    throw wouldChangeType("has more fraction digits than " + typeName + " holds");
+                }
             }
         }
 

@@ -36,12 +36,27 @@ public final class CsvReadOptions {
      */
     public static final int DEFAULT_BLOCK_SIZE = 1 << 21;
 
+    /**
+     * The default limit of columns: 16,384, a spreadsheet's (Excel's) columns. A reader holds a parser, an
+     * array and its buffers per column and block in flight, so the columns bound memory as the block size
+     * does; the limit refuses a header of a million fields at once instead of taking gigabytes.
+     */
+    public static final int DEFAULT_MAX_COLUMNS = 16_384;
+    /**
+     * The default limit of one record's bytes: 16 MiB. A record longer than a block makes the block grow
+     * to hold it; the limit bounds that growth (and stops at once at a quote never closed).
+     */
+    public static final int DEFAULT_MAX_RECORD_BYTES = 1 << 24;
+
     /** Comma-separated, a header line, pyarrow's null markers, inference, all cores. */
-    public static final CsvReadOptions DEFAULT = new CsvReadOptions(',', '"', '\0', true, null,
+    public static final CsvReadOptions DEFAULT = new CsvReadOptions(DEFAULT_MAX_COLUMNS,
+            DEFAULT_MAX_RECORD_BYTES, ',', '"', '\0', true, null,
             DEFAULT_NULL_VALUES, false, 0, null, Map.of(), false, DEFAULT_BLOCK_SIZE,
             Runtime.getRuntime().availableProcessors(),
             BufferAllocator.managed());
 
+    private final int maxColumns;
+    private final int maxRecordBytes;
     private final char delimiter;
     private final char quote;
     private final char escape;
@@ -57,10 +72,13 @@ public final class CsvReadOptions {
     private final int threads;
     private final BufferAllocator allocator;
 
-    private CsvReadOptions(char delimiter, char quote, char escape, boolean header, List<String> columnNames,
+    private CsvReadOptions(int maxColumns, int maxRecordBytes, char delimiter, char quote, char escape,
+            boolean header, List<String> columnNames,
             Set<String> nullValues, boolean stringsCanBeNull, int skipRows, List<String> includeColumns,
             Map<String, ArrowType> types, boolean inferDecimals, int blockSize, int threads,
             BufferAllocator allocator) {
+        this.maxColumns = maxColumns;
+        this.maxRecordBytes = maxRecordBytes;
         this.delimiter = delimiter;
         this.quote = quote;
         this.escape = escape;
@@ -120,7 +138,8 @@ public final class CsvReadOptions {
         if (ascii(delimiter, "the delimiter") == quote) {
             throw new IllegalArgumentException("the delimiter cannot be the quote character");
         }
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -145,7 +164,8 @@ public final class CsvReadOptions {
         if (ascii(quote, "the quote") == delimiter) {
             throw new IllegalArgumentException("the quote character cannot be the delimiter");
         }
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -169,7 +189,8 @@ public final class CsvReadOptions {
         if (escape != 0 && (ascii(escape, "the escape") == delimiter || escape == quote)) {
             throw new IllegalArgumentException("the escape character cannot be the delimiter or the quote");
         }
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -200,7 +221,8 @@ public final class CsvReadOptions {
      * @return the changed options
      */
     public CsvReadOptions withNoHeader(List<String> names) {
-        return new CsvReadOptions(delimiter, quote, escape, false, names == null ? null : List.copyOf(names),
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, false, names == null ? null : List.copyOf(names),
                 nullValues, stringsCanBeNull, skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -211,7 +233,8 @@ public final class CsvReadOptions {
      * @return the changed options
      */
     public CsvReadOptions withColumnNames(List<String> names) {
-        return new CsvReadOptions(delimiter, quote, escape, header, List.copyOf(names), nullValues,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, List.copyOf(names), nullValues,
                 stringsCanBeNull, skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -232,7 +255,8 @@ public final class CsvReadOptions {
      * @return the changed options
      */
     public CsvReadOptions withNullValues(Set<String> values) {
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames,
                 Set.copyOf(new LinkedHashSet<>(values)), stringsCanBeNull, skipRows, includeColumns, types,
                 inferDecimals, blockSize, threads, allocator);
     }
@@ -254,7 +278,8 @@ public final class CsvReadOptions {
      * @return the changed options
      */
     public CsvReadOptions withStringsCanBeNull(boolean can) {
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, can, skipRows,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, can, skipRows,
                 includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -278,7 +303,8 @@ public final class CsvReadOptions {
         if (rows < 0) {
             throw new IllegalArgumentException("rows to skip must be 0 or more, not " + rows);
         }
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 rows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -298,7 +324,8 @@ public final class CsvReadOptions {
      * @return the changed options
      */
     public CsvReadOptions withIncludeColumns(List<String> names) {
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, names == null ? null : List.copyOf(names), types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -321,7 +348,8 @@ public final class CsvReadOptions {
      */
     public CsvReadOptions withTypes(Map<String, ArrowType> types) {
         types.forEach((name, type) -> CsvTypes.checkReadable(type, name));
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, Map.copyOf(new LinkedHashMap<>(types)), inferDecimals, blockSize,
                 threads, allocator);
     }
@@ -343,7 +371,8 @@ public final class CsvReadOptions {
      * @return the changed options
      */
     public CsvReadOptions withInferDecimals(boolean infer) {
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, types, infer, blockSize, threads, allocator);
     }
 
@@ -368,7 +397,8 @@ public final class CsvReadOptions {
         if (bytes < 1024 || bytes > (1 << 30)) {
             throw new IllegalArgumentException("the block size must be from 1 KiB to 1 GiB, not " + bytes);
         }
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, types, inferDecimals, bytes, threads, allocator);
     }
 
@@ -392,7 +422,8 @@ public final class CsvReadOptions {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be 1 or more, not " + threads);
         }
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
@@ -413,9 +444,60 @@ public final class CsvReadOptions {
      * @return the changed options
      */
     public CsvReadOptions withAllocator(BufferAllocator allocator) {
-        return new CsvReadOptions(delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
+        return new CsvReadOptions(maxColumns, maxRecordBytes,
+                delimiter, quote, escape, header, columnNames, nullValues, stringsCanBeNull,
                 skipRows, includeColumns, types, inferDecimals, blockSize, threads,
                 java.util.Objects.requireNonNull(allocator, "allocator"));
+    }
+
+    /**
+     * The most columns a record may have (the header's fields, or the names given).
+     *
+     * @return {@link #DEFAULT_MAX_COLUMNS} by default
+     */
+    public int maxColumns() {
+        return maxColumns;
+    }
+
+    /**
+     * With another limit of columns; more is a {@link CsvException} when the reader opens.
+     *
+     * @param columns 1 or more
+     * @return the changed options
+     * @throws IllegalArgumentException if less than 1
+     */
+    public CsvReadOptions withMaxColumns(int columns) {
+        if (columns < 1) {
+            throw new IllegalArgumentException("the limit of columns must be 1 or more, not " + columns);
+        }
+        return new CsvReadOptions(columns, maxRecordBytes, delimiter, quote, escape, header, columnNames, nullValues,
+                stringsCanBeNull, skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
+    }
+
+    /**
+     * The most bytes one record (line breaks in quoted fields included) may have.
+     *
+     * @return {@link #DEFAULT_MAX_RECORD_BYTES} by default
+     */
+    public int maxRecordBytes() {
+        return maxRecordBytes;
+    }
+
+    /**
+     * With another limit of one record's bytes; a longer record is a {@link CsvException} naming its byte
+     * offset, raised before more than about twice the limit is held for it.
+     *
+     * @param bytes from 1 KiB to 1 GiB
+     * @return the changed options
+     * @throws IllegalArgumentException if out of range
+     */
+    public CsvReadOptions withMaxRecordBytes(int bytes) {
+        if (bytes < 1024 || bytes > (1 << 30)) {
+            throw new IllegalArgumentException("the limit of a record's bytes must be from 1 KiB to 1 GiB, not "
+                    + bytes);
+        }
+        return new CsvReadOptions(maxColumns, bytes, delimiter, quote, escape, header, columnNames, nullValues,
+                stringsCanBeNull, skipRows, includeColumns, types, inferDecimals, blockSize, threads, allocator);
     }
 
     @Override

@@ -57,8 +57,10 @@ import java.util.concurrent.FutureTask;
  *
  * <p>Bad input ends the reading with a {@link CsvException} naming the line, the column and the value:
  * a value that is not of its column's type (for an inferred type, a value after the first block that
- * does not fit: give the type), a record with another count of fields than the header, a quote never
- * closed, bytes that are not UTF-8. An empty line is skipped; a UTF-8 byte order mark at the start is
+ * does not fit, or that the first block would have read as another type, such as {@code 007} in an
+ * integer column: give the type), a record with another count of fields than the header, a quote never
+ * closed, bytes that are not UTF-8, more columns than {@link CsvReadOptions#maxColumns()}, a record longer
+ * than {@link CsvReadOptions#maxRecordBytes()}. An empty line is skipped; a UTF-8 byte order mark at the start is
  * dropped.
  */
 public final class CsvReader implements RecordBatchReader {
@@ -114,7 +116,7 @@ public final class CsvReader implements RecordBatchReader {
         this.options = options;
         this.dialect = Dialect.of(options);
         this.nulls = new NullMarkers(options.nullValues());
-        this.blocks = new BlockSource(channel, options.blockSize());
+        this.blocks = new BlockSource(channel, source, options.blockSize(), options.maxRecordBytes());
         BlockSource.Block first = read(null);
         byte[] bytes = first == null ? new byte[0] : first.bytes();
         try {
@@ -133,6 +135,7 @@ public final class CsvReader implements RecordBatchReader {
                 }
                 Tokens firstRecord = Tokens.tokenize(bytes, position, length, -1, dialect, 1, last);
                 if (complete && (firstRecord.rows == 1 || last)) {
+                    refuseWide(firstRecord.columns, position, bytes);
                     if (options.header()) {
                         if (firstRecord.rows == 0) {
                             throw new CsvException(source + ": no header line (the input is empty)");
@@ -145,6 +148,7 @@ public final class CsvReader implements RecordBatchReader {
                         }
                     } else if (options.columnNames() != null) {
                         names = options.columnNames();
+                        refuseWide(names.size(), position, bytes);
                     } else {
                         names = new ArrayList<>();
                         for (int c = 0; c < firstRecord.columns; c++) {
@@ -184,6 +188,15 @@ public final class CsvReader implements RecordBatchReader {
         } catch (RuntimeException e) {
             close();
             throw e;
+        }
+    }
+
+    /** Refuses more columns than {@link CsvReadOptions#maxColumns()} (a record at {@code position}). */
+    private void refuseWide(int columns, int position, byte[] bytes) {
+        if (columns > options.maxColumns()) {
+            throw CsvException.at(source, 1 + lineBreaks(bytes, position), null, null, "has " + columns
+                    + " fields, more than the " + options.maxColumns() + " columns a reader takes (a reader holds "
+                    + "memory per column; CsvReadOptions.withMaxColumns)");
         }
     }
 
@@ -380,7 +393,7 @@ public final class CsvReader implements RecordBatchReader {
         ColumnParser[] parsers = new ColumnParser[projection.length];
         for (int j = 0; j < projection.length; j++) {
             parsers[j] = ColumnParser.of(schema.field(j).type(), nulls, options.stringsCanBeNull(), tokens.rows,
-                    options.allocator(), nullsFirst[j], arrays);
+                    options.allocator(), nullsFirst[j], arrays, !options.types().containsKey(schema.field(j).name()));
         }
         Scratch scratch = new Scratch();
         int width = tokens.columns;
@@ -447,7 +460,8 @@ public final class CsvReader implements RecordBatchReader {
                 ? fileColumns.get(e.column) : e.column >= 0 ? "#" + (e.column + 1) : null;
         String problem = e.getMessage();
         if (e.value != null && !options.types().containsKey(column)) {
-            problem += " (the type inferred from the first block; give the column's type to read it otherwise)";
+            problem += " (the type inferred from the first block; give the column's type to read it otherwise: "
+                    + "--types " + column + "=TYPE, CsvReadOptions.withTypes, or a larger block size to infer from)";
         }
         return CsvException.at(source, line, column, e.value, problem);
     }

@@ -10,6 +10,7 @@ import dev.quiver.core.array.Float32Array;
 import dev.quiver.core.array.Float64Array;
 import dev.quiver.core.array.TimeArray;
 import dev.quiver.core.array.TimestampArray;
+import dev.quiver.core.array.Values;
 import dev.quiver.core.array.VarBinaryArray;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchWriter;
@@ -175,7 +176,7 @@ public final class CsvWriter implements RecordBatchWriter {
                 clock(Math.floorDiv(v, perSecond), Math.floorMod(v, perSecond), t.unit());
             }
             case ArrowType.Timestamp t -> timestamp(((TimestampArray) array).get(r), t);
-            case ArrowType.Decimal t -> ascii(((DecimalArray) array).getBigDecimal(r).toPlainString());
+            case ArrowType.Decimal t -> ascii(Values.format(((DecimalArray) array).getBigDecimal(r)));
             case ArrowType.Utf8 t -> text(((VarBinaryArray) array).getBytes(r));
             case ArrowType.LargeUtf8 t -> text(((VarBinaryArray) array).getBytes(r));
             case ArrowType.Binary t -> ascii(HexFormat.of().formatHex(((VarBinaryArray) array).getBytes(r)));

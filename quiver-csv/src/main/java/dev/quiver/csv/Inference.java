@@ -25,7 +25,6 @@ final class Inference {
     private static final int TIME = 256;
     private static final int TEXT = 512;
     private static final int NUMBERS = INT | BIG_INT | DECIMAL | FLOAT;
-    private static final long EXACT_IN_DOUBLE = 1L << 53;
 
     private final boolean inferDecimals;
     private final Temporal temporal = new Temporal();
@@ -93,15 +92,10 @@ final class Inference {
             return 0;
         }
         int fraction = 0;
-        int fractionZeros = 0;
         boolean point = i < e && b[i] == '.';
         if (point) {
             i++;
             int fracStart = i;
-            while (i < e && b[i] == '0') {
-                i++;
-            }
-            fractionZeros = i - fracStart;
             while (i < e && Numbers.isDigit(b[i])) {
                 i++;
             }
@@ -113,23 +107,18 @@ final class Inference {
         if (i == e) {
             int significant = intDigits == 1 && b[intStart] == '0' ? 0 : intDigits;
             integerDigits = Math.max(integerDigits, significant);
+            beyondDouble |= roundedByFloat64(b, s, e);
             if (point) {
                 scale = Math.max(scale, fraction);
-                // Beyond the 17 significant digits that print any float64 exactly: text no float64 wrote,
-                // which a float64 would round.
-                beyondDouble |= (significant > 0 ? significant + fraction : fraction - fractionZeros) > 17;
                 return DECIMAL;
             }
             if (intDigits > 19) {
-                beyondDouble = true;
                 return BIG_INT;
             }
             try {
-                long v = Numbers.parseLong(b, s, e, "int64");
-                beyondDouble |= v > EXACT_IN_DOUBLE || v < -EXACT_IN_DOUBLE;
+                Numbers.parseLong(b, s, e, "int64");
                 return INT;
             } catch (BadValue beyondLong) {
-                beyondDouble = true;
                 return BIG_INT;
             }
         }
@@ -144,6 +133,16 @@ final class Inference {
         }
     }
 
+    /** Whether a number without exponent or leading zeros has digits a float64 would round. */
+    private static boolean roundedByFloat64(byte[] b, int s, int e) {
+        try {
+            Numbers.parseDouble(b, s, e, "float64", true);
+            return false;
+        } catch (BadValue rounded) {
+            return true;
+        }
+    }
+
     /** The type inferred from the values seen. */
     ArrowType type() {
         int k = kinds;
@@ -154,6 +153,11 @@ final class Inference {
             int precision = Math.max(1, integerDigits + scale);
             if (k == INT) {
                 return ArrowType.INT64;
+            }
+            if (beyondDouble && ((k & FLOAT) != 0 || precision > 38)) {
+                // A float64 would round some value, a decimal128 cannot hold them all (an exponent, or
+                // more than 38 digits): text keeps every digit.
+                return ArrowType.UTF8;
             }
             boolean decimal = (k & FLOAT) == 0 && ((k & DECIMAL) == 0 || inferDecimals || beyondDouble);
             if (decimal) {

@@ -37,6 +37,16 @@ final class Numbers {
      * @throws BadValue if it is not one, or is out of range
      */
     static long parseLong(byte[] b, int s, int e, String type) {
+        return parseLong(b, s, e, type, false);
+    }
+
+    /**
+     * {@link #parseLong(byte[], int, int, String)}, and when {@code inferred} (the column's type was
+     * inferred) refusing a leading zero, which would have made the first block's column text.
+     *
+     * @throws BadValue if it is not one, is out of range, or (inferred) has a leading zero
+     */
+    static long parseLong(byte[] b, int s, int e, String type, boolean inferred) {
         int i = s;
         boolean negative = false;
         if (i < e && (b[i] == '-' || b[i] == '+')) {
@@ -45,6 +55,9 @@ final class Numbers {
         }
         if (i == e) {
             throw new BadValue("is not " + type);
+        }
+        if (inferred && b[i] == '0' && e - i > 1) {
+            throw ColumnParser.wouldChangeType("has a leading zero");
         }
         if (e - i <= 8 && e >= 8) {
             int value = lastDigits(b, e, e - i);
@@ -113,11 +126,27 @@ final class Numbers {
      * @throws BadValue if it is not one
      */
     static double parseDouble(byte[] b, int s, int e, String type) {
+        return parseDouble(b, s, e, type, false);
+    }
+
+    /**
+     * {@link #parseDouble(byte[], int, int, String)}, and when {@code inferred} (the column's type was
+     * inferred) refusing what the first block would have read as another type: a leading zero (text), and
+     * digits a float64 would round in a number without exponent (decimal128 or text): more than the 17
+     * significant digits that print any float64 exactly (so text no float64 wrote), or an integer beyond
+     * 2^53. {@link Inference} takes the same rule from here.
+     *
+     * @throws BadValue if it is not one, or (inferred) is read as another type by inference
+     */
+    static double parseDouble(byte[] b, int s, int e, String type, boolean inferred) {
         int i = s;
         boolean negative = false;
         if (i < e && (b[i] == '-' || b[i] == '+')) {
             negative = b[i] == '-';
             i++;
+        }
+        if (inferred && i + 1 < e && b[i] == '0' && isDigit(b[i + 1])) {
+            throw ColumnParser.wouldChangeType("has a leading zero");
         }
         if (i < e && !isDigit(b[i]) && b[i] != '.') {
             double special = special(b, i, e);
@@ -142,7 +171,8 @@ final class Numbers {
                 dropped++;
             }
         }
-        if (i < e && b[i] == '.') {
+        boolean point = i < e && b[i] == '.';
+        if (point) {
             for (i++; i < e && isDigit(b[i]); i++) {
                 if (mantissa != 0 && digits <= 10 && i + 8 <= e) {
                     int eight = eightDigits(b, i);
@@ -170,6 +200,7 @@ final class Numbers {
             throw new BadValue("is not " + type);
         }
         int exponent = 0;
+        boolean plain = i == e;
         if (i < e && (b[i] == 'e' || b[i] == 'E')) {
             i++;
             boolean negativeExponent = false;
@@ -194,8 +225,14 @@ final class Numbers {
         }
         int power = exponent - scale;
         if (dropped == 0 && mantissa <= MAX_EXACT && power >= -22 && power <= 22) {
+            // At most 16 significant digits, an integer within 2^53: never rounded, whatever inferred.
             double value = power >= 0 ? mantissa * POWERS_OF_TEN[power] : mantissa / POWERS_OF_TEN[-power];
             return negative ? -value : value;
+        }
+        // Significant digits are counted up to 18, and the non-zero ones beyond (dropped): over 17 with a
+        // point, or an integer beyond 2^53 (an exact mantissa up to 18 digits), is what a float64 rounds.
+        if (inferred && plain && (point ? digits + dropped > 17 : dropped > 0 || mantissa > MAX_EXACT)) {
+            throw ColumnParser.wouldChangeType("has more digits than a float64 holds");
         }
         if (dropped == 0) {
             if (mantissa == 0) {
@@ -255,6 +292,9 @@ final class Numbers {
         return 0;
     }
 
+    /** The most digits of a decimal (decimal256's precision). */
+    private static final int MAX_DECIMAL_DIGITS = 76;
+
     /**
      * A decimal {@code [+-]digits[.digits]} as its unscaled value at {@code scale}: fewer fraction digits
      * are padded, more are refused unless they are zeros. Returns a long when the unscaled value has at
@@ -310,7 +350,14 @@ final class Numbers {
         if (!any) {
             throw new BadValue("is not " + type);
         }
+        if (big == null && unscaled == 0) {
+            return 0;
+        }
         int pad = Math.max(0, scale - fraction);
+        if ((long) digits + pad > MAX_DECIMAL_DIGITS) {
+            // Checked before scaling: a scale of 2^31 would otherwise make a number of 2^31 digits.
+            throw new BadValue("has more digits than " + type + " holds");
+        }
         if (big == null && digits + pad <= 18) {
             long value = unscaled * LONG_POWERS[pad];
             return negative ? -value : value;

@@ -31,6 +31,8 @@ final class Inferred {
     private static final int DECIMAL256_DIGITS = 76;
 
     private final boolean temporal;
+    /** The most fields of the schema and the fields so far, shared by every node of one schema's tree. */
+    private final int[] fields;
     private int kinds;
     private boolean inexactInDouble;
     private int bigDigits;
@@ -42,9 +44,30 @@ final class Inferred {
     private Map<String, Inferred> members;
     private Inferred elements;
 
-    Inferred(boolean temporal) {
+    private Inferred(boolean temporal, int[] fields) {
         this.temporal = temporal;
+        this.fields = fields;
         this.parsed = temporal ? new IsoTemporal.Parsed() : null;
+    }
+
+    /**
+     * The inference of rows: their members are the schema's fields.
+     *
+     * @param temporal whether ISO 8601 strings become dates and timestamps
+     * @param maxFields the most fields of the schema, at all levels (list elements included)
+     */
+    static Inferred row(boolean temporal, int maxFields) {
+        return new Inferred(temporal, new int[] {maxFields, 0});
+    }
+
+    /** A new field of the schema, within the limit of its fields. */
+    private Inferred field(JsonParser p) {
+        if (fields[1] == fields[0]) {
+            throw new NdjsonException(ValueReader.line(p), "", "the inferred schema would have more than " + fields[0]
+                    + " fields (NdjsonLimits.withMaxFields; or give a schema and ignore unknown keys)");
+        }
+        fields[1]++;
+        return new Inferred(temporal, fields);
     }
 
     /** Adds the members of the object the parser is at (a row, or a nested object), up to its end. */
@@ -55,7 +78,12 @@ final class Inferred {
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String name = p.currentName();
             JsonToken t = p.nextToken();
-            members.computeIfAbsent(name, n -> new Inferred(temporal)).observe(p, t);
+            Inferred member = members.get(name);
+            if (member == null) {
+                member = field(p);
+                members.put(name, member);
+            }
+            member.observe(p, t);
         }
     }
 
@@ -90,7 +118,7 @@ final class Inferred {
             case START_ARRAY -> {
                 kinds |= ARRAY;
                 if (elements == null) {
-                    elements = new Inferred(temporal);
+                    elements = field(p);
                 }
                 JsonToken e;
                 while ((e = p.nextToken()) != JsonToken.END_ARRAY) {

@@ -13,8 +13,9 @@ import java.util.Optional;
  * }</pre>
  *
  * <ul>
- *   <li>{@link #batchSize()}: the rows of each batch (default {@value #DEFAULT_BATCH_SIZE}); memory is bounded
- *       by one batch and the inference sample.
+ *   <li>{@link #batchSize()}: the rows of each batch (default {@value #DEFAULT_BATCH_SIZE}), fewer when their
+ *       input reaches {@link NdjsonLimits#maxBatchBytes()}; memory is bounded by one batch and the inference
+ *       sample.
  *   <li>{@link #sampleLines()}: how many lines the schema is inferred from (default
  *       {@value #DEFAULT_SAMPLE_LINES}).
  *   <li>{@link #schema()}: an explicit schema; none by default. With one nothing is inferred, and a value
@@ -24,6 +25,8 @@ import java.util.Optional;
  *   <li>{@link #ignoreUnknownKeys()}: whether keys outside the schema are skipped (default false: an
  *       error naming the key).
  *   <li>{@link #allocator()}: where the columns' buffers are allocated (default the garbage-collected one).
+ *   <li>{@link #limits()}: nesting, string, number, key, line, batch and field limits
+ *       ({@link NdjsonLimits#DEFAULT}).
  * </ul>
  */
 public final class NdjsonReadOptions {
@@ -33,7 +36,7 @@ public final class NdjsonReadOptions {
     public static final int DEFAULT_SAMPLE_LINES = 1_000;
     /** The defaults: inference from 1,000 lines, batches of 65,536 rows, no timestamps, strict keys. */
     public static final NdjsonReadOptions DEFAULT = new NdjsonReadOptions(DEFAULT_BATCH_SIZE, DEFAULT_SAMPLE_LINES,
-            null, false, false, BufferAllocator.managed());
+            null, false, false, BufferAllocator.managed(), NdjsonLimits.DEFAULT);
 
     private final int batchSize;
     private final int sampleLines;
@@ -41,9 +44,10 @@ public final class NdjsonReadOptions {
     private final boolean inferTimestamps;
     private final boolean ignoreUnknownKeys;
     private final BufferAllocator allocator;
+    private final NdjsonLimits limits;
 
     private NdjsonReadOptions(int batchSize, int sampleLines, Schema schema, boolean inferTimestamps,
-            boolean ignoreUnknownKeys, BufferAllocator allocator) {
+            boolean ignoreUnknownKeys, BufferAllocator allocator, NdjsonLimits limits) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be positive, not " + batchSize);
         }
@@ -56,6 +60,7 @@ public final class NdjsonReadOptions {
         this.inferTimestamps = inferTimestamps;
         this.ignoreUnknownKeys = ignoreUnknownKeys;
         this.allocator = Objects.requireNonNull(allocator, "allocator");
+        this.limits = Objects.requireNonNull(limits, "limits");
     }
 
     /**
@@ -120,7 +125,7 @@ public final class NdjsonReadOptions {
      * @throws IllegalArgumentException if {@code rows} is not positive
      */
     public NdjsonReadOptions withBatchSize(int rows) {
-        return new NdjsonReadOptions(rows, sampleLines, schema, inferTimestamps, ignoreUnknownKeys, allocator);
+        return new NdjsonReadOptions(rows, sampleLines, schema, inferTimestamps, ignoreUnknownKeys, allocator, limits);
     }
 
     /**
@@ -131,7 +136,7 @@ public final class NdjsonReadOptions {
      * @throws IllegalArgumentException if {@code lines} is not positive
      */
     public NdjsonReadOptions withSampleLines(int lines) {
-        return new NdjsonReadOptions(batchSize, lines, schema, inferTimestamps, ignoreUnknownKeys, allocator);
+        return new NdjsonReadOptions(batchSize, lines, schema, inferTimestamps, ignoreUnknownKeys, allocator, limits);
     }
 
     /**
@@ -142,7 +147,7 @@ public final class NdjsonReadOptions {
      */
     public NdjsonReadOptions withSchema(Schema newSchema) {
         return new NdjsonReadOptions(batchSize, sampleLines, newSchema, inferTimestamps, ignoreUnknownKeys,
-                allocator);
+                allocator, limits);
     }
 
     /**
@@ -152,7 +157,7 @@ public final class NdjsonReadOptions {
      * @return the new options
      */
     public NdjsonReadOptions withInferTimestamps(boolean infer) {
-        return new NdjsonReadOptions(batchSize, sampleLines, schema, infer, ignoreUnknownKeys, allocator);
+        return new NdjsonReadOptions(batchSize, sampleLines, schema, infer, ignoreUnknownKeys, allocator, limits);
     }
 
     /**
@@ -162,7 +167,7 @@ public final class NdjsonReadOptions {
      * @return the new options
      */
     public NdjsonReadOptions withIgnoreUnknownKeys(boolean ignore) {
-        return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignore, allocator);
+        return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignore, allocator, limits);
     }
 
     /**
@@ -173,6 +178,26 @@ public final class NdjsonReadOptions {
      */
     public NdjsonReadOptions withAllocator(BufferAllocator newAllocator) {
         return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignoreUnknownKeys,
-                newAllocator);
+                newAllocator, limits);
+    }
+
+    /**
+     * The limits of the input.
+     *
+     * @return {@link NdjsonLimits#DEFAULT} unless changed
+     */
+    public NdjsonLimits limits() {
+        return limits;
+    }
+
+    /**
+     * These options with other limits.
+     *
+     * @param newLimits the limits of nesting, lengths, lines, batches and fields
+     * @return the new options
+     */
+    public NdjsonReadOptions withLimits(NdjsonLimits newLimits) {
+        return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignoreUnknownKeys, allocator,
+                newLimits);
     }
 }

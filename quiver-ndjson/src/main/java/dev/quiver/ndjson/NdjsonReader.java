@@ -2,12 +2,14 @@
 package dev.quiver.ndjson;
 
 import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
@@ -27,6 +29,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Newline-delimited JSON read as record batches: one JSON object per line, one row per object, streamed
@@ -48,21 +51,20 @@ import java.util.Optional;
  * skipped; control characters other than line breaks are taken unescaped inside strings (DuckDB writes raw
  * tabs). Everything else that is not one object per line (malformed JSON, invalid UTF-8, a line holding
  * an array or a number, two objects on a line), a value that does not fit its field's type, and a key
- * outside the schema (unless ignored) end in an {@link NdjsonException} naming the line and the field. Not
+ * outside the schema (unless ignored) end in an {@link NdjsonException} naming the line and the field, as
+ * does input beyond one of the {@link NdjsonLimits} (nesting, lengths, a line's bytes, an inferred schema's
+ * fields), naming the limit. Not
  * thread-safe.
  */
 public final class NdjsonReader implements RecordBatchReader {
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(1_000).build())
-            .enable(JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
-            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
-            .enable(StreamReadFeature.USE_FAST_BIG_NUMBER_PARSER)
-            .build();
     private static final int CHUNK = 64 * 1024;
+    /** The name of the limit in a message of Jackson's: {@code from `StreamReadConstraints.getMaxNestingDepth()`}. */
+    private static final Pattern JACKSON_LIMIT = Pattern.compile("from `StreamReadConstraints\\.getMax(\\w+)\\(\\)`");
 
     private final Schema schema;
     private final JsonParser parser;
     private final int batchSize;
+    private final long batchBytes;
     private final ArrayBuilder[] builders;
     private final FieldSet row;
     private long lastEndLine;
@@ -72,6 +74,7 @@ public final class NdjsonReader implements RecordBatchReader {
         this.schema = schema;
         this.parser = parser;
         this.batchSize = options.batchSize();
+        this.batchBytes = options.limits().maxBatchBytes();
         List<Field> fields = schema.fields();
         this.builders = new ArrayBuilder[fields.size()];
         ValueReader[] readers = new ValueReader[fields.size()];
@@ -132,19 +135,38 @@ public final class NdjsonReader implements RecordBatchReader {
         Objects.requireNonNull(options, "options");
         Schema schema;
         InputStream source;
+        NdjsonLimits limits = options.limits();
+        JsonFactory factory = factory(limits);
+        LineLimit limited = new LineLimit(in, limits.maxLineBytes());
         if (options.schema().isPresent()) {
             schema = options.schema().get();
-            source = in;
+            source = limited;
         } else {
-            byte[] sample = readLines(in, options.sampleLines());
-            schema = infer(sample, options);
-            source = new SequenceInputStream(new ByteArrayInputStream(sample), in);
+            Sample sample = readLines(limited, options.sampleLines(), limits.maxBatchBytes());
+            schema = infer(factory, sample, options);
+            source = new SequenceInputStream(new ByteArrayInputStream(sample.bytes()), limited);
         }
         try {
-            return new NdjsonReader(schema, FACTORY.createParser(source), options);
+            return new NdjsonReader(schema, new StringLimit(factory.createParser(source), limits.maxStringLength()),
+                    options);
         } catch (IOException e) {
             throw new NdjsonException(0, "", "cannot read the input: " + e, e);
         }
+    }
+
+    /** A parser factory with the limits' constraints (Jackson's, but for their values). */
+    private static JsonFactory factory(NdjsonLimits limits) {
+        return JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(limits.maxNestingDepth())
+                        .maxStringLength(limits.maxStringLength())
+                        .maxNumberLength(limits.maxNumberLength())
+                        .maxNameLength(limits.maxNameLength())
+                        .build())
+                .enable(JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
+                .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
+                .enable(StreamReadFeature.USE_FAST_BIG_NUMBER_PARSER)
+                .build();
     }
 
     /**
@@ -180,6 +202,7 @@ public final class NdjsonReader implements RecordBatchReader {
             return Optional.empty();
         }
         int rows = 0;
+        long start = parser.currentLocation().getByteOffset();
         try {
             while (rows < batchSize) {
                 JsonToken t = parser.nextToken();
@@ -189,15 +212,19 @@ public final class NdjsonReader implements RecordBatchReader {
                 }
                 startRow(parser, t, lastEndLine);
                 row.read(parser);
-                lastEndLine = parser.currentLocation().getLineNr();
+                JsonLocation end = parser.currentLocation();
+                lastEndLine = end.getLineNr();
                 rows++;
+                if (end.getByteOffset() - start >= batchBytes) {
+                    break;
+                }
             }
         } catch (JsonProcessingException e) {
             done = true;
-            throw parseFailure(e);
+            throw parseFailure(e, parser);
         } catch (IOException e) {
             done = true;
-            throw new NdjsonException(ValueReader.line(parser), "", "cannot read the input: " + e, e);
+            throw readFailure(e, ValueReader.line(parser));
         } catch (NdjsonException e) {
             done = true;
             throw e;
@@ -227,43 +254,82 @@ public final class NdjsonReader implements RecordBatchReader {
         }
     }
 
-    private static NdjsonException parseFailure(JsonProcessingException e) {
-        long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+    /**
+     * The failure of the parser: malformed JSON, or a value beyond one of Jackson's limits (named as the
+     * {@link NdjsonLimits} method that changes it), at its line.
+     */
+    private static NdjsonException parseFailure(JsonProcessingException e, JsonParser p) {
+        long line = e.getLocation() == null || e.getLocation().getLineNr() <= 0 ? ValueReader.line(p)
+                : e.getLocation().getLineNr();
+        if (e instanceof StreamConstraintsException) {
+            String problem = JACKSON_LIMIT.matcher(e.getOriginalMessage()).replaceAll("NdjsonLimits.withMax$1");
+            return new NdjsonException(Math.max(line, 0), "", "beyond a limit: " + problem, e);
+        }
         return new NdjsonException(Math.max(line, 0), "", "malformed JSON: " + e.getOriginalMessage(), e);
     }
 
-    /** The bytes of the first {@code lines} lines and perhaps a little more; fewer at the end of the input. */
-    private static byte[] readLines(InputStream in, int lines) {
+    /** The failure of the input: a line beyond its limit (at its line), or an error of the stream. */
+    private static NdjsonException readFailure(IOException e, long line) {
+        if (e instanceof LineLimit.TooLong tooLong) {
+            return new NdjsonException(tooLong.line, "", tooLong.getMessage(), e);
+        }
+        return new NdjsonException(line, "", "cannot read the input: " + e, e);
+    }
+
+    /**
+     * The bytes read for inference ({@code bytes}, which the stream then starts with) and where the lines
+     * inferred from end in them.
+     */
+    private record Sample(byte[] bytes, int end) {
+    }
+
+    /**
+     * The bytes of the first {@code lines} lines and perhaps a little more, fewer at the end of the input or
+     * once {@code maxBytes} are read and a line ended; inference reads the first {@code lines} lines of them,
+     * or the complete lines read (the whole input when it ended).
+     */
+    private static Sample readLines(InputStream in, int lines, int maxBytes) {
         byte[] buffer = new byte[CHUNK];
         int length = 0;
         int newlines = 0;
+        int end = 0;
+        boolean endOfInput = false;
         try {
-            while (newlines < lines) {
+            while (newlines < lines && (length < maxBytes || newlines == 0)) {
                 if (length == buffer.length) {
                     buffer = Arrays.copyOf(buffer, buffer.length * 2);
                 }
                 int n = in.read(buffer, length, buffer.length - length);
                 if (n < 0) {
+                    endOfInput = true;
                     break;
                 }
-                for (int i = length; i < length + n; i++) {
+                for (int i = length; i < length + n && newlines < lines; i++) {
                     if (buffer[i] == '\n') {
                         newlines++;
+                        end = i + 1;
                     }
                 }
                 length += n;
             }
         } catch (IOException e) {
-            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
+            throw readFailure(e, 0);
         }
-        return Arrays.copyOf(buffer, length);
+        return new Sample(Arrays.copyOf(buffer, length), endOfInput ? length : end);
     }
 
     /** The schema of the first {@code sampleLines} rows of {@code sample}: the fields in order of first appearance. */
-    private static Schema infer(byte[] sample, NdjsonReadOptions options) {
-        Inferred rows = new Inferred(options.inferTimestamps());
+    private static Schema infer(JsonFactory factory, Sample sample, NdjsonReadOptions options) {
+        Inferred rows = Inferred.row(options.inferTimestamps(), options.limits().maxFields());
         long lastEndLine = 0;
-        try (JsonParser p = FACTORY.createParser(sample, 0, endOfLines(sample, options.sampleLines()))) {
+        JsonParser p;
+        try {
+            p = new StringLimit(factory.createParser(sample.bytes(), 0, sample.end()),
+                    options.limits().maxStringLength());
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
+        }
+        try (p) {
             for (int n = 0; n < options.sampleLines(); n++) {
                 JsonToken t = p.nextToken();
                 if (t == null) {
@@ -276,22 +342,11 @@ public final class NdjsonReader implements RecordBatchReader {
         } catch (JsonEOFException e) {
             // The sample ends inside a row that the lines after it complete; the rows before it decide.
         } catch (JsonProcessingException e) {
-            throw parseFailure(e);
+            throw parseFailure(e, p);
         } catch (IOException e) {
             throw new NdjsonException(0, "", "cannot read the input: " + e, e);
         }
         return new Schema(rows.fields());
-    }
-
-    /** The length of the first {@code lines} lines of {@code sample}, newlines included (or all of it). */
-    private static int endOfLines(byte[] sample, int lines) {
-        int newlines = 0;
-        for (int i = 0; i < sample.length; i++) {
-            if (sample[i] == '\n' && ++newlines == lines) {
-                return i + 1;
-            }
-        }
-        return sample.length;
     }
 
     /** Closes the input. */

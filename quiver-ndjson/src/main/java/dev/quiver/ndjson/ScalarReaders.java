@@ -258,6 +258,11 @@ final class ScalarReaders {
             throw reader.failure(p, "the number " + p.getText() + " has more digits than the precision of " + type,
                     null);
         }
+        if ((long) stripped.precision() + type.scale() - stripped.scale() > type.precision()) {
+            // Checked before scaling: a scale of 2^31 would otherwise make a number of 2^31 digits.
+            throw reader.failure(p, "the number " + p.getText() + " has more digits than the precision of " + type,
+                    null);
+        }
         return stripped.setScale(type.scale(), RoundingMode.UNNECESSARY);
     }
 

@@ -24,6 +24,7 @@ import dev.quiver.core.array.TimeArray;
 import dev.quiver.core.array.TimestampArray;
 import dev.quiver.core.array.UInt64Array;
 import dev.quiver.core.array.UnionArray;
+import dev.quiver.core.array.Values;
 import dev.quiver.core.array.VarBinaryArray;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;
@@ -77,7 +78,7 @@ abstract class ValueWriter {
                     simple(array, (g, i) -> writeDouble(g, ((Float64Array) array).get(i)));
             case ArrowType.FloatingPoint t -> simple(array, (g, i) -> writeFloat(g, (Float) array.getObject(i)));
             case ArrowType.Decimal t ->
-                    simple(array, (g, i) -> g.writeNumber(((DecimalArray) array).getBigDecimal(i).toPlainString()));
+                    simple(array, (g, i) -> g.writeNumber(Values.format(((DecimalArray) array).getBigDecimal(i))));
             case ArrowType.Utf8 t -> new Utf8Writer(array);
             case ArrowType.LargeUtf8 t -> new Utf8Writer(array);
             case ArrowType.Utf8View t -> new Utf8Writer(array);

@@ -22,7 +22,8 @@ import java.util.List;
  * <ol>
  *   <li>with the schema inferred from the first 1,000 lines;
  *   <li>with the schema inferred from the first 2 lines (so later lines may not fit it), timestamps inferred
- *       and unknown keys ignored;
+ *       and unknown keys ignored, under small {@link NdjsonLimits} (nesting 8, strings of 64 characters,
+ *       lines and batches of 1 KiB, 16 fields);
  *   <li>with {@link #SCHEMA}, one field of every kind the reader takes, unknown keys ignored or refused (by
  *       the input's length).
  * </ol>
@@ -32,6 +33,10 @@ import java.util.List;
 class NdjsonReaderFuzzTest {
     /** Bytes the batches of one fuzz input may take; a few KB of NDJSON needing more is a blow-up. */
     private static final long MEMORY_LIMIT = 64L << 20;
+    /** Limits small enough for a few KB of input to pass them. */
+    private static final NdjsonLimits SMALL = NdjsonLimits.DEFAULT.withMaxNestingDepth(8).withMaxStringLength(64)
+            .withMaxNumberLength(30).withMaxNameLength(20).withMaxLineBytes(1024).withMaxBatchBytes(1024)
+            .withMaxFields(16);
     /** Slots read per column (a fuzz input has far fewer rows). */
     private static final long SLOTS_PER_COLUMN = 1 << 16;
 
@@ -47,6 +52,7 @@ class NdjsonReaderFuzzTest {
             Field.nullable("d", new ArrowType.Decimal(38, 10)),
             Field.nullable("d32", new ArrowType.Decimal(9, 2, 32)),
             Field.nullable("dn", new ArrowType.Decimal(5, -3)),
+            Field.nullable("dx", new ArrowType.Decimal(5, 2_147_418_112)),
             Field.nullable("s", ArrowType.UTF8),
             Field.nullable("v", ArrowType.UTF8_VIEW),
             Field.nullable("bin", ArrowType.BINARY),
@@ -71,7 +77,7 @@ class NdjsonReaderFuzzTest {
     void readNdjson(byte[] input) {
         readAccepting(input, NdjsonReadOptions.DEFAULT.withBatchSize(3));
         readAccepting(input, NdjsonReadOptions.DEFAULT.withSampleLines(2).withInferTimestamps(true)
-                .withIgnoreUnknownKeys(true).withBatchSize(4));
+                .withIgnoreUnknownKeys(true).withBatchSize(4).withLimits(SMALL));
         readAccepting(input, NdjsonReadOptions.DEFAULT.withSchema(SCHEMA).withBatchSize(2)
                 .withIgnoreUnknownKeys((input.length & 1) == 1));
     }
