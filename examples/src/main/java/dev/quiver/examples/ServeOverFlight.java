@@ -45,7 +45,7 @@ public final class ServeOverFlight {
                 FlightStream stream = client.doGet(new Ticket("trips".getBytes(StandardCharsets.UTF_8)))) {
             Table received = Table.from(stream);
             Arrow.write(received, Path.of(args[1]));
-            System.out.println("received " + received.rowCount() + " rows from " + server.location());
+            System.out.println("received " + received.rowCount() + " rows from " + server.location().uri());
         }
     }
 }
