@@ -11,11 +11,16 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.io.Arrow;
+import dev.quiver.io.ArrowOptions;
+import dev.quiver.ipc.compression.CompressionCodec;
+import dev.quiver.ipc.compression.CompressionType;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.LongStream;
 
-/** Builds a million rows from Java records and writes them: {@code MillionRows trips.arrow}. */
+/**
+ * Builds a million rows from Java records and writes them, ZSTD-compressed: {@code MillionRows trips.arrow}.
+ */
 public final class MillionRows {
     /**
      * One row.
@@ -53,7 +58,8 @@ public final class MillionRows {
             fares.append(trip.fare());
         }
         var batch = new RecordBatch(schema, List.of(ids.build(), names.build(), fares.build()));
-        Arrow.write(new Table(schema, List.of(batch)), Path.of(args[0]));
+        Arrow.write(new Table(schema, List.of(batch)), Path.of(args[0]),
+                ArrowOptions.DEFAULT.withCodec(CompressionCodec.of(CompressionType.ZSTD)));
         System.out.println("wrote " + batch.rowCount() + " rows to " + args[0]);
     }
 }

@@ -98,6 +98,15 @@ class ExamplesTest {
     }
 
     @Test
+    void withoutTheReadmesOptionTheJvmWarns() throws Exception {
+        Path out = dir.resolve("million.arrow");
+        Run run = runUnchecked(MillionRows.class, List.of(), out.toString());
+        assertTrue(run.err().startsWith("WARNING: A restricted method in "),
+                run.err());
+        assertTrue(run.err().contains("com.github.luben.zstd"), run.err());
+    }
+
+    @Test
     void queryWithDuckDbPrintsWhatPyarrowComputes() throws Exception {
         Path trips = dir.resolve("trips.arrow");
         run(MillionRows.class, JVM_OPTIONS, trips.toString());
@@ -153,6 +162,14 @@ class ExamplesTest {
      * {@code options}; it must end with status 0 and print nothing on standard error.
      */
     static Run run(Class<?> main, List<String> options, String... args) throws IOException, InterruptedException {
+        Run run = runUnchecked(main, options, args);
+        assertEquals("", run.err(), main.getSimpleName() + " printed on standard error");
+        return run;
+    }
+
+    /** Runs {@code main} as {@link #run} does; it must end with status 0, whatever it prints on standard error. */
+    static Run runUnchecked(Class<?> main, List<String> options, String... args)
+            throws IOException, InterruptedException {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -171,7 +188,6 @@ class ExamplesTest {
             }
             Run run = new Run(Files.readString(stdout), Files.readString(stderr));
             assertEquals(0, process.exitValue(), main.getSimpleName() + " failed: " + run.err());
-            assertEquals("", run.err(), main.getSimpleName() + " printed on standard error");
             return run;
         } finally {
             Files.deleteIfExists(stdout);
