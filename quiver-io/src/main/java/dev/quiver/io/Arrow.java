@@ -38,7 +38,8 @@ import java.nio.file.Path;
  * a metadata length) an IPC stream, an object whose first member is {@code "schema"} integration JSON
  * (possibly gzip-compressed), any other object NDJSON, and a first line of text holding a tab TSV, else
  * a comma CSV ({@link ArrowFormat#of}). Writing takes the format from the options, else from the
- * extension: {@code .arrow} and {@code .feather} an IPC file, {@code .arrows} an IPC stream,
+ * extension: {@code .arrow}, {@code .arrow_file} and {@code .feather} an IPC file, {@code .arrows} and
+ * {@code .stream} an IPC stream,
  * {@code .json} integration JSON and {@code .json.gz} the same gzip-compressed, {@code .csv},
  * {@code .tsv}, {@code .ndjson} and {@code .jsonl} text ({@link ArrowFormat#byName}). Anything else is an
  * {@link UnknownFormatException}. The options of CSV, TSV and NDJSON are those of quiver-csv and
