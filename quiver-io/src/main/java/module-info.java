@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * Quiver IO: the front door. One-line reading of any Arrow IPC file, IPC stream or integration JSON
- * into a table, and writing a table in the format its file name or the options say.
+ * Quiver IO: the front door. One-line reading of any Arrow IPC file, IPC stream, integration JSON, CSV,
+ * TSV or NDJSON into a table, and writing a table in the format its file name or the options say.
  */
 module dev.quiver.io {
     requires transitive dev.quiver.core;
     requires transitive dev.quiver.ipc;
     requires transitive dev.quiver.json;
+    requires transitive dev.quiver.csv;
+    requires transitive dev.quiver.ndjson;
 
     exports dev.quiver.io;
 }

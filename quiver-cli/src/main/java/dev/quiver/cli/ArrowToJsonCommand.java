@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ final class ArrowToJsonCommand extends Subcommand {
         Path arrow = this.arrow.getValue();
         Path json = this.json.getValue();
         try (RecordBatchReader source = Inputs.openArrow(arrow, IpcReadOptions.DEFAULT)) {
-            out().println(Conversion.copy(source, arrow, json, DataFormat.JSON,
+            out().println(Conversion.copy(source, arrow, json, ArrowFormat.JSON,
                     IpcWriteOptions.DEFAULT));
         }
         out().flush();

@@ -2,12 +2,13 @@
 package dev.quiver.cli;
 
 import dev.quiver.benchdata.BenchV1;
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.Progress;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -76,8 +77,8 @@ final class BenchGenCommand extends Subcommand {
         if (repeat > 1 && !timeWrite) {
             throw new CliException("--repeat needs --time-write", CliException.USAGE);
         }
-        DataFormat target = format != null ? format.format()
-                : DataFormat.byName(out) == DataFormat.ARROW_STREAM ? DataFormat.ARROW_STREAM : DataFormat.ARROW_FILE;
+        ArrowFormat target = format != null ? Formats.ipc(format)
+                : ArrowFormat.byName(out) == ArrowFormat.STREAM ? ArrowFormat.STREAM : ArrowFormat.FILE;
         long start = System.nanoTime();
         BenchV1 bench = new BenchV1(BufferAllocator.managed());
         List<RecordBatch> ready = new ArrayList<>();
@@ -114,7 +115,7 @@ final class BenchGenCommand extends Subcommand {
      * Writes the file of {@code rows} rows once: the batches made in advance when there are any, else each made
      * as written.
      */
-    private static void write(Path out, DataFormat target, IpcWriteOptions options, BenchV1 bench, long rows,
+    private static void write(Path out, ArrowFormat target, IpcWriteOptions options, BenchV1 bench, long rows,
             List<RecordBatch> ready) throws IOException {
         try (Progress progress = Progress.start("bench-gen", rows)) {
             Outputs.write(out, target, BenchV1.SCHEMA, options, writer -> {

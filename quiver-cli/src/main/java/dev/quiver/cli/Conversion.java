@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.Progress;
@@ -10,6 +10,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.csv.CsvReader;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
@@ -26,10 +27,10 @@ final class Conversion {
      * Converts the Arrow IPC input {@code in}, which must be in format {@code from} (fully validated on
      * reading), to {@code out} in format {@code to}; returns a one-line summary.
      */
-    static String copyIpc(Path in, DataFormat from, Path out, DataFormat to, IpcWriteOptions options)
+    static String copyIpc(Path in, ArrowFormat from, Path out, ArrowFormat to, IpcWriteOptions options)
             throws IOException {
-        if (DataFormat.ofInput(in) != from) {
-            throw new CliException(in + " is not an " + (from == DataFormat.ARROW_FILE ? "Arrow file" : "Arrow stream"));
+        if (Formats.ofInput(in) != from) {
+            throw new CliException(in + " is not an " + (from == ArrowFormat.FILE ? "Arrow file" : "Arrow stream"));
         }
         try (RecordBatchReader source = Inputs.open(in, from, CsvReadOptions.DEFAULT,
                 IpcReadOptions.DEFAULT)) {
@@ -38,21 +39,21 @@ final class Conversion {
     }
 
     /** The format of an input: {@code given}, or what its name or content tell. */
-    static DataFormat formatOf(Path in, DataFormat given) throws IOException {
+    static ArrowFormat formatOf(Path in, ArrowFormat given) throws IOException {
         if (given != null) {
             return given;
         }
         if (Inputs.isStdio(in)) {
             throw new CliException("reading standard input ('-') needs --from FORMAT", CliException.USAGE);
         }
-        return DataFormat.ofInput(in);
+        return Formats.ofInput(in);
     }
 
     /**
      * Writes every batch of {@code source} to {@code out} ({@code -}: standard output) as {@code format};
      * returns a one-line summary.
      */
-    static String copy(RecordBatchReader source, Path in, Path out, DataFormat format, IpcWriteOptions options)
+    static String copy(RecordBatchReader source, Path in, Path out, ArrowFormat format, IpcWriteOptions options)
             throws IOException {
         return copy(source, in, out, format, options, batch -> { });
     }
@@ -62,7 +63,7 @@ final class Conversion {
      * handing each to {@code written} once written; returns a one-line summary. A CSV source shows a
      * progress bar when stderr is a terminal.
      */
-    static String copy(RecordBatchReader source, Path in, Path out, DataFormat format, IpcWriteOptions options,
+    static String copy(RecordBatchReader source, Path in, Path out, ArrowFormat format, IpcWriteOptions options,
             Consumer<RecordBatch> written) throws IOException {
         boolean stdout = Inputs.isStdio(out);
         if (!stdout && !Inputs.isStdio(in) && Files.exists(out) && Files.isSameFile(in, out)) {

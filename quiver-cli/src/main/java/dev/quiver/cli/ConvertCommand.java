@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
+import dev.quiver.io.ArrowFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.OptionSpec;
@@ -38,8 +39,9 @@ final class ConvertCommand extends Subcommand {
                 "Formats follow the names: .csv; .tsv; .arrow, .arrow_file, .feather (Arrow file); .arrows, .stream "
                 + "(Arrow stream); .json, .json.gz (integration JSON, gzip-compressed for .gz); .ndjson, .jsonl "
                 + "(newline-delimited JSON, types inferred from the first lines). An input "
-                + "with another name is read as an Arrow file if it starts with ARROW1, as JSON if it "
-                + "starts with '{' or is gzip, else as an Arrow stream. '-' is standard input or output, "
+                + "with another name is read by its content: ARROW1 starts an Arrow file, FF FF FF FF an Arrow "
+                + "stream, an object whose first member is \"schema\" integration JSON (or gzip of it), another "
+                + "object NDJSON, a first line holding a tab or a comma TSV or CSV. '-' is standard input or output, "
                 + "with --from / --to FORMAT. CSV input has a header line (unless --no-header); unquoted "
                 + "empty fields and NULL-like texts are null. Arrow input is fully validated.",
                 "Prints one line on stderr: what was written; a progress bar on stderr when it is a terminal.");
@@ -52,15 +54,15 @@ final class ConvertCommand extends Subcommand {
         Codec codec = this.codec.getValue();
         ArrowFormat format = this.format.getValue();
         String to = this.to.getValue();
-        DataFormat target;
+        ArrowFormat target;
         if (to != null) {
-            target = DataFormat.named(to);
+            target = Formats.named(to);
         } else if (Inputs.isStdio(out) && format == null) {
             throw new CliException(
                     "writing standard output ('-') needs --to FORMAT (csv, tsv, arrow, arrows, json, ndjson)",
                     CliException.USAGE);
         } else {
-            target = DataFormat.ofOutput(out, ArrowFormat.of(format));
+            target = Formats.ofOutput(out, Formats.ipc(format));
         }
         if (!target.isArrow() && codec != Codec.NONE) {
             throw new CliException("--codec applies to Arrow output only, not " + target.label(), CliException.USAGE);

@@ -4,7 +4,6 @@ package dev.quiver.cli;
 import dev.quiver.benchdata.BenchChecksum;
 import dev.quiver.benchdata.BenchGroups;
 import dev.quiver.benchdata.BenchV1;
-import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.ColumnStats;
@@ -17,6 +16,7 @@ import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.csv.CsvReadOptions;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.row.GroupByResult;
 import dev.quiver.row.HashGroupBy;
@@ -81,9 +81,9 @@ final class DemoCommand extends Subcommand {
         boolean allEqual = true;
         Path dir = Files.createTempDirectory("quiver-demo-");
         try {
-            for (DataFormat format : List.of(DataFormat.ARROW_FILE, DataFormat.ARROW_STREAM)) {
+            for (ArrowFormat format : List.of(ArrowFormat.FILE, ArrowFormat.STREAM)) {
                 for (Codec codec : Codec.values()) {
-                    Path file = dir.resolve("bench-v1-" + codec + (format == DataFormat.ARROW_FILE ? ".arrow" : ".arrows"));
+                    Path file = dir.resolve("bench-v1-" + codec + (format == ArrowFormat.FILE ? ".arrow" : ".arrows"));
                     long written = write(batches, file, format, codec);
                     long first = Long.MAX_VALUE;
                     long warm = Long.MAX_VALUE;
@@ -155,7 +155,7 @@ final class DemoCommand extends Subcommand {
     }
 
     /** Writes the batches; returns the nanoseconds taken. */
-    private long write(List<RecordBatch> batches, Path file, DataFormat format, Codec codec) throws IOException {
+    private long write(List<RecordBatch> batches, Path file, ArrowFormat format, Codec codec) throws IOException {
         long start = System.nanoTime();
         try (Progress progress = Progress.start("writing " + format.label() + ", " + codec, rows())) {
             Outputs.write(file, format, BenchV1.SCHEMA, codec.writeOptions(), writer -> {
@@ -169,7 +169,7 @@ final class DemoCommand extends Subcommand {
     }
 
     /** Reads the file back, fully validated, and returns its checksum; a progress bar on the first read. */
-    private List<String> read(Path file, DataFormat format, boolean first) throws IOException {
+    private List<String> read(Path file, ArrowFormat format, boolean first) throws IOException {
         BenchChecksum checksum = new BenchChecksum();
         try (RecordBatchReader source = Inputs.open(file, format, CsvReadOptions.DEFAULT,
                 IpcReadOptions.DEFAULT);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.core.text.CellText;
@@ -13,6 +13,7 @@ import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.row.GroupByResult;
 import dev.quiver.row.ParallelGroupBy;
@@ -72,7 +73,7 @@ final class GroupByCommand extends Subcommand {
             throw new CliException("--threads must be 0 (all cores) or more, not " + threads, CliException.USAGE);
         }
         List<Aggregate> aggregates = Aggregate.parseAll(aggs == null ? List.of("count") : aggs);
-        DataFormat target = out == null ? null : DataFormat.ofOutput(out, null);
+        ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
         try (RecordBatchReader source = Inputs.openArrow(file, IpcReadOptions.DEFAULT)) {
             Schema schema = source.schema();
             List<String> values = Aggregate.valueColumns(aggregates);

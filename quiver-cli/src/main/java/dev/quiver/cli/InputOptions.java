@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.csv.CsvTypes;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -45,9 +46,9 @@ final class InputOptions {
     }
 
     /** The format given by {@code --from}, or null. */
-    DataFormat format() {
+    ArrowFormat format() {
         String from = this.from.getValue();
-        return from == null ? null : DataFormat.named(from);
+        return from == null ? null : Formats.named(from);
     }
 
     /** The CSV options of the command line. */
@@ -89,9 +90,9 @@ final class InputOptions {
      * CSV, TSV and NDJSON batches allocated from {@code allocator}.
      */
     RecordBatchReader open(Path file, BufferAllocator allocator) throws IOException {
-        DataFormat given = format();
+        ArrowFormat given = format();
         if (anyCsv() && !Inputs.isStdio(file)) {
-            DataFormat actual = given != null ? given : DataFormat.ofInput(file);
+            ArrowFormat actual = given != null ? given : Formats.ofInput(file);
             if (!actual.isDelimited()) {
                 throw new CliException("the CSV options apply to CSV or TSV input only, not " + actual.label(),
                         CliException.USAGE);

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.csv.CsvReadOptions;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.OptionSpec;
@@ -37,9 +38,9 @@ final class JsonToArrowCommand extends Subcommand {
         Path arrow = this.arrow.getValue();
         Codec codec = this.codec.getValue();
         ArrowFormat format = this.format.getValue();
-        DataFormat target = format != null ? format.format()
-                : DataFormat.byName(arrow) == DataFormat.ARROW_STREAM ? DataFormat.ARROW_STREAM : DataFormat.ARROW_FILE;
-        try (RecordBatchReader source = Inputs.open(json, DataFormat.JSON, CsvReadOptions.DEFAULT,
+        ArrowFormat target = format != null ? Formats.ipc(format)
+                : ArrowFormat.byName(arrow) == ArrowFormat.STREAM ? ArrowFormat.STREAM : ArrowFormat.FILE;
+        try (RecordBatchReader source = Inputs.open(json, ArrowFormat.JSON, CsvReadOptions.DEFAULT,
                 IpcReadOptions.DEFAULT)) {
             out().println(Conversion.copy(source, json, arrow, target, codec.writeOptions()));
         }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.core.text.RowPreview;
@@ -13,6 +13,7 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.duckdb.DuckDb;
 import dev.quiver.duckdb.DuckDbConnection;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcStreamReader;
@@ -72,7 +73,7 @@ final class SqlCommand extends Subcommand {
         if (limit < 0) {
             throw new CliException("--limit must be 0 or more, not " + limit, CliException.USAGE);
         }
-        DataFormat target = out == null ? null : DataFormat.ofOutput(out, null);
+        ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
         PrintWriter printer = out();
         try (DuckDbConnection db = DuckDb.open()) {
             for (Map.Entry<String, Path> table : tables.entrySet()) {
@@ -105,7 +106,7 @@ final class SqlCommand extends Subcommand {
         }
     }
 
-    private static String write(RecordBatchReader result, Path out, DataFormat format) throws IOException {
+    private static String write(RecordBatchReader result, Path out, ArrowFormat format) throws IOException {
         long[] batchesAndRows = new long[2];
         Schema schema = withDictionaryIds(result.schema());
         Outputs.write(out, format, schema, IpcWriteOptions.DEFAULT, writer -> {
@@ -135,10 +136,10 @@ final class SqlCommand extends Subcommand {
 
     /** A table's file as a reader: Arrow memory-mapped (zero-copy), JSON and CSV as the other commands read them. */
     static RecordBatchReader open(Path file) throws IOException {
-        DataFormat format = DataFormat.ofInput(file);
+        ArrowFormat format = Formats.ofInput(file);
         return switch (format) {
-            case ARROW_FILE -> IpcFileReader.map(file, IpcReadOptions.DEFAULT);
-            case ARROW_STREAM -> IpcStreamReader.open(map(file), IpcReadOptions.DEFAULT);
+            case FILE -> IpcFileReader.map(file, IpcReadOptions.DEFAULT);
+            case STREAM -> IpcStreamReader.open(map(file), IpcReadOptions.DEFAULT);
             default -> Inputs.open(file);
         };
     }
@@ -165,9 +166,9 @@ final class SqlCommand extends Subcommand {
             return null;
         }
         try {
-            DataFormat format = DataFormat.ofInput(file);
-            boolean arrow = format == DataFormat.ARROW_FILE
-                    || format == DataFormat.ARROW_STREAM && DataFormat.byName(file) == DataFormat.ARROW_STREAM;
+            ArrowFormat format = Formats.ofInput(file);
+            boolean arrow = format == ArrowFormat.FILE
+                    || format == ArrowFormat.STREAM && ArrowFormat.byName(file) == ArrowFormat.STREAM;
             return arrow ? open(file) : null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.ColumnStats;
 import dev.quiver.cli.text.Sizes;
@@ -10,6 +9,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcException;
 import dev.quiver.ipc.IpcMessages;
 import java.io.PrintWriter;
@@ -57,7 +57,7 @@ final class StatsCommand extends Subcommand {
                     columns.get(c).add(batch.column(c));
                 }
             }
-            DataFormat format = Conversion.formatOf(file, input.format());
+            ArrowFormat format = Conversion.formatOf(file, input.format());
             boolean stdin = Inputs.isStdio(file);
             out.println("file:        " + (stdin ? "standard input" : file) + " (" + format.label()
                     + (stdin ? "" : ", " + Sizes.bytes(Files.size(file))) + ")");

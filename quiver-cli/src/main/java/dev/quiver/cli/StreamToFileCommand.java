@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.io.ArrowFormat;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -29,7 +29,7 @@ final class StreamToFileCommand extends Subcommand {
         Path out = this.out.getValue();
         Codec codec = this.codec.getValue();
         out().println(
-                Conversion.copyIpc(in, DataFormat.ARROW_STREAM, out, DataFormat.ARROW_FILE, codec.writeOptions()));
+                Conversion.copyIpc(in, ArrowFormat.STREAM, out, ArrowFormat.FILE, codec.writeOptions()));
         out().flush();
         return 0;
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.QuiverException;
@@ -11,6 +11,7 @@ import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.core.compare.Difference;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcStreamReader;
 import dev.quiver.json.IntegrationJsonReader;
@@ -52,7 +53,7 @@ final class ValidateCommand extends Subcommand {
     }
 
     private static String validate(Path file) throws IOException {
-        DataFormat format = DataFormat.ofInput(file);
+        ArrowFormat format = Formats.ofInput(file);
         try (RecordBatchReader source = Inputs.open(file)) {
             long batches = 0;
             long rows = 0;
@@ -84,11 +85,11 @@ final class ValidateCommand extends Subcommand {
     private static String compare(List<Path> files) throws IOException {
         Path arrow = files.get(0);
         Path json = files.get(1);
-        if (DataFormat.byName(arrow) == DataFormat.JSON && DataFormat.byName(json) != DataFormat.JSON) {
+        if (ArrowFormat.byName(arrow) == ArrowFormat.JSON && ArrowFormat.byName(json) != ArrowFormat.JSON) {
             arrow = files.get(1);
             json = files.get(0);
         }
-        if (DataFormat.byName(json) != DataFormat.JSON) {
+        if (ArrowFormat.byName(json) != ArrowFormat.JSON) {
             throw new CliException("the second file must be integration JSON (.json or .json.gz): " + json,
                     CliException.USAGE);
         }

@@ -3,43 +3,61 @@ package dev.quiver.io;
 
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.validation.ValidationLevel;
+import dev.quiver.csv.CsvReadOptions;
+import dev.quiver.csv.CsvWriteOptions;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.json.JsonReadOptions;
 import dev.quiver.json.JsonWriteOptions;
+import dev.quiver.ndjson.NdjsonReadOptions;
 import java.util.Objects;
 
 /**
  * How the front door reads and writes: the format (null: recognized from the content when reading, from
  * the file name when writing), how far what is read is validated ({@link ValidationLevel#FULL} by
  * default; lower levels only for trusted input, see {@link IpcReadOptions}), the body compression of
- * IPC output (null: none), and the allocator of the memory read.
+ * IPC output (null: none), the allocator of the memory read (for every format), and the options of
+ * quiver-csv and quiver-ndjson for CSV, TSV and NDJSON.
  *
  * <pre>{@code
  * Arrow.write(table, Path.of("out.bin"), ArrowOptions.DEFAULT.withFormat(ArrowFormat.STREAM)
  *         .withCodec(CompressionCodec.of(CompressionType.ZSTD)));
+ * Table sales = Arrow.read(Path.of("sales.csv"), ArrowOptions.DEFAULT
+ *         .withCsvRead(CsvReadOptions.DEFAULT.withDelimiter(';')));
  * }</pre>
+ *
+ * <p>TSV is read and written with the CSV options, a tab taking the place of a comma delimiter.
  *
  * @param format the format, or null to recognize it
  * @param validation how far every array read is validated
  * @param codec the body compression codec of IPC output, or null for uncompressed bodies
- * @param allocator where the memory of what is read comes from
+ * @param allocator where the memory of what is read comes from, whatever the format (it replaces the
+ *     allocator of the CSV and NDJSON options)
+ * @param csvRead how CSV and TSV are read
+ * @param csvWrite how CSV and TSV are written
+ * @param ndjsonRead how NDJSON is read
  */
 public record ArrowOptions(ArrowFormat format, ValidationLevel validation, CompressionCodec codec,
-        BufferAllocator allocator) {
-    /** The format recognized, full validation, no compression, the garbage-collected allocator. */
+        BufferAllocator allocator, CsvReadOptions csvRead, CsvWriteOptions csvWrite, NdjsonReadOptions ndjsonRead) {
+    /**
+     * The format recognized, full validation, no compression, the garbage-collected allocator, the
+     * defaults of CSV and NDJSON.
+     */
     public static final ArrowOptions DEFAULT = new ArrowOptions(null, ValidationLevel.FULL, null,
-            BufferAllocator.managed());
+            BufferAllocator.managed(), CsvReadOptions.DEFAULT, CsvWriteOptions.DEFAULT, NdjsonReadOptions.DEFAULT);
 
     /**
      * Checks the options.
      *
-     * @throws NullPointerException if {@code validation} or {@code allocator} is null
+     * @throws NullPointerException if any but {@code format} and {@code codec} is null
      */
     public ArrowOptions {
         Objects.requireNonNull(validation, "validation");
         Objects.requireNonNull(allocator, "allocator");
+        Objects.requireNonNull(csvRead, "csvRead");
+        Objects.requireNonNull(csvWrite, "csvWrite");
+        Objects.requireNonNull(ndjsonRead, "ndjsonRead");
     }
 
     /**
@@ -49,7 +67,7 @@ public record ArrowOptions(ArrowFormat format, ValidationLevel validation, Compr
      * @return the new options
      */
     public ArrowOptions withFormat(ArrowFormat newFormat) {
-        return new ArrowOptions(newFormat, validation, codec, allocator);
+        return new ArrowOptions(newFormat, validation, codec, allocator, csvRead, csvWrite, ndjsonRead);
     }
 
     /**
@@ -59,7 +77,7 @@ public record ArrowOptions(ArrowFormat format, ValidationLevel validation, Compr
      * @return the new options
      */
     public ArrowOptions withValidation(ValidationLevel newValidation) {
-        return new ArrowOptions(format, newValidation, codec, allocator);
+        return new ArrowOptions(format, newValidation, codec, allocator, csvRead, csvWrite, ndjsonRead);
     }
 
     /**
@@ -69,7 +87,7 @@ public record ArrowOptions(ArrowFormat format, ValidationLevel validation, Compr
      * @return the new options
      */
     public ArrowOptions withCodec(CompressionCodec newCodec) {
-        return new ArrowOptions(format, validation, newCodec, allocator);
+        return new ArrowOptions(format, validation, newCodec, allocator, csvRead, csvWrite, ndjsonRead);
     }
 
     /**
@@ -79,7 +97,37 @@ public record ArrowOptions(ArrowFormat format, ValidationLevel validation, Compr
      * @return the new options
      */
     public ArrowOptions withAllocator(BufferAllocator newAllocator) {
-        return new ArrowOptions(format, validation, codec, newAllocator);
+        return new ArrowOptions(format, validation, codec, newAllocator, csvRead, csvWrite, ndjsonRead);
+    }
+
+    /**
+     * These options with other options for reading CSV and TSV.
+     *
+     * @param newCsvRead how CSV and TSV are read (its allocator is replaced by {@link #allocator()})
+     * @return the new options
+     */
+    public ArrowOptions withCsvRead(CsvReadOptions newCsvRead) {
+        return new ArrowOptions(format, validation, codec, allocator, newCsvRead, csvWrite, ndjsonRead);
+    }
+
+    /**
+     * These options with other options for writing CSV and TSV.
+     *
+     * @param newCsvWrite how CSV and TSV are written
+     * @return the new options
+     */
+    public ArrowOptions withCsvWrite(CsvWriteOptions newCsvWrite) {
+        return new ArrowOptions(format, validation, codec, allocator, csvRead, newCsvWrite, ndjsonRead);
+    }
+
+    /**
+     * These options with other options for reading NDJSON.
+     *
+     * @param newNdjsonRead how NDJSON is read (its allocator is replaced by {@link #allocator()})
+     * @return the new options
+     */
+    public ArrowOptions withNdjsonRead(NdjsonReadOptions newNdjsonRead) {
+        return new ArrowOptions(format, validation, codec, allocator, csvRead, csvWrite, newNdjsonRead);
     }
 
     IpcReadOptions ipcRead() {
@@ -100,5 +148,28 @@ public record ArrowOptions(ArrowFormat format, ValidationLevel validation, Compr
                     + "); a name ending with .gz compresses the whole file");
         }
         return JsonWriteOptions.DEFAULT;
+    }
+
+    /** The CSV read options of {@code delimited} (CSV or TSV): a tab for TSV unless another delimiter than the comma is set. */
+    CsvReadOptions csvReading(ArrowFormat delimited) {
+        CsvReadOptions options = csvRead.withAllocator(allocator);
+        return delimited == ArrowFormat.TSV && options.delimiter() == ',' ? options.withDelimiter('\t') : options;
+    }
+
+    /** The CSV write options of {@code delimited}, as {@link #csvReading(ArrowFormat)}; no codec (none applies to text). */
+    CsvWriteOptions csvWriting(ArrowFormat delimited) {
+        noCodec(delimited);
+        return delimited == ArrowFormat.TSV && csvWrite.delimiter() == ',' ? csvWrite.withDelimiter('\t') : csvWrite;
+    }
+
+    NdjsonReadOptions ndjsonReading() {
+        return ndjsonRead.withAllocator(allocator);
+    }
+
+    /** Refuses a codec for a text format. */
+    void noCodec(ArrowFormat text) {
+        if (codec != null) {
+            throw new IllegalArgumentException(text.label() + " has no body compression (" + codec.type() + ")");
+        }
     }
 }

@@ -123,22 +123,28 @@ class ArrowTest {
     }
 
     @Test
-    void anUnknownFormatIsRefusedByName() throws IOException {
-        Path text = Files.writeString(dir.resolve("notes.txt"), "hello, world\n");
-        UnknownFormatException e = assertThrows(UnknownFormatException.class, () -> Arrow.read(text));
-        assertEquals(text + ": not Arrow IPC or integration JSON: it starts with 68 65 6C 6C 6F 2C 20 77 (an IPC"
-                + " file starts with ARROW1, an IPC stream with FF FF FF FF, JSON with {)", e.getMessage());
+    void anUnknownFormatIsRefusedByNameAndContent() throws IOException {
+        Path binary = Files.write(dir.resolve("notes.bin"), new byte[] {0x01, 0x02, 'h', 'i', 0x7F, 0x10, 0x20, 0x30, 9});
+        UnknownFormatException e = assertThrows(UnknownFormatException.class, () -> Arrow.read(binary));
+        assertEquals(binary + ": not Arrow IPC, integration JSON, NDJSON, CSV or TSV: it starts with 01 02 68 69 7F"
+                + " 10 20 30 (an IPC file starts with ARROW1, an IPC stream with FF FF FF FF, JSON with {, CSV and TSV"
+                + " with a line of text holding a comma or a tab)", e.getMessage());
+
+        Path prose = Files.writeString(dir.resolve("notes.txt"), "hello world\n");
+        assertThrows(UnknownFormatException.class, () -> Arrow.read(prose));
 
         Path empty = Files.write(dir.resolve("empty.arrow"), new byte[0]);
         assertTrue(assertThrows(UnknownFormatException.class, () -> Arrow.read(empty)).getMessage()
                 .contains("the file is empty"));
 
-        Path array = Files.writeString(dir.resolve("list.json"), "[1, 2, 3]");
+        Path array = Files.writeString(dir.resolve("list.json"), "[1 2 3]");
         assertThrows(UnknownFormatException.class, () -> Arrow.read(array));
 
-        Path out = dir.resolve("out.csv");
+        Path out = dir.resolve("out.txt");
         UnknownFormatException w = assertThrows(UnknownFormatException.class, () -> Arrow.write(TABLE, out));
-        assertTrue(w.getMessage().startsWith(out + ": no format for this name"), w.getMessage());
+        assertTrue(w.getMessage().startsWith(out + ": no format for this name: name it .arrow or .feather"),
+                w.getMessage());
+        assertTrue(w.getMessage().contains(".csv, .tsv, .ndjson or .jsonl"), w.getMessage());
         assertFalse(Files.exists(out));
     }
 

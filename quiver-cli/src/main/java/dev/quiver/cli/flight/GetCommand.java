@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli.flight;
 
-import dev.quiver.cli.ArrowFormat;
 import dev.quiver.cli.CliException;
 import dev.quiver.cli.Subcommand;
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.Progress;
 import dev.quiver.cli.text.Sizes;
@@ -14,6 +13,7 @@ import dev.quiver.flight.FlightClient;
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightInfo;
 import dev.quiver.flight.Location;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +56,7 @@ final class GetCommand extends Subcommand {
         ArrowFormat format = this.format.getValue();
         int parallel = this.parallel.getValue();
         Location location = Remote.location(uri);
-        DataFormat target = DataFormat.ofOutput(out, ArrowFormat.of(format));
+        ArrowFormat target = Formats.ofOutput(out, Formats.ipc(format));
         if (parallel < 1) {
             throw new CliException("--parallel must be at least 1", CliException.USAGE);
         }

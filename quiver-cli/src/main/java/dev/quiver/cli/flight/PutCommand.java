@@ -2,7 +2,7 @@
 package dev.quiver.cli.flight;
 
 import dev.quiver.cli.Subcommand;
-import dev.quiver.cli.io.DataFormat;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.Progress;
 import dev.quiver.cli.text.Sizes;
@@ -12,6 +12,7 @@ import dev.quiver.flight.FlightClient;
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.Location;
 import dev.quiver.flight.PutStream;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcFileReader;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -33,7 +34,7 @@ final class PutCommand extends Subcommand {
     private final ClientOptions client = new ClientOptions(this);
 
     /** FILE's name, with .arrow for formats other than Arrow. */
-    private static String defaultName(Path file, DataFormat format) {
+    private static String defaultName(Path file, ArrowFormat format) {
         String base = file.getFileName().toString();
         if (format.isArrow()) {
             return base;
@@ -58,7 +59,7 @@ final class PutCommand extends Subcommand {
         long batches = 0;
         long rows = 0;
         try (RecordBatchReader source = Inputs.open(file)) {
-            String flight = name != null ? name : defaultName(file, DataFormat.ofInput(file));
+            String flight = name != null ? name : defaultName(file, Formats.ofInput(file));
             long total = source instanceof IpcFileReader f ? f.batchCount() : 0;
             try (FlightClient c = client.connect(location);
                     Progress progress = Progress.start("uploading " + flight, total)) {

@@ -6,6 +6,7 @@ import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.csv.CsvReader;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcStreamReader;
@@ -42,13 +43,13 @@ public final class Inputs {
      * {@code format} is null; CSV and TSV with {@code csv} (TSV with a tab delimiter unless {@code csv}
      * has another than the comma), JSON with the validation and allocator of {@code options}.
      */
-    public static RecordBatchReader open(Path path, DataFormat format, CsvReadOptions csv, IpcReadOptions options)
+    public static RecordBatchReader open(Path path, ArrowFormat format, CsvReadOptions csv, IpcReadOptions options)
             throws IOException {
         return open(path, format, csv, options, options.allocator());
     }
 
     /**
-     * Opens {@code path} as {@link #open(Path, DataFormat, CsvReadOptions, IpcReadOptions)} does, NDJSON
+     * Opens {@code path} as {@link #open(Path, ArrowFormat, CsvReadOptions, IpcReadOptions)} does, NDJSON
      * batches allocated from {@code ndjsonAllocator}.
      *
      * @param path the file, {@code -} for standard input
@@ -59,7 +60,7 @@ public final class Inputs {
      * @return the reader
      * @throws IOException if the file cannot be read
      */
-    public static RecordBatchReader open(Path path, DataFormat format, CsvReadOptions csv, IpcReadOptions options,
+    public static RecordBatchReader open(Path path, ArrowFormat format, CsvReadOptions csv, IpcReadOptions options,
             BufferAllocator ndjsonAllocator) throws IOException {
         if (isStdio(path)) {
             if (format == null) {
@@ -71,11 +72,11 @@ public final class Inputs {
         if (!Files.isRegularFile(path) && !(Files.exists(path) && format != null)) {
             throw new CliException(Files.exists(path) ? "not a regular file: " + path : "no such file: " + path);
         }
-        DataFormat actual = format != null ? format : DataFormat.ofInput(path);
+        ArrowFormat actual = format != null ? format : Formats.ofInput(path);
         return switch (actual) {
-            case ARROW_FILE -> Files.isRegularFile(path) ? IpcFileReader.map(path, options)
+            case FILE -> Files.isRegularFile(path) ? IpcFileReader.map(path, options)
                     : IpcFileReader.open(Files.newInputStream(path), options);
-            case ARROW_STREAM -> IpcStreamReader.open(path, options);
+            case STREAM -> IpcStreamReader.open(path, options);
             case JSON -> IntegrationJsonReader.open(path, json(options));
             case CSV, TSV -> CsvReader.open(path, delimited(actual, csv));
             case NDJSON -> NdjsonReader.open(path, NdjsonReadOptions.DEFAULT.withAllocator(ndjsonAllocator));
@@ -83,16 +84,16 @@ public final class Inputs {
     }
 
     /** Opens a stream of {@code format}. */
-    public static RecordBatchReader open(InputStream in, DataFormat format, CsvReadOptions csv,
+    public static RecordBatchReader open(InputStream in, ArrowFormat format, CsvReadOptions csv,
             IpcReadOptions options) {
         return open(in, format, csv, options, options.allocator());
     }
 
-    private static RecordBatchReader open(InputStream in, DataFormat format, CsvReadOptions csv,
+    private static RecordBatchReader open(InputStream in, ArrowFormat format, CsvReadOptions csv,
             IpcReadOptions options, BufferAllocator ndjsonAllocator) {
         return switch (format) {
-            case ARROW_FILE -> IpcFileReader.open(in, options);
-            case ARROW_STREAM -> IpcStreamReader.open(in, options);
+            case FILE -> IpcFileReader.open(in, options);
+            case STREAM -> IpcStreamReader.open(in, options);
             case JSON -> IntegrationJsonReader.open(in, json(options));
             case CSV, TSV -> CsvReader.open(in, delimited(format, csv));
             case NDJSON -> NdjsonReader.open(in, NdjsonReadOptions.DEFAULT.withAllocator(ndjsonAllocator));
@@ -104,13 +105,13 @@ public final class Inputs {
     }
 
     /** The CSV options of {@code format}: a tab for TSV unless another delimiter than the comma is given. */
-    private static CsvReadOptions delimited(DataFormat format, CsvReadOptions csv) {
-        return format == DataFormat.TSV && csv.delimiter() == ',' ? csv.withDelimiter('\t') : csv;
+    private static CsvReadOptions delimited(ArrowFormat format, CsvReadOptions csv) {
+        return format == ArrowFormat.TSV && csv.delimiter() == ',' ? csv.withDelimiter('\t') : csv;
     }
 
     /** Opens an Arrow file or stream only (refuses CSV and JSON). */
     public static RecordBatchReader openArrow(Path path, IpcReadOptions options) throws IOException {
-        DataFormat format = DataFormat.ofInput(path);
+        ArrowFormat format = Formats.ofInput(path);
         if (!format.isArrow()) {
             throw new CliException(path + " is " + format.label() + ", not an Arrow file or stream");
         }

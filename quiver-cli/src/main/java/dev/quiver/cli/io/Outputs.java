@@ -6,6 +6,7 @@ import dev.quiver.core.io.AtomicFileOutput;
 import dev.quiver.core.type.Schema;
 import dev.quiver.csv.CsvWriteOptions;
 import dev.quiver.csv.CsvWriter;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcFileWriter;
 import dev.quiver.ipc.IpcStreamWriter;
 import dev.quiver.ipc.IpcWriteOptions;
@@ -51,7 +52,7 @@ public final class Outputs {
      * @param batches what writes the batches
      * @throws IOException if the file cannot be written or moved into place, or {@code batches} fails
      */
-    public static void write(Path path, DataFormat format, Schema schema, IpcWriteOptions options, Batches batches)
+    public static void write(Path path, ArrowFormat format, Schema schema, IpcWriteOptions options, Batches batches)
             throws IOException {
         if (Inputs.isStdio(path)) {
             OutputStream stdout = new FilterOutputStream(new BufferedOutputStream(System.out, 1 << 16)) {
@@ -74,8 +75,8 @@ public final class Outputs {
         try (AtomicFileOutput file = AtomicFileOutput.create(path)) {
             // Arrow writers get the file's channel: through a stream every buffer would be copied in 8 KiB pieces.
             try (RecordBatchWriter writer = switch (format) {
-                case ARROW_FILE -> IpcFileWriter.open(file.channel(), schema, options);
-                case ARROW_STREAM -> IpcStreamWriter.open(file.channel(), schema, options);
+                case FILE -> IpcFileWriter.open(file.channel(), schema, options);
+                case STREAM -> IpcStreamWriter.open(file.channel(), schema, options);
                 default -> open(file.stream(), path, format, schema, options);
             }) {
                 batches.writeTo(writer);
@@ -84,11 +85,11 @@ public final class Outputs {
         }
     }
 
-    private static RecordBatchWriter open(OutputStream out, Path path, DataFormat format, Schema schema,
+    private static RecordBatchWriter open(OutputStream out, Path path, ArrowFormat format, Schema schema,
             IpcWriteOptions options) {
         return switch (format) {
-            case ARROW_FILE -> IpcFileWriter.open(out, schema, options);
-            case ARROW_STREAM -> IpcStreamWriter.open(out, schema, options);
+            case FILE -> IpcFileWriter.open(out, schema, options);
+            case STREAM -> IpcStreamWriter.open(out, schema, options);
             case JSON -> IntegrationJsonWriter.open(out, schema, JsonWriteOptions.DEFAULT.withPretty(true)
                     .withGzip(path.getFileName().toString().endsWith(".gz")));
             case CSV -> CsvWriter.open(out, schema, CsvWriteOptions.DEFAULT);

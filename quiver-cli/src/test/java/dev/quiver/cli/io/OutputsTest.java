@@ -11,6 +11,7 @@ import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,9 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
 class OutputsTest {
     private static final Schema SCHEMA = Schema.of(Field.nullable("a", ArrowType.INT32));
     private static final RecordBatch BATCH = RecordBatch.ofRows(SCHEMA, List.of(List.of(1), List.of(2)));
-    private static final Map<DataFormat, String> NAMES = Map.of(DataFormat.ARROW_FILE, "out.arrow",
-            DataFormat.ARROW_STREAM, "out.arrows", DataFormat.JSON, "out.json.gz", DataFormat.CSV, "out.csv",
-            DataFormat.TSV, "t.tsv", DataFormat.NDJSON, "out.ndjson");
+    private static final Map<ArrowFormat, String> NAMES = Map.of(ArrowFormat.FILE, "out.arrow",
+            ArrowFormat.STREAM, "out.arrows", ArrowFormat.JSON, "out.json.gz", ArrowFormat.CSV, "out.csv",
+            ArrowFormat.TSV, "t.tsv", ArrowFormat.NDJSON, "out.ndjson");
 
     @TempDir
     Path dir;
@@ -40,7 +41,7 @@ class OutputsTest {
 
     @Test
     void aFailureWhileWritingLeavesNoFileAndAnExistingFileUntouched() throws IOException {
-        for (DataFormat format : DataFormat.values()) {
+        for (ArrowFormat format : ArrowFormat.values()) {
             Path path = dir.resolve(NAMES.get(format));
             Outputs.Batches failing = writer -> {
                 writer.write(BATCH);
@@ -59,7 +60,7 @@ class OutputsTest {
 
     @Test
     void aWrittenOutputReadsBack() throws IOException {
-        for (DataFormat format : DataFormat.values()) {
+        for (ArrowFormat format : ArrowFormat.values()) {
             Path path = dir.resolve(NAMES.get(format));
             Outputs.write(path, format, SCHEMA, IpcWriteOptions.DEFAULT, writer -> writer.write(BATCH));
             assertEquals(List.of(path), files(), format.label());
