@@ -84,7 +84,7 @@ class ExamplesTest {
         Run run = run(MillionRows.class, JVM_OPTIONS, out.toString());
         assertEquals("wrote 1000000 rows to " + out + "\n", run.out());
         if (PYTHON.isPresent()) {
-            assertEquals("1000000 id:int64:False|city:string:False|fare:double:False 333334 49950000.0",
+            assertEquals("1000000 id:int64:False|city:string:True|fare:double:False 333334 49950000.0",
                     PYTHON.get().run("""
                     import sys, pyarrow as pa, pyarrow.compute as pc
                     t = pa.ipc.open_file(sys.argv[1]).read_all()
