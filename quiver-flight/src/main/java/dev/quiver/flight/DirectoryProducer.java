@@ -232,7 +232,7 @@ public final class DirectoryProducer implements FlightProducer {
             if (Files.exists(path)) {
                 throw new FlightException(FlightStatusCode.ALREADY_EXISTS, name + " exists already");
             }
-            long rows = write(path, name, data);
+            long rows = write(path, name, data, context);
             acknowledge.accept(new PutResult(("stored " + name + ": " + rows + " rows")
                     .getBytes(StandardCharsets.UTF_8)));
         } catch (IOException e) {
@@ -242,8 +242,11 @@ public final class DirectoryProducer implements FlightProducer {
         }
     }
 
-    /** Writes the upload to a temporary file, renamed to {@code path} only once every batch is in. */
-    private long write(Path path, String name, FlightStream data) throws IOException {
+    /**
+     * Writes the upload to a temporary file, renamed to {@code path} only once every batch is in and the
+     * call still stands; any failure (of the data, the call or the disk) deletes the temporary file.
+     */
+    private long write(Path path, String name, FlightStream data, CallContext context) throws IOException {
         boolean stream = name.endsWith(".arrows") || name.endsWith(".stream");
         long rows = 0;
         try (AtomicFileOutput file = AtomicFileOutput.create(path)) {
@@ -257,6 +260,9 @@ public final class DirectoryProducer implements FlightProducer {
             }
             if (Files.exists(path)) {
                 throw new FlightException(FlightStatusCode.ALREADY_EXISTS, name + " appeared during the upload");
+            }
+            if (context.isCancelled()) {
+                throw new FlightException(FlightStatusCode.CANCELLED, "the upload of " + name + " was cancelled");
             }
             file.commit();
         }

@@ -111,6 +111,7 @@ public final class FlightServer implements AutoCloseable {
         private final List<ServerMiddleware> middleware = new ArrayList<>();
         private IpcWriteOptions writeOptions = IpcWriteOptions.DEFAULT;
         private IpcReadOptions readOptions = IpcReadOptions.DEFAULT;
+        private ServerLimits limits = ServerLimits.DEFAULT;
 
         private Builder(FlightProducer producer) {
             this.producer = Objects.requireNonNull(producer, "producer");
@@ -196,6 +197,17 @@ public final class FlightServer implements AutoCloseable {
         }
 
         /**
+         * The limits clients are held to (default: {@link ServerLimits#DEFAULT}).
+         *
+         * @param limits the limits
+         * @return this builder
+         */
+        public Builder limits(ServerLimits limits) {
+            this.limits = Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
+        /**
          * Builds the server (not started).
          *
          * @return the server
@@ -210,7 +222,7 @@ public final class FlightServer implements AutoCloseable {
                         + e.getMessage(), e);
             }
             ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
-            FlightService service = new FlightService(producer, workers, writeOptions, readOptions);
+            FlightService service = new FlightService(producer, workers, writeOptions, readOptions, limits);
             List<ServerInterceptor> interceptors = new ArrayList<>();
             interceptors.add(FlightService.setup(List.copyOf(middleware)));
             if (authenticator != null) {

@@ -12,6 +12,7 @@ import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightProducer;
 import dev.quiver.flight.FlightStatusCode;
 import dev.quiver.flight.PutResult;
+import dev.quiver.flight.ServerLimits;
 import dev.quiver.flight.ServerMiddleware;
 import dev.quiver.flight.internal.proto.Flight;
 import dev.quiver.ipc.IpcReadOptions;
@@ -42,14 +43,16 @@ public final class FlightService {
     private final ExecutorService workers;
     private final IpcWriteOptions writeOptions;
     private final IpcReadOptions readOptions;
+    private final ServerLimits limits;
 
     /** A service whose data calls run on {@code workers}. */
     public FlightService(FlightProducer producer, ExecutorService workers, IpcWriteOptions writeOptions,
-            IpcReadOptions readOptions) {
+            IpcReadOptions readOptions, ServerLimits limits) {
         this.producer = producer;
         this.workers = workers;
         this.writeOptions = writeOptions;
         this.readOptions = readOptions;
+        this.limits = limits;
     }
 
     /**
@@ -344,7 +347,7 @@ public final class FlightService {
                 call.request(n);
             }
         }, () -> {
-        });
+        }, limits.idleTimeout());
     }
 
     private ServerCall.Listener<FlightDataMessage> doPut(ServerCall<FlightDataMessage, Flight.PutResult> call,
