@@ -14,6 +14,8 @@ module dev.quiver.flight {
     requires io.grpc.protobuf;
     requires io.grpc.netty.shaded;
     requires com.google.protobuf;
+    // The server logs a refused call as one line through java.util.logging, which gRPC logs through too.
+    requires java.logging;
     // Guava (an automatic module, through gRPC) extends classes of failureaccess, an explicit module that
     // nothing else requires: without this it is left out of the module graph (NoClassDefFoundError).
     requires com.google.common.util.concurrent.internal;

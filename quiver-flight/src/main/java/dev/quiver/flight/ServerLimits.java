@@ -16,7 +16,8 @@ import java.util.Objects;
  * @param maxCallsPerClient the calls in progress at once from one client
  * @param maxUploads the DoPut and DoExchange calls in progress at once, all clients together
  * @param maxUploadsPerClient the DoPut and DoExchange calls in progress at once from one client
- * @param idleTimeout how long a call streaming data to the server may wait for the client's next message
+ * @param idleTimeout how long a call may wait for the client's next message (a call streaming data in) or
+ *     for the client to take the data sent (a call streaming data out)
  * @param callTimeout how long any call may last, from its start to its end
  */
 public record ServerLimits(int maxMessageBytes, int maxCalls, int maxCallsPerClient, int maxUploads,
@@ -25,10 +26,13 @@ public record ServerLimits(int maxMessageBytes, int maxCalls, int maxCallsPerCli
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 64 << 20;
 
     /**
-     * The defaults: messages of at most 64 MiB; 256 calls at once (64 from one client), of which 64 uploads
-     * (16 from one client); an upload idle for 60 seconds and any call lasting 24 hours are ended.
+     * The defaults: messages of at most 64 MiB; 128 calls at once (32 from one client), of which 16 uploads
+     * (4 from one client); a call whose client sends or takes nothing for 60 seconds, and any call lasting
+     * 24 hours, are ended. A call streaming data in holds at most five messages at once (four received
+     * ahead of its reader and the one being read), 320 MiB at these defaults, all uploads together at most
+     * 5 GiB: lower {@code maxMessageBytes} or {@code maxUploads} for a smaller heap.
      */
-    public static final ServerLimits DEFAULT = new ServerLimits(DEFAULT_MAX_MESSAGE_BYTES, 256, 64, 64, 16,
+    public static final ServerLimits DEFAULT = new ServerLimits(DEFAULT_MAX_MESSAGE_BYTES, 128, 32, 16, 4,
             Duration.ofSeconds(60), Duration.ofHours(24));
 
     /**
