@@ -50,7 +50,8 @@ import java.util.stream.Stream;
  * <li>DoPut: a new file named by the descriptor, written to a hidden temporary file in the directory and
  *     renamed into place once the upload has ended; a failed or cancelled upload leaves nothing. Names ending
  *     {@code .arrows} or {@code .stream} are written as Arrow streams, any other as Arrow files. An existing
- *     name is refused ({@link FlightStatusCode#ALREADY_EXISTS}).
+ *     name is refused ({@link FlightStatusCode#ALREADY_EXISTS}). A service built without uploads refuses
+ *     every DoPut ({@link FlightStatusCode#UNAUTHORIZED}).
  * </ul>
  * Names with a path separator, {@code ..}, a leading dot or control characters are refused
  * ({@link FlightStatusCode#INVALID_ARGUMENT}); the service never reads or writes outside its directory.
@@ -102,12 +103,13 @@ public final class DirectoryProducer implements FlightProducer {
     private final int batchesPerEndpoint;
     private final IpcReadOptions readOptions;
     private final IpcWriteOptions writeOptions;
+    private final boolean uploads;
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
     private final Set<String> uploading = ConcurrentHashMap.newKeySet();
 
     /**
      * A service of a directory, {@value #DEFAULT_BATCHES_PER_ENDPOINT} batches per endpoint, files read
-     * with the default options (full validation) and written uncompressed.
+     * with the default options (full validation), uploads taken and written uncompressed.
      *
      * @param directory the directory served
      * @throws IllegalArgumentException if {@code directory} is not a directory
@@ -128,6 +130,23 @@ public final class DirectoryProducer implements FlightProducer {
      */
     public DirectoryProducer(Path directory, int batchesPerEndpoint, IpcReadOptions readOptions,
             IpcWriteOptions writeOptions) {
+        this(directory, batchesPerEndpoint, readOptions, writeOptions, true);
+    }
+
+    /**
+     * A service of a directory, with or without uploads.
+     *
+     * @param directory the directory served
+     * @param batchesPerEndpoint how many batches of an Arrow file one endpoint covers (at least 1)
+     * @param readOptions how the served files are read (validation, for one)
+     * @param writeOptions how uploaded files are written (compression, for one)
+     * @param uploads whether DoPut stores new files (otherwise it is refused as
+     *     {@link FlightStatusCode#UNAUTHORIZED})
+     * @throws IllegalArgumentException if {@code directory} is not a directory or {@code batchesPerEndpoint}
+     *     is less than 1
+     */
+    public DirectoryProducer(Path directory, int batchesPerEndpoint, IpcReadOptions readOptions,
+            IpcWriteOptions writeOptions, boolean uploads) {
         if (!Files.isDirectory(directory)) {
             throw new IllegalArgumentException("not a directory: " + directory);
         }
@@ -142,6 +161,7 @@ public final class DirectoryProducer implements FlightProducer {
         this.batchesPerEndpoint = batchesPerEndpoint;
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
         this.writeOptions = Objects.requireNonNull(writeOptions, "writeOptions");
+        this.uploads = uploads;
     }
 
     /**
@@ -228,6 +248,9 @@ public final class DirectoryProducer implements FlightProducer {
 
     @Override
     public void doPut(CallContext context, FlightStream data, Consumer<PutResult> acknowledge) {
+        if (!uploads) {
+            throw new FlightException(FlightStatusCode.UNAUTHORIZED, "this service takes no uploads");
+        }
         FlightDescriptor descriptor = data.descriptor();
         if (descriptor == null) {
             throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "the upload names no flight (no descriptor)");
