@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.flight;
 
+import dev.quiver.core.batch.Table;
 import dev.quiver.flight.internal.CallGuard;
 import dev.quiver.flight.internal.CallLog;
 import dev.quiver.flight.internal.FlightService;
@@ -20,6 +21,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -63,6 +65,18 @@ public final class FlightServer implements AutoCloseable {
      */
     public static Builder builder(FlightProducer producer) {
         return new Builder(producer);
+    }
+
+    /**
+     * Serves tables: a started server of a {@link TableProducer} on the loopback address, at any free port
+     * ({@link #location()}), with the default limits.
+     *
+     * @param tables the tables by flight name
+     * @return the server, listening
+     * @throws FlightException of code {@link FlightStatusCode#UNAVAILABLE} if it cannot listen
+     */
+    public static FlightServer serve(Map<String, Table> tables) {
+        return builder(TableProducer.of(tables)).build().start();
     }
 
     /**

@@ -17,6 +17,15 @@ import java.net.InetSocketAddress;
  * buffers from {@link #ALLOCATOR}; a client takes messages of any size, a server those up to its limit.
  */
 public final class Transport {
+    static {
+        // Before any class of Netty initializes: no native transport (epoll) and no OpenSSL (tcnative), so that
+        // Netty never calls System.loadLibrary, which JDK 24+ warns about unless native access is enabled
+        // (JEP 472). Netty then runs on NIO and the JDK's TLS. A program that sets these properties itself
+        // (false, with --enable-native-access) keeps its choice. docs/flight.md, "JVM warnings".
+        defaultProperty("io.grpc.netty.shaded.io.netty.transport.noNative", "true");
+        defaultProperty("io.grpc.netty.shaded.io.netty.handler.ssl.noOpenSsl", "true");
+    }
+
     /** The order of a chunk: 8 KiB pages times 2^11, 16 MiB. */
     static final int CHUNK_ORDER = 11;
 
@@ -32,6 +41,12 @@ public final class Transport {
             PooledByteBufAllocator.defaultUseCacheForAllThreads());
 
     private Transport() {
+    }
+
+    private static void defaultProperty(String name, String value) {
+        if (System.getProperty(name) == null) {
+            System.setProperty(name, value);
+        }
     }
 
     /**
