@@ -11,7 +11,9 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcFileWriter;
+import dev.quiver.flight.internal.Transport;
 import io.grpc.ManagedChannel;
+import io.grpc.netty.shaded.io.netty.buffer.PooledByteBufAllocator;
 import io.grpc.Status;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -258,7 +260,9 @@ public final class FlightLoadBenchmark {
     }
 
     private static String footprint() throws Exception {
-        return "descriptors " + descriptors() + ", heap " + heapMib() + " MiB, resident " + (rssKib() >> 10) + " MiB";
+        long pool = ((PooledByteBufAllocator) Transport.ALLOCATOR).metric().usedDirectMemory() >> 20;
+        return "descriptors " + descriptors() + ", heap in use " + heapMib() + " MiB, Netty's pool " + pool
+                + " MiB, resident " + (rssKib() >> 10) + " MiB";
     }
 
     private List<String> check(FlightServer server) throws Exception {
@@ -303,28 +307,31 @@ public final class FlightLoadBenchmark {
                 .withMaxUploads(2 * clients, 2 * clients).withIdleTimeout(Duration.ofSeconds(10));
         try (FlightServer server = FlightServer.builder(new DirectoryProducer(dir)).limits(limits).build().start()) {
             load.client(server, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)); // warm-up
-            load.counts.clear();
-            String before = footprint();
-            System.out.println("before the load: " + before);
-            long start = System.nanoTime();
-            long deadline = start + (long) (minutes * 60e9);
-            List<Thread> threads = new ArrayList<>();
-            for (int c = 0; c < clients; c++) {
-                threads.add(Thread.ofPlatform().name("client-" + c).start(() -> load.client(server, deadline)));
+            System.out.println("before the load: " + footprint());
+            // Two rounds of half the time each: what the first leaves behind, the second must not add to.
+            for (int round = 1; round <= 2; round++) {
+                load.counts.clear();
+                long start = System.nanoTime();
+                long deadline = start + (long) (minutes * 30e9);
+                List<Thread> threads = new ArrayList<>();
+                for (int c = 0; c < clients; c++) {
+                    threads.add(Thread.ofPlatform().name("client-" + c).start(() -> load.client(server, deadline)));
+                }
+                threads.add(Thread.ofPlatform().name("killer").start(() -> load.killer(server, deadline)));
+                long peakRss = 0;
+                while (threads.stream().anyMatch(Thread::isAlive)) {
+                    peakRss = Math.max(peakRss, rssKib());
+                    Thread.sleep(1000);
+                }
+                double seconds = (System.nanoTime() - start) / 1e9;
+                Thread.sleep(TimeUnit.SECONDS.toMillis(12)); // past the idle timeout: abandoned calls are ended
+                System.out.printf("round %d: %d clients for %.0f s; peak resident %d MiB%n", round, clients, seconds,
+                        peakRss >> 10);
+                new java.util.TreeMap<>(load.counts).forEach((k, v) -> System.out.printf("  %-26s %8d  (%.1f/s)%n",
+                        k, v.get(), v.get() / seconds));
+                System.out.println("after round " + round + ": " + footprint() + "; calls in progress "
+                        + server.callsInProgress());
             }
-            threads.add(Thread.ofPlatform().name("killer").start(() -> load.killer(server, deadline)));
-            long peakRss = 0;
-            while (threads.stream().anyMatch(Thread::isAlive)) {
-                peakRss = Math.max(peakRss, rssKib());
-                Thread.sleep(1000);
-            }
-            double seconds = (System.nanoTime() - start) / 1e9;
-            Thread.sleep(TimeUnit.SECONDS.toMillis(12)); // past the idle timeout: abandoned calls are ended
-            String after = footprint();
-            System.out.printf("load: %d clients for %.0f s; peak resident %d MiB%n", clients, seconds, peakRss >> 10);
-            new java.util.TreeMap<>(load.counts).forEach((k, v) -> System.out.printf("  %-26s %8d  (%.1f/s)%n", k,
-                    v.get(), v.get() / seconds));
-            System.out.println("after the load:  " + after);
             List<String> problems = load.check(server);
             System.out.println("uploads stored whole: " + load.completed.size() + "; abandoned and absent: "
                     + load.abandoned.size() + "; problems: " + problems.size());
