@@ -26,6 +26,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -283,11 +284,14 @@ public final class FlightServer implements AutoCloseable {
                 throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "unknown host " + host);
             }
             ExecutorService workers = Executors.newVirtualThreadPerTaskExecutor();
-            ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, r -> {
                 Thread t = new Thread(r, "quiver-flight-timer");
                 t.setDaemon(true);
                 return t;
             });
+            // Each call's timeout is cancelled when the call ends: dropped at once, not kept (with the call it
+            // refers to) until the time it was set for.
+            timer.setRemoveOnCancelPolicy(true);
             FlightService service = new FlightService(producer, workers, writeOptions, readOptions, limits);
             CallGuard guard = new CallGuard(limits, timer);
             CallLog.install();
