@@ -3,8 +3,10 @@
  * Quiver Flight: Arrow Flight on grpc-java, a client and a server with a producer interface, data carried
  * as Quiver's IPC messages. gRPC's jars are automatic modules ({@code io.grpc}, {@code io.grpc.stub},
  * {@code io.grpc.protobuf}, {@code com.google.protobuf}), and so is the Netty transport
- * ({@code io.grpc.netty.shaded}), whose builders set the connections' allocator. Netty loads its native
- * transport: run with {@code --enable-native-access=io.grpc.netty.shaded} to keep the JVM from warning.
+ * ({@code io.grpc.netty.shaded}), whose builders set the connections' allocator. Netty is kept from loading
+ * native libraries (it runs on NIO and the JDK's TLS), so no native access is needed; protobuf calls
+ * {@code sun.misc.Unsafe}, which JDK 24+ warns about unless run with
+ * {@code --sun-misc-unsafe-memory-access=allow} (docs/flight.md, "JVM warnings").
  */
 module dev.quiver.flight {
     requires transitive dev.quiver.core;
@@ -14,6 +16,8 @@ module dev.quiver.flight {
     requires io.grpc.protobuf;
     requires io.grpc.netty.shaded;
     requires com.google.protobuf;
+    // The server logs a refused call as one line through java.util.logging, which gRPC logs through too.
+    requires java.logging;
     // Guava (an automatic module, through gRPC) extends classes of failureaccess, an explicit module that
     // nothing else requires: without this it is left out of the module graph (NoClassDefFoundError).
     requires com.google.common.util.concurrent.internal;

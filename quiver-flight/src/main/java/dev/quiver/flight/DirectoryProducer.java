@@ -20,6 +20,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -49,10 +50,14 @@ import java.util.stream.Stream;
  * <li>DoPut: a new file named by the descriptor, written to a hidden temporary file in the directory and
  *     renamed into place once the upload has ended; a failed or cancelled upload leaves nothing. Names ending
  *     {@code .arrows} or {@code .stream} are written as Arrow streams, any other as Arrow files. An existing
- *     name is refused ({@link FlightStatusCode#ALREADY_EXISTS}).
+ *     name is refused ({@link FlightStatusCode#ALREADY_EXISTS}). A service built without uploads refuses
+ *     every DoPut ({@link FlightStatusCode#UNAUTHORIZED}).
  * </ul>
  * Names with a path separator, {@code ..}, a leading dot or control characters are refused
  * ({@link FlightStatusCode#INVALID_ARGUMENT}); the service never reads or writes outside its directory.
+ * The directory is a boundary: a symbolic link in it is followed only to a file of the directory itself
+ * (not a hidden one); any other link is not listed, not served (a missing flight, {@code NOT_FOUND}, with
+ * nothing said of its target) and, like any existing name, not replaced by an upload.
  * Row counts are computed on first listing and kept while a file's size and modification time stay the
  * same.
  */
@@ -63,7 +68,8 @@ public final class DirectoryProducer implements FlightProducer {
     private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
 
     /** What the service knows of one file, valid while its size and modification time stay. */
-    private record Entry(Schema schema, boolean isFile, int batches, long rows, long bytes, Object version) {
+    private record Entry(Path path, Schema schema, boolean isFile, int batches, long rows, long bytes,
+            Object version) {
     }
 
     /** A ticket: the batches {@code [start, end)} of the flight {@code name}, as text {@code start-end/name}. */
@@ -97,12 +103,13 @@ public final class DirectoryProducer implements FlightProducer {
     private final int batchesPerEndpoint;
     private final IpcReadOptions readOptions;
     private final IpcWriteOptions writeOptions;
+    private final boolean uploads;
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
     private final Set<String> uploading = ConcurrentHashMap.newKeySet();
 
     /**
      * A service of a directory, {@value #DEFAULT_BATCHES_PER_ENDPOINT} batches per endpoint, files read
-     * with the default options (full validation) and written uncompressed.
+     * with the default options (full validation), uploads taken and written uncompressed.
      *
      * @param directory the directory served
      * @throws IllegalArgumentException if {@code directory} is not a directory
@@ -123,22 +130,44 @@ public final class DirectoryProducer implements FlightProducer {
      */
     public DirectoryProducer(Path directory, int batchesPerEndpoint, IpcReadOptions readOptions,
             IpcWriteOptions writeOptions) {
+        this(directory, batchesPerEndpoint, readOptions, writeOptions, true);
+    }
+
+    /**
+     * A service of a directory, with or without uploads.
+     *
+     * @param directory the directory served
+     * @param batchesPerEndpoint how many batches of an Arrow file one endpoint covers (at least 1)
+     * @param readOptions how the served files are read (validation, for one)
+     * @param writeOptions how uploaded files are written (compression, for one)
+     * @param uploads whether DoPut stores new files (otherwise it is refused as
+     *     {@link FlightStatusCode#UNAUTHORIZED})
+     * @throws IllegalArgumentException if {@code directory} is not a directory or {@code batchesPerEndpoint}
+     *     is less than 1
+     */
+    public DirectoryProducer(Path directory, int batchesPerEndpoint, IpcReadOptions readOptions,
+            IpcWriteOptions writeOptions, boolean uploads) {
         if (!Files.isDirectory(directory)) {
             throw new IllegalArgumentException("not a directory: " + directory);
         }
         if (batchesPerEndpoint < 1) {
             throw new IllegalArgumentException("batchesPerEndpoint must be at least 1, not " + batchesPerEndpoint);
         }
-        this.directory = directory.toAbsolutePath().normalize();
+        try {
+            this.directory = directory.toRealPath();
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot resolve the directory " + directory + ": " + e.getMessage(), e);
+        }
         this.batchesPerEndpoint = batchesPerEndpoint;
         this.readOptions = Objects.requireNonNull(readOptions, "readOptions");
         this.writeOptions = Objects.requireNonNull(writeOptions, "writeOptions");
+        this.uploads = uploads;
     }
 
     /**
      * The directory served.
      *
-     * @return its absolute path
+     * @return its real path (symbolic links resolved)
      */
     public Path directory() {
         return directory;
@@ -150,7 +179,7 @@ public final class DirectoryProducer implements FlightProducer {
         try (DirectoryStream<Path> files = Files.newDirectoryStream(directory)) {
             for (Path p : files) {
                 String name = p.getFileName().toString();
-                if (!name.startsWith(".") && Files.isRegularFile(p)) {
+                if (!name.startsWith(".") && Files.isRegularFile(p) && isInside(p)) {
                     names.add(name);
                 }
             }
@@ -185,8 +214,8 @@ public final class DirectoryProducer implements FlightProducer {
     @Override
     public void doGet(CallContext context, Ticket ticket, DataSink sink) {
         Range range = Range.decode(ticket);
-        Path path = resolve(range.name());
         Entry entry = entry(range.name(), true).orElseThrow();
+        Path path = entry.path();
         if (range.end() > entry.batches()) {
             throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "the ticket asks for batches "
                     + range.start() + " to " + range.end() + " of " + range.name() + ", which has "
@@ -219,6 +248,9 @@ public final class DirectoryProducer implements FlightProducer {
 
     @Override
     public void doPut(CallContext context, FlightStream data, Consumer<PutResult> acknowledge) {
+        if (!uploads) {
+            throw new FlightException(FlightStatusCode.UNAUTHORIZED, "this service takes no uploads");
+        }
         FlightDescriptor descriptor = data.descriptor();
         if (descriptor == null) {
             throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "the upload names no flight (no descriptor)");
@@ -229,10 +261,10 @@ public final class DirectoryProducer implements FlightProducer {
             throw new FlightException(FlightStatusCode.ALREADY_EXISTS, name + " is being uploaded by another call");
         }
         try {
-            if (Files.exists(path)) {
+            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
                 throw new FlightException(FlightStatusCode.ALREADY_EXISTS, name + " exists already");
             }
-            long rows = write(path, name, data);
+            long rows = write(path, name, data, context);
             acknowledge.accept(new PutResult(("stored " + name + ": " + rows + " rows")
                     .getBytes(StandardCharsets.UTF_8)));
         } catch (IOException e) {
@@ -242,8 +274,11 @@ public final class DirectoryProducer implements FlightProducer {
         }
     }
 
-    /** Writes the upload to a temporary file, renamed to {@code path} only once every batch is in. */
-    private long write(Path path, String name, FlightStream data) throws IOException {
+    /**
+     * Writes the upload to a temporary file, renamed to {@code path} only once every batch is in and the
+     * call still stands; any failure (of the data, the call or the disk) deletes the temporary file.
+     */
+    private long write(Path path, String name, FlightStream data, CallContext context) throws IOException {
         boolean stream = name.endsWith(".arrows") || name.endsWith(".stream");
         long rows = 0;
         try (AtomicFileOutput file = AtomicFileOutput.create(path)) {
@@ -255,8 +290,11 @@ public final class DirectoryProducer implements FlightProducer {
                     rows += b.get().rowCount();
                 }
             }
-            if (Files.exists(path)) {
+            if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
                 throw new FlightException(FlightStatusCode.ALREADY_EXISTS, name + " appeared during the upload");
+            }
+            if (context.isCancelled()) {
+                throw new FlightException(FlightStatusCode.CANCELLED, "the upload of " + name + " was cancelled");
             }
             file.commit();
         }
@@ -284,17 +322,39 @@ public final class DirectoryProducer implements FlightProducer {
     }
 
     /**
+     * The file a name of the directory stands for, symbolic links resolved: a file of the directory itself,
+     * not hidden, or {@link NoSuchFileException} (told as a missing flight, whatever lies outside).
+     */
+    private Path real(Path path) throws IOException {
+        Path real = path.toRealPath();
+        if (!directory.equals(real.getParent()) || real.getFileName().toString().startsWith(".")) {
+            throw new NoSuchFileException(path.getFileName().toString());
+        }
+        return real;
+    }
+
+    private boolean isInside(Path path) {
+        try {
+            real(path);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
      * What the service knows of a file, computed again when the file changed; empty (or, with
      * {@code required}, NOT_FOUND) for a file that is missing or not Arrow IPC.
      */
     private Optional<Entry> entry(String name, boolean required) {
-        Path path = resolve(name);
+        Path named = resolve(name);
         try {
+            Path path = real(named);
             BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class);
             if (!attributes.isRegularFile()) {
                 throw new NoSuchFileException(name);
             }
-            Object version = List.of(attributes.size(), attributes.lastModifiedTime(),
+            Object version = List.of(path, attributes.size(), attributes.lastModifiedTime(),
                     Objects.requireNonNullElse(attributes.fileKey(), ""));
             Entry known = entries.get(name);
             if (known != null && known.version().equals(version)) {
@@ -312,8 +372,11 @@ public final class DirectoryProducer implements FlightProducer {
         } catch (IOException | QuiverException e) {
             entries.remove(name);
             if (required) {
+                // An I/O failure's message names the server's own paths: only its kind is told.
+                String why = e instanceof QuiverException ? e.getMessage() : "cannot be read ("
+                        + e.getClass().getSimpleName() + ")";
                 throw new FlightException(FlightStatusCode.NOT_FOUND, name + " is not a readable Arrow file or stream: "
-                        + e.getMessage(), e);
+                        + why, e);
             }
             return Optional.empty();
         }
@@ -327,7 +390,7 @@ public final class DirectoryProducer implements FlightProducer {
                 for (int k = 0; k < reader.batchCount(); k++) {
                     rows += reader.batch(k).rowCount();
                 }
-                return new Entry(reader.schema(), true, reader.batchCount(), rows, size, version);
+                return new Entry(path, reader.schema(), true, reader.batchCount(), rows, size, version);
             }
         }
         try (RecordBatchReader reader = IpcStreamReader.open(path, counting)) {
@@ -338,7 +401,7 @@ public final class DirectoryProducer implements FlightProducer {
                 batches++;
                 rows += b.get().rowCount();
             }
-            return new Entry(schema, false, batches, rows, size, version);
+            return new Entry(path, schema, false, batches, rows, size, version);
         }
     }
 

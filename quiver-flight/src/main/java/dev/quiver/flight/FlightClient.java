@@ -154,6 +154,16 @@ public final class FlightClient implements AutoCloseable {
     }
 
     /**
+     * ListFlights of every flight (empty criteria).
+     *
+     * @return the flights
+     * @throws FlightException if the call fails
+     */
+    public List<FlightInfo> listFlights() {
+        return listFlights(new byte[0]);
+    }
+
+    /**
      * ListFlights.
      *
      * @param criteria application-defined criteria (empty: all)

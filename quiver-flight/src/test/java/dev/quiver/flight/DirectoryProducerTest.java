@@ -164,6 +164,22 @@ class DirectoryProducerTest {
     }
 
     @Test
+    void aServiceWithoutUploadsRefusesThem() {
+        DirectoryProducer readOnly = new DirectoryProducer(dir, 3, IpcReadOptions.DEFAULT, IpcWriteOptions.DEFAULT,
+                false);
+        try (FlightServer server = FlightServer.builder(readOnly).build().start();
+                FlightClient client = FlightClient.builder(server.location()).build()) {
+            FlightException e = assertThrows(FlightException.class, () -> {
+                try (PutStream put = client.doPut(FlightDescriptor.path("new.arrow"), SCHEMA)) {
+                    put.write(batches.getFirst());
+                }
+            });
+            assertEquals(FlightStatusCode.UNAUTHORIZED, e.code());
+            assertFalse(Files.exists(dir.resolve("new.arrow")));
+        }
+    }
+
+    @Test
     void anUploadCutOffMidStreamLeavesNothing() throws Exception {
         try (FlightServer server = serve(); FlightClient client = FlightClient.builder(server.location()).build()) {
             PutStream put = client.doPut(FlightDescriptor.path("cut.arrow"), SCHEMA);

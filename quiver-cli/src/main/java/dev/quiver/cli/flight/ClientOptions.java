@@ -13,19 +13,25 @@ import picocli.CommandLine.Model.OptionSpec;
 /** The options of the client commands: credentials, trusted roots, timeout. */
 final class ClientOptions {
     private final OptionSpec token;
+    private final OptionSpec tokenFile;
     private final OptionSpec user;
     private final OptionSpec password;
+    private final OptionSpec passwordFile;
     private final OptionSpec trust;
     private final OptionSpec timeout;
 
     /** Adds the client options to {@code command}, whose command line will hold their values. */
     ClientOptions(Subcommand command) {
         token = command.option(Subcommand.valued("--token", "TOKEN", String.class,
-                "A bearer token sent with every call."));
+                "A bearer token sent with every call (also from --token-file or $" + Secrets.TOKEN_ENV + ")."));
+        tokenFile = command.option(Subcommand.valued("--token-file", "FILE", Path.class,
+                "Read the token of --token from the first line of FILE."));
         user = command.option(Subcommand.valued("--user", "USER", String.class,
-                "Authenticate with the basic-auth handshake as USER (with --password)."));
+                "Authenticate with the basic-auth handshake as USER."));
         password = command.option(Subcommand.valued("--password", "PASSWORD", String.class,
-                "The password of --user."));
+                "The password of --user (also from --password-file or $" + Secrets.PASSWORD_ENV + ")."));
+        passwordFile = command.option(Subcommand.valued("--password-file", "FILE", Path.class,
+                "Read the password of --user from the first line of FILE."));
         trust = command.option(Subcommand.valued("--trust", "CERT", Path.class,
                 "The certificates (PEM) a grpc+tls server's certificate must chain to (default: the JDK's trusted "
                         + "roots)."));
@@ -35,16 +41,22 @@ final class ClientOptions {
 
     /** A client of {@code location}, authenticated as the options say. */
     FlightClient connect(Location location) {
-        String token = this.token.getValue();
         String user = this.user.getValue();
-        String password = this.password.getValue();
+        String token = Secrets.resolve(this.token.getValue(), "--token", tokenFile.getValue(),
+                user == null ? Secrets.TOKEN_ENV : null, user == null ? System::getenv : name -> null);
+        String password = Secrets.resolve(this.password.getValue(), "--password", passwordFile.getValue(),
+                Secrets.PASSWORD_ENV, user != null ? System::getenv : name -> null);
         Path trust = this.trust.getValue();
         Double timeout = this.timeout.getValue();
-        if (token != null && (user != null || password != null)) {
-            throw new CliException("--token and --user/--password exclude each other", CliException.USAGE);
+        if (token != null && user != null) {
+            throw new CliException("--token and --user exclude each other", CliException.USAGE);
         }
-        if ((user == null) != (password == null)) {
-            throw new CliException("--user and --password go together", CliException.USAGE);
+        if (user == null && (this.password.getValue() != null || passwordFile.getValue() != null)) {
+            throw new CliException("--password goes with --user", CliException.USAGE);
+        }
+        if (user != null && password == null) {
+            throw new CliException("--user needs a password: --password, --password-file or $"
+                    + Secrets.PASSWORD_ENV, CliException.USAGE);
         }
         if (trust != null && !Files.isRegularFile(trust)) {
             throw new CliException("no such file: " + trust);

@@ -42,6 +42,22 @@ final class Remote {
 
     /** A Flight failure as the CLI reports it. */
     static CliException failure(Location where, FlightException e) {
-        return new CliException(where.uri() + ": " + e.code() + ": " + e.getMessage(), e);
+        return new CliException(where.uri() + ": " + e.code() + ": " + causes(e), e);
+    }
+
+    /**
+     * A failure's message and those of its causes that say more (a TLS handshake's, a socket's), as one
+     * line: gRPC's own message for a failed connection is only "io exception".
+     */
+    static String causes(Throwable e) {
+        StringBuilder b = new StringBuilder(String.valueOf(e.getMessage()));
+        Throwable seen = e;
+        for (Throwable c = e.getCause(); c != null && c != seen; seen = c, c = c.getCause()) {
+            String m = c.getMessage();
+            if (m != null && !b.toString().contains(m) && !m.contains(String.valueOf(seen.getMessage()))) {
+                b.append(" (").append(c.getClass().getSimpleName()).append(": ").append(m).append(')');
+            }
+        }
+        return b.toString().replaceAll("\\s*\\R\\s*", " ");
     }
 }

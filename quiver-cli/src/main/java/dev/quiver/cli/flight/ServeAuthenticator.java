@@ -7,36 +7,50 @@ import dev.quiver.flight.ServerAuthenticator;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
  * The authentication of {@code quiver flight serve}: either one fixed bearer token, or one user and
- * password whose handshake hands out random bearer tokens.
+ * password whose handshake hands out random bearer tokens that expire after a lifetime.
  */
 final class ServeAuthenticator implements ServerAuthenticator {
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    /** A token the handshake gave: whose, and until when (System.nanoTime). */
+    private record Issued(String user, long expires) {
+    }
+
     private final String fixedToken;
     private final String user;
     private final String password;
-    private final Map<String, String> issued = new ConcurrentHashMap<>();
+    private final long lifetimeNanos;
+    private final LongSupplier clock;
+    private final Map<String, Issued> issued = new ConcurrentHashMap<>();
 
-    private ServeAuthenticator(String fixedToken, String user, String password) {
+    private ServeAuthenticator(String fixedToken, String user, String password, Duration lifetime,
+            LongSupplier clock) {
         this.fixedToken = fixedToken;
         this.user = user;
         this.password = password;
+        this.lifetimeNanos = lifetime.toNanos();
+        this.clock = clock;
     }
 
     /** Calls must carry {@code token}; the handshake is refused. */
     static ServeAuthenticator token(String token) {
-        return new ServeAuthenticator(token, null, null);
+        return new ServeAuthenticator(token, null, null, Duration.ZERO, System::nanoTime);
     }
 
-    /** The handshake with {@code user} and {@code password} gives a token; calls must carry one. */
-    static ServeAuthenticator password(String user, String password) {
-        return new ServeAuthenticator(null, user, password);
+    /**
+     * The handshake with {@code user} and {@code password} gives a token valid for {@code lifetime} (by
+     * {@code clock}, in nanoseconds); calls must carry one.
+     */
+    static ServeAuthenticator password(String user, String password, Duration lifetime, LongSupplier clock) {
+        return new ServeAuthenticator(null, user, password, lifetime, clock);
     }
 
     private static boolean same(String a, String b) {
@@ -55,7 +69,9 @@ final class ServeAuthenticator implements ServerAuthenticator {
         byte[] bytes = new byte[24];
         RANDOM.nextBytes(bytes);
         String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        issued.put(token, username);
+        long now = clock.getAsLong();
+        issued.values().removeIf(t -> now - t.expires() >= 0);
+        issued.put(token, new Issued(username, now + lifetimeNanos));
         return token;
     }
 
@@ -64,10 +80,15 @@ final class ServeAuthenticator implements ServerAuthenticator {
         if (fixedToken != null && same(token, fixedToken)) {
             return "token";
         }
-        String who = fixedToken == null ? issued.get(token) : null;
+        Issued who = fixedToken == null ? issued.get(token) : null;
         if (who == null) {
             throw new FlightException(FlightStatusCode.UNAUTHENTICATED, "invalid token");
         }
-        return who;
+        if (clock.getAsLong() - who.expires() >= 0) {
+            issued.remove(token);
+            throw new FlightException(FlightStatusCode.UNAUTHENTICATED,
+                    "the token has expired: authenticate again (the handshake)");
+        }
+        return who.user();
     }
 }

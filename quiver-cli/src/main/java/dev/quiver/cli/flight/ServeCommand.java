@@ -6,11 +6,13 @@ import dev.quiver.cli.Subcommand;
 import dev.quiver.flight.DirectoryProducer;
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightServer;
+import dev.quiver.flight.ServerLimits;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Model.OptionSpec;
@@ -23,32 +25,64 @@ final class ServeCommand extends Subcommand {
     private final PositionalParamSpec dir = parameter(positional("0", "DIR", Path.class,
             "The directory to serve."));
 
+    private final OptionSpec host = option(valued("--host", "HOST",  String.class,
+            "The address to listen on: a host name or address of this machine, 0.0.0.0 or :: for every "
+            + "interface (default: the loopback address, reachable from this machine only)."));
+
     private final OptionSpec port = option(valued("--port", "N", int.class,
             "The port to listen on; 0 for any free port (default: ${DEFAULT-VALUE}).").defaultValue("8815"));
+
+    private final OptionSpec allowUpload = option(flag("--allow-upload",
+            "Take uploads (DoPut) as new files in DIR; without it uploads are refused."));
 
     private final OptionSpec tls = option(valued("--tls", "CERT KEY", List.class,
             "Serve over TLS with this certificate chain and private key (PEM, PKCS#8).").auxiliaryTypes(Path.class)
             .arity("2").hideParamSyntax(true));
 
     private final OptionSpec token = option(valued("--token", "TOKEN", String.class,
-            "Require this bearer token on every call."));
+            "Require this bearer token on every call (also from --token-file or $" + Secrets.TOKEN_ENV + ")."));
+
+    private final OptionSpec tokenFile = option(valued("--token-file", "FILE", Path.class,
+            "Read the token of --token from the first line of FILE."));
 
     private final OptionSpec user = option(valued("--user", "USER", String.class,
-            "Require authentication as USER (with --password): the handshake gives a bearer token."));
+            "Require authentication as USER: the handshake with USER and the password gives a bearer token."));
 
     private final OptionSpec password = option(valued("--password", "PASSWORD", String.class,
-            "The password of --user."));
+            "The password of --user (also from --password-file or $" + Secrets.PASSWORD_ENV + ")."));
+
+    private final OptionSpec passwordFile = option(valued("--password-file", "FILE", Path.class,
+            "Read the password of --user from the first line of FILE."));
+
+    private final OptionSpec tokenLifetime = option(valued("--token-lifetime", "SECONDS", long.class,
+            "How long a token of the --user handshake stays valid (default: ${DEFAULT-VALUE}).")
+            .defaultValue("3600"));
+
+    private final OptionSpec maxMessage = option(valued("--max-message-mib", "N", int.class,
+            "The largest message a client may send, in MiB; a larger one is refused (default: ${DEFAULT-VALUE}).")
+            .defaultValue(String.valueOf(ServerLimits.DEFAULT_MAX_MESSAGE_BYTES >> 20)));
+
+    private final OptionSpec idleTimeout = option(valued("--idle-timeout", "SECONDS", long.class,
+            "End a call whose client sends or takes nothing for this long (default: ${DEFAULT-VALUE}).")
+            .defaultValue(String.valueOf(ServerLimits.DEFAULT.idleTimeout().toSeconds())));
 
     private final OptionSpec batchesPerEndpoint = option(valued("--batches-per-endpoint", "N", int.class,
             "The batches of an Arrow file one endpoint covers (default: ${DEFAULT-VALUE}).").defaultValue("16"));
 
     ServeCommand() {
-        super(NAME, "Serves the Arrow files and streams in DIR over Arrow Flight, on every network interface, "
-                + "until stopped (Ctrl-C).",
+        super(NAME, "Serves the Arrow files and streams in DIR over Arrow Flight until stopped (Ctrl-C); on the "
+                + "loopback address unless given --host.",
                 "ListFlights lists them with schema, row count and size; GetFlightInfo gives one endpoint per range "
                 + "of batches of an Arrow file (clients fetch them in parallel); DoGet reads the memory-mapped "
-                + "file; DoPut stores an upload as a new file, renamed into place once complete (a failed "
-                + "upload leaves nothing). Flights are named by file name; hidden files are not served.",
+                + "file; with --allow-upload, DoPut stores an upload as a new file, renamed into place once "
+                + "complete (a failed upload leaves nothing). Flights are named by file name; hidden files, and "
+                + "symbolic links leading out of DIR, are not served.",
+                "Limits: at most " + ServerLimits.DEFAULT.maxCalls() + " calls at once ("
+                + ServerLimits.DEFAULT.maxCallsPerClient() + " per client address), of which "
+                + ServerLimits.DEFAULT.maxUploads() + " uploads (" + ServerLimits.DEFAULT.maxUploadsPerClient()
+                + " per client); a refused call is logged as one line on stderr.",
+                "Without --token or --user every client that reaches the address may call; a token or password "
+                + "is best given by file or environment variable, which other users cannot see.",
                 "Prints the address it listens on to stderr (with --port 0, the port chosen).");
     }
 
@@ -56,26 +90,45 @@ final class ServeCommand extends Subcommand {
     public Integer call() throws Exception {
         Path dir = this.dir.getValue();
         int port = this.port.getValue();
+        String host = this.host.getValue();
         List<Path> tls = this.tls.getValue();
-        String token = this.token.getValue();
         String user = this.user.getValue();
-        String password = this.password.getValue();
+        String password = Secrets.resolve(this.password.getValue(), "--password", passwordFile.getValue(),
+                Secrets.PASSWORD_ENV, System::getenv);
+        String token = Secrets.resolve(this.token.getValue(), "--token", tokenFile.getValue(),
+                user == null ? Secrets.TOKEN_ENV : null, user == null ? System::getenv : name -> null);
+        long lifetime = tokenLifetime.getValue();
+        int maxMessageMib = maxMessage.getValue();
+        long idle = idleTimeout.getValue();
         int batchesPerEndpoint = this.batchesPerEndpoint.getValue();
+        boolean uploads = allowUpload.getValue();
         if (!Files.isDirectory(dir)) {
             throw new CliException(Files.exists(dir) ? "not a directory: " + dir : "no such directory: " + dir);
         }
-        if (token != null && (user != null || password != null)) {
-            throw new CliException("--token and --user/--password exclude each other", CliException.USAGE);
+        if (token != null && user != null) {
+            throw new CliException("--token and --user exclude each other", CliException.USAGE);
         }
-        if ((user == null) != (password == null)) {
-            throw new CliException("--user and --password go together", CliException.USAGE);
+        if (user != null && password == null) {
+            throw new CliException("--user needs a password: --password, --password-file or $"
+                    + Secrets.PASSWORD_ENV, CliException.USAGE);
         }
-        if (port < 0 || port > 65535 || batchesPerEndpoint < 1) {
-            throw new CliException(port < 0 || port > 65535 ? "--port must be from 0 to 65535, not " + port
-                    : "--batches-per-endpoint must be at least 1", CliException.USAGE);
+        if (user == null && (this.password.getValue() != null || passwordFile.getValue() != null)) {
+            throw new CliException("--password goes with --user", CliException.USAGE);
         }
+        if (port < 0 || port > 65535) {
+            throw new CliException("--port must be from 0 to 65535, not " + port, CliException.USAGE);
+        }
+        if (batchesPerEndpoint < 1 || lifetime < 1 || maxMessageMib < 1 || maxMessageMib > 2047 || idle < 1) {
+            throw new CliException("--batches-per-endpoint, --token-lifetime and --idle-timeout must be at least 1, "
+                    + "--max-message-mib from 1 to 2047", CliException.USAGE);
+        }
+        ServerLimits limits = ServerLimits.DEFAULT.withMaxMessageBytes(maxMessageMib << 20)
+                .withIdleTimeout(Duration.ofSeconds(idle));
         FlightServer.Builder b = FlightServer.builder(new DirectoryProducer(dir, batchesPerEndpoint,
-                IpcReadOptions.DEFAULT, IpcWriteOptions.DEFAULT)).port(port);
+                IpcReadOptions.DEFAULT, IpcWriteOptions.DEFAULT, uploads)).port(port).limits(limits);
+        if (host != null) {
+            b.host(host);
+        }
         if (tls != null) {
             if (tls.size() != 2) {
                 throw new CliException("--tls takes one certificate chain and one key, once", CliException.USAGE);
@@ -90,20 +143,23 @@ final class ServeCommand extends Subcommand {
         if (token != null) {
             b.authenticator(ServeAuthenticator.token(token));
         } else if (user != null) {
-            b.authenticator(ServeAuthenticator.password(user, password));
+            b.authenticator(ServeAuthenticator.password(user, password, Duration.ofSeconds(lifetime),
+                    System::nanoTime));
         }
         FlightServer server;
         try {
             server = b.build().start();
         } catch (FlightException e) {
-            throw new CliException("cannot serve on port " + port + ": " + e.getMessage(), e);
+            throw new CliException("cannot serve on port " + port + ": " + Remote.causes(e), e);
         }
         Thread stop = new Thread(server::close, "quiver-flight-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         try {
             PrintWriter err = err();
             err.println(spec.qualifiedName() + ": serving " + dir + " at " + server.location().uri()
-                    + " (every interface)");
+                    + (host == null ? " (this machine only; --host to listen on others)" : " (listening on " + host + ")")
+                    + (uploads ? ", uploads taken" : ", no uploads")
+                    + (token == null && user == null ? ", no authentication" : ""));
             err.flush();
             new CountDownLatch(1).await();
         } catch (InterruptedException e) {

@@ -47,8 +47,8 @@ class FlightCommandTest {
     record Result(int exit, String out, String err) {
     }
 
-    /** A running {@code quiver flight serve}, stopped by interrupting its thread. */
-    record Server(Thread thread, String uri) implements AutoCloseable {
+    /** A running {@code quiver flight serve}, stopped by interrupting its thread; {@code err} what it printed. */
+    record Server(Thread thread, String uri, StringWriter err) implements AutoCloseable {
         @Override
         public void close() throws InterruptedException {
             thread.interrupt();
@@ -76,11 +76,11 @@ class FlightCommandTest {
             cli.execute(args.stream().map(Object::toString).toArray(String[]::new));
         });
         thread.start();
-        Pattern address = Pattern.compile("at (grpc(\\+tls)?://localhost:\\d+)");
+        Pattern address = Pattern.compile("at (grpc(\\+tls)?://[^ ]+:\\d+)");
         for (int i = 0; i < 1000; i++) {
             Matcher m = address.matcher(err.toString());
             if (m.find()) {
-                return new Server(thread, m.group(1));
+                return new Server(thread, m.group(1), err);
             }
             assertTrue(thread.isAlive(), "serve ended: " + err);
             Thread.sleep(10);
@@ -113,7 +113,7 @@ class FlightCommandTest {
 
     @Test
     void listInfoGetAndPutAgainstAServedDirectory() throws Exception {
-        try (Server server = serve("--batches-per-endpoint", "2")) {
+        try (Server server = serve("--batches-per-endpoint", "2", "--allow-upload")) {
             Result list = run("flight", "list", server.uri());
             assertEquals(0, list.exit(), list.err());
             assertTrue(list.out().startsWith("1 flight at " + server.uri()), list.out());
@@ -164,6 +164,44 @@ class FlightCommandTest {
     }
 
     @Test
+    void serveListensOnTheLoopbackAddressAndTakesNoUploadsUnlessTold() throws Exception {
+        Path file = served.resolve("five.arrow");
+        try (Server server = serve()) {
+            assertTrue(server.err().toString().contains("(this machine only; --host to listen on others), no uploads, "
+                    + "no authentication"), server.err().toString());
+            Result put = run("flight", "put", server.uri(), file, "copy.arrow");
+            assertEquals(1, put.exit());
+            assertTrue(put.err().contains("UNAUTHORIZED: this service takes no uploads"), put.err());
+            assertFalse(Files.exists(served.resolve("copy.arrow")));
+        }
+        try (Server server = serve("--host", "127.0.0.1", "--allow-upload")) {
+            assertTrue(server.err().toString().contains("(listening on 127.0.0.1), uploads taken"),
+                    server.err().toString());
+            assertEquals(0, run("flight", "put", server.uri(), file, "copy.arrow").exit());
+        }
+    }
+
+    @Test
+    void tokensAndPasswordsFromFiles() throws Exception {
+        Path tokenFile = Files.writeString(tmp.resolve("token"), "s3cret\n");
+        Path passwordFile = Files.writeString(tmp.resolve("password"), "pw\n");
+        try (Server server = serve("--token-file", tokenFile)) {
+            assertEquals(1, run("flight", "list", server.uri()).exit());
+            assertEquals(0, run("flight", "list", server.uri(), "--token-file", tokenFile).exit());
+            assertEquals(0, run("flight", "list", server.uri(), "--token", "s3cret").exit());
+        }
+        try (Server server = serve("--user", "ann", "--password-file", passwordFile)) {
+            Result right = run("flight", "list", server.uri(), "--user", "ann", "--password-file", passwordFile);
+            assertEquals(0, right.exit(), right.err());
+        }
+        assertEquals(2, run("flight", "serve", served, "--token", "t", "--token-file", tokenFile).exit());
+        assertEquals(2, run("flight", "serve", served, "--user", "u").exit(), "a user needs a password");
+        Result missing = run("flight", "list", "grpc://localhost:1", "--token-file", tmp.resolve("absent"));
+        assertEquals(1, missing.exit());
+        assertTrue(missing.err().contains("--token-file: no such file"), missing.err());
+    }
+
+    @Test
     void badUrisAndUnreachableServicesAreOneLine() {
         Result http = run("flight", "list", "http://localhost:1");
         assertEquals(2, http.exit());
@@ -206,7 +244,15 @@ class FlightCommandTest {
             Result untrusted = run("flight", "list", server.uri());
             assertEquals(1, untrusted.exit());
             assertTrue(untrusted.err().contains("UNAVAILABLE"), untrusted.err());
+            // The cause, on the one line: the server's certificate is not trusted.
+            assertTrue(untrusted.err().contains("SSLHandshakeException"), untrusted.err());
+            assertEquals(1, untrusted.err().lines().count(), untrusted.err());
         }
+        Path garbage = Files.writeString(tmp.resolve("garbage.key"), "not a key\n");
+        Result badKey = run("flight", "serve", served, "--port", "0", "--tls", pem[0], garbage);
+        assertEquals(1, badKey.exit());
+        assertEquals(1, badKey.err().lines().count(), badKey.err());
+        assertTrue(badKey.err().contains("key"), badKey.err());
     }
 
     /** A self-signed certificate for localhost made with the JDK's keytool: the certificate and key as PEM. */

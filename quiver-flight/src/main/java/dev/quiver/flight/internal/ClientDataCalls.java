@@ -64,7 +64,7 @@ public final class ClientDataCalls {
             synchronized (call) {
                 call.cancel("the client closed the stream before its end", null);
             }
-        });
+        }, null);
     }
 
     private static Throwable failure(Status status) {

@@ -10,15 +10,19 @@ import dev.quiver.flight.FlightStream;
 import dev.quiver.ipc.IpcException;
 import dev.quiver.ipc.IpcMessageDecoder;
 import dev.quiver.ipc.IpcReadOptions;
+import java.time.Duration;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.IntConsumer;
 
 /**
  * FlightData to batches: messages arrive from gRPC's callbacks into a queue, and quiver-ipc's decoder
  * turns them into batches as the reader reads. One more message is requested from gRPC per message taken
- * (after {@link #WINDOW} at the start), so a slow reader holds the sender back.
+ * (after {@link #WINDOW} at the start), so a slow reader holds the sender back. A malformed message fails
+ * the reader where it stands in the stream; with an idle timeout, a peer that sends nothing for that long
+ * fails it as {@link FlightStatusCode#TIMED_OUT}. Either way the call is cancelled.
  */
 public final class DataReader implements FlightStream {
     /** How many messages gRPC may deliver ahead of the reader. */
@@ -31,6 +35,7 @@ public final class DataReader implements FlightStream {
     private final IpcMessageDecoder decoder;
     private final IntConsumer request;
     private final Runnable cancel;
+    private final long idleNanos;
     private FlightDataMessage pending;
     private boolean first = true;
     private boolean finished;
@@ -42,12 +47,14 @@ public final class DataReader implements FlightStream {
      *
      * @param options how IPC messages are decoded
      * @param request asks gRPC for more messages
-     * @param cancel cancels the call (closing before the end)
+     * @param cancel cancels the call (closing before the end, or failing)
+     * @param idleTimeout how long to wait for the peer's next message, null for as long as it takes
      */
-    public DataReader(IpcReadOptions options, IntConsumer request, Runnable cancel) {
+    public DataReader(IpcReadOptions options, IntConsumer request, Runnable cancel, Duration idleTimeout) {
         this.decoder = new IpcMessageDecoder(options);
         this.request = request;
         this.cancel = cancel;
+        this.idleNanos = idleTimeout == null ? -1 : idleTimeout.toNanos();
     }
 
     /** A message from gRPC. */
@@ -71,11 +78,16 @@ public final class DataReader implements FlightStream {
         }
         Object o;
         try {
-            o = queue.take();
+            o = idleNanos < 0 ? queue.take() : queue.poll(idleNanos, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            cancel.run();
+            fail();
             throw new FlightException(FlightStatusCode.CANCELLED, "interrupted while reading", e);
+        }
+        if (o == null) {
+            fail();
+            throw new FlightException(FlightStatusCode.TIMED_OUT, "no message from the peer for "
+                    + Duration.ofNanos(idleNanos) + " (the idle timeout)");
         }
         if (o instanceof End end) {
             finished = true;
@@ -84,8 +96,12 @@ public final class DataReader implements FlightStream {
             }
             return null;
         }
-        request.accept(1);
         FlightDataMessage m = (FlightDataMessage) o;
+        if (m.isMalformed()) {
+            fail();
+            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, m.error());
+        }
+        request.accept(1);
         if (first) {
             first = false;
             descriptor = m.descriptor() == null ? null : ProtoConversions.fromProto(m.descriptor());
@@ -101,7 +117,7 @@ public final class DataReader implements FlightStream {
         try {
             return decoder.decode(m.headerSegment(), m.body());
         } catch (IpcException e) {
-            cancel.run();
+            fail();
             throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "bad data in the stream: " + e.getMessage(), e);
         }
     }
@@ -171,6 +187,12 @@ public final class DataReader implements FlightStream {
     @Override
     public boolean isFinished() {
         return finished && pending == null;
+    }
+
+    /** Ends the reading after a failure: nothing more is read, and the call is cancelled. */
+    private void fail() {
+        finished = true;
+        cancel.run();
     }
 
     @Override

@@ -45,12 +45,17 @@ public final class FlightDataMarshaller implements MethodDescriptor.Marshaller<F
         return new Outgoing(value);
     }
 
+    /**
+     * The message, or a {@link FlightDataMessage#malformed malformed} one naming what is wrong: never
+     * throws, so that gRPC delivers the failure in order with the stream's messages (an exception here
+     * would fail the call beside its reader, and gRPC would log it with its stack trace).
+     */
     @Override
     public FlightDataMessage parse(InputStream in) {
         try {
             return read(in);
-        } catch (IOException e) {
-            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "malformed FlightData: " + e.getMessage(), e);
+        } catch (IOException | RuntimeException e) {
+            return FlightDataMessage.malformed("malformed FlightData: " + e.getMessage());
         }
     }
 

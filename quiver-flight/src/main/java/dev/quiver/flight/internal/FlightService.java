@@ -12,6 +12,7 @@ import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightProducer;
 import dev.quiver.flight.FlightStatusCode;
 import dev.quiver.flight.PutResult;
+import dev.quiver.flight.ServerLimits;
 import dev.quiver.flight.ServerMiddleware;
 import dev.quiver.flight.internal.proto.Flight;
 import dev.quiver.ipc.IpcReadOptions;
@@ -42,14 +43,16 @@ public final class FlightService {
     private final ExecutorService workers;
     private final IpcWriteOptions writeOptions;
     private final IpcReadOptions readOptions;
+    private final ServerLimits limits;
 
     /** A service whose data calls run on {@code workers}. */
     public FlightService(FlightProducer producer, ExecutorService workers, IpcWriteOptions writeOptions,
-            IpcReadOptions readOptions) {
+            IpcReadOptions readOptions, ServerLimits limits) {
         this.producer = producer;
         this.workers = workers;
         this.writeOptions = writeOptions;
         this.readOptions = readOptions;
+        this.limits = limits;
     }
 
     /**
@@ -104,22 +107,26 @@ public final class FlightService {
     public ServerServiceDefinition definition() {
         return ServerServiceDefinition.builder(FlightMethods.SERVICE)
                 .addMethod(FlightMethods.HANDSHAKE, ServerCalls.asyncBidiStreamingCall(this::handshake))
-                .addMethod(FlightMethods.LIST_FLIGHTS, ServerCalls.asyncServerStreamingCall((req, out) ->
-                        stream(out, () -> producer.listFlights(context(), req.getExpression().toByteArray())
-                                .map(ProtoConversions::toProto))))
-                .addMethod(FlightMethods.GET_FLIGHT_INFO, ServerCalls.asyncUnaryCall((req, out) ->
+                .addMethod(LenientRequest.of(FlightMethods.LIST_FLIGHTS), ServerCalls.asyncServerStreamingCall(
+                        (req, out) -> stream(out, () -> producer.listFlights(context(),
+                                req.get().getExpression().toByteArray()).map(ProtoConversions::toProto))))
+                .addMethod(LenientRequest.of(FlightMethods.GET_FLIGHT_INFO), ServerCalls.asyncUnaryCall((req, out) ->
                         unary(out, () -> ProtoConversions.toProto(
-                                producer.getFlightInfo(context(), ProtoConversions.fromProto(req))))))
-                .addMethod(FlightMethods.POLL_FLIGHT_INFO, ServerCalls.asyncUnaryCall((req, out) ->
+                                producer.getFlightInfo(context(), ProtoConversions.fromProto(req.get()))))))
+                .addMethod(LenientRequest.of(FlightMethods.POLL_FLIGHT_INFO), ServerCalls.asyncUnaryCall((req, out) ->
                         unary(out, () -> ProtoConversions.toProto(
-                                producer.pollFlightInfo(context(), ProtoConversions.fromProto(req))))))
-                .addMethod(FlightMethods.GET_SCHEMA, ServerCalls.asyncUnaryCall((req, out) ->
-                        unary(out, () -> schemaResult(producer.getSchema(context(), ProtoConversions.fromProto(req))))))
-                .addMethod(FlightMethods.DO_ACTION, ServerCalls.asyncServerStreamingCall((req, out) ->
-                        stream(out, () -> doAction(ProtoConversions.fromProto(req)))))
-                .addMethod(FlightMethods.LIST_ACTIONS, ServerCalls.asyncServerStreamingCall((req, out) ->
-                        stream(out, () -> producer.listActions(context()).stream().map(ProtoConversions::toProto))))
-                .addMethod(FlightMethods.DO_GET, this::doGet)
+                                producer.pollFlightInfo(context(), ProtoConversions.fromProto(req.get()))))))
+                .addMethod(LenientRequest.of(FlightMethods.GET_SCHEMA), ServerCalls.asyncUnaryCall((req, out) ->
+                        unary(out, () -> schemaResult(producer.getSchema(context(),
+                                ProtoConversions.fromProto(req.get()))))))
+                .addMethod(LenientRequest.of(FlightMethods.DO_ACTION), ServerCalls.asyncServerStreamingCall(
+                        (req, out) -> stream(out, () -> doAction(ProtoConversions.fromProto(req.get())))))
+                .addMethod(LenientRequest.of(FlightMethods.LIST_ACTIONS), ServerCalls.asyncServerStreamingCall(
+                        (req, out) -> stream(out, () -> {
+                            req.get();
+                            return producer.listActions(context()).stream().map(ProtoConversions::toProto);
+                        })))
+                .addMethod(LenientRequest.of(FlightMethods.DO_GET), this::doGet)
                 .addMethod(FlightMethods.DO_PUT, this::doPut)
                 .addMethod(FlightMethods.DO_EXCHANGE, this::doExchange)
                 .build();
@@ -200,12 +207,33 @@ public final class FlightService {
     }
 
     /** The sending side of a server call. */
-    private static final class ServerOutbound<R> extends Outbound<R> {
+    private final class ServerOutbound<R> extends Outbound<R> {
         private final ServerCall<?, R> call;
         private final AtomicBoolean closed = new AtomicBoolean();
+        private boolean headersSent;
 
         ServerOutbound(ServerCall<?, R> call) {
             this.call = call;
+        }
+
+        /**
+         * Sends the response headers, if not yet sent. The calls streaming data in send theirs only with
+         * their first answer: until then gRPC can end the call with a status the client reads (a message
+         * over the size limit is refused as RESOURCE_EXHAUSTED, where after the headers gRPC could only
+         * reset the stream, which the client sees as CANCELLED).
+         */
+        void sendHeaders() {
+            synchronized (call) {
+                if (!headersSent) {
+                    headersSent = true;
+                    call.sendHeaders(new Metadata());
+                }
+            }
+        }
+
+        @Override
+        protected long idleNanos() {
+            return limits.idleTimeout().toNanos();
         }
 
         @Override
@@ -216,6 +244,7 @@ public final class FlightService {
         @Override
         protected void doSend(R message) {
             synchronized (call) {
+                sendHeaders();
                 call.sendMessage(message);
             }
         }
@@ -273,27 +302,28 @@ public final class FlightService {
         }
     }
 
-    private ServerCall.Listener<Flight.Ticket> doGet(ServerCall<Flight.Ticket, FlightDataMessage> call,
-            Metadata headers) {
+    private ServerCall.Listener<LenientRequest<Flight.Ticket>> doGet(
+            ServerCall<LenientRequest<Flight.Ticket>, FlightDataMessage> call, Metadata headers) {
         ServerOutbound<FlightDataMessage> out = new ServerOutbound<>(call);
         CallContext context = new ServerContext(headers, identity(), out::isEnded);
-        call.sendHeaders(new Metadata());
+        out.sendHeaders();
         call.request(1);
         return new ServerCall.Listener<>() {
-            private Flight.Ticket ticket;
+            private LenientRequest<Flight.Ticket> ticket;
 
             @Override
-            public void onMessage(Flight.Ticket message) {
+            public void onMessage(LenientRequest<Flight.Ticket> message) {
                 ticket = message;
             }
 
             @Override
             public void onHalfClose() {
-                if (ticket == null) {
-                    out.close(Status.INVALID_ARGUMENT.withDescription("DoGet without a ticket"));
+                if (ticket == null || ticket.error() != null) {
+                    out.close(Status.INVALID_ARGUMENT.withDescription(ticket == null ? "DoGet without a ticket"
+                            : ticket.error()));
                     return;
                 }
-                Flight.Ticket t = ticket;
+                Flight.Ticket t = ticket.value();
                 workers.execute(() -> out.run(() ->
                         producer.doGet(context, ProtoConversions.fromProto(t), new Sink(out))));
             }
@@ -344,7 +374,7 @@ public final class FlightService {
                 call.request(n);
             }
         }, () -> {
-        });
+        }, limits.idleTimeout());
     }
 
     private ServerCall.Listener<FlightDataMessage> doPut(ServerCall<FlightDataMessage, Flight.PutResult> call,
@@ -352,7 +382,6 @@ public final class FlightService {
         ServerOutbound<Flight.PutResult> out = new ServerOutbound<>(call);
         CallContext context = new ServerContext(headers, identity(), out::isEnded);
         DataReader in = reader(call);
-        call.sendHeaders(new Metadata());
         call.request(DataReader.WINDOW);
         Consumer<PutResult> acknowledge = r -> out.send(
                 Flight.PutResult.newBuilder().setAppMetadata(ByteString.copyFrom(r.appMetadata())).build());
@@ -365,7 +394,6 @@ public final class FlightService {
         ServerOutbound<FlightDataMessage> out = new ServerOutbound<>(call);
         CallContext context = new ServerContext(headers, identity(), out::isEnded);
         DataReader in = reader(call);
-        call.sendHeaders(new Metadata());
         call.request(DataReader.WINDOW);
         workers.execute(() -> out.run(() -> producer.doExchange(context, in, new Sink(out))));
         return inbound(in, out);

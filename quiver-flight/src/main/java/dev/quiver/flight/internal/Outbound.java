@@ -3,13 +3,15 @@ package dev.quiver.flight.internal;
 
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightStatusCode;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The sending side of a gRPC call (client or server), shared by the data writers: sends wait until the
- * transport is ready (gRPC's onReady), and fail once the call is cancelled or has ended.
+ * transport is ready (gRPC's onReady), and fail once the call is cancelled or has ended, or, with an idle
+ * timeout, once the peer has taken nothing for that long.
  */
 public abstract class Outbound<T> {
     private final ReentrantLock lock = new ReentrantLock();
@@ -24,6 +26,11 @@ public abstract class Outbound<T> {
 
     /** Ends the sending side normally. */
     protected abstract void doComplete();
+
+    /** How long a send may wait for the peer to take data, in nanoseconds; negative: no limit. */
+    protected long idleNanos() {
+        return -1;
+    }
 
     /** gRPC's onReady: wakes a waiting sender. */
     public final void signalReady() {
@@ -50,8 +57,14 @@ public abstract class Outbound<T> {
     public final void send(T message) {
         lock.lock();
         try {
+            long idle = idleNanos();
+            long start = idle < 0 ? 0 : System.nanoTime();
             while (!isReady()) {
                 checkEnded();
+                if (idle >= 0 && System.nanoTime() - start > idle) {
+                    throw new FlightException(FlightStatusCode.TIMED_OUT, "the peer took no data for "
+                            + Duration.ofNanos(idle) + " (the idle timeout)");
+                }
                 readyOrDone.await(50, TimeUnit.MILLISECONDS);
             }
             checkEnded();

@@ -10,12 +10,22 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.grpc.netty.shaded.io.netty.buffer.ByteBufAllocator;
 import io.grpc.netty.shaded.io.netty.buffer.PooledByteBufAllocator;
 import io.grpc.netty.shaded.io.netty.channel.ChannelOption;
+import java.net.InetSocketAddress;
 
 /**
  * gRPC's Netty transport as Flight's bulk data wants it: every connection, server or client, allocates its
- * buffers from {@link #ALLOCATOR}, and takes messages of any size.
+ * buffers from {@link #ALLOCATOR}; a client takes messages of any size, a server those up to its limit.
  */
 public final class Transport {
+    static {
+        // Before any class of Netty initializes: no native transport (epoll) and no OpenSSL (tcnative), so that
+        // Netty never calls System.loadLibrary, which JDK 24+ warns about unless native access is enabled
+        // (JEP 472). Netty then runs on NIO and the JDK's TLS. A program that sets these properties itself
+        // (false, with --enable-native-access) keeps its choice. docs/flight.md, "JVM warnings".
+        defaultProperty("io.grpc.netty.shaded.io.netty.transport.noNative", "true");
+        defaultProperty("io.grpc.netty.shaded.io.netty.handler.ssl.noOpenSsl", "true");
+    }
+
     /** The order of a chunk: 8 KiB pages times 2^11, 16 MiB. */
     static final int CHUNK_ORDER = 11;
 
@@ -33,16 +43,25 @@ public final class Transport {
     private Transport() {
     }
 
+    private static void defaultProperty(String name, String value) {
+        if (System.getProperty(name) == null) {
+            System.setProperty(name, value);
+        }
+    }
+
     /**
-     * A server builder for a port.
+     * A server builder for an address.
      *
-     * @param port the port, 0 for any free one
+     * @param address the address and port (port 0 for any free one)
      * @param credentials plain text or TLS
+     * @param maxMessageBytes the largest message a client may send: a larger one ends its call as
+     *     RESOURCE_EXHAUSTED before it is gathered into memory
      * @return the builder, to which the service is still to be added
      */
-    public static ServerBuilder<?> server(int port, ServerCredentials credentials) {
-        return NettyServerBuilder.forPort(port, credentials).withChildOption(ChannelOption.ALLOCATOR, ALLOCATOR)
-                .maxInboundMessageSize(Integer.MAX_VALUE);
+    public static ServerBuilder<?> server(InetSocketAddress address, ServerCredentials credentials,
+            int maxMessageBytes) {
+        return NettyServerBuilder.forAddress(address, credentials).withChildOption(ChannelOption.ALLOCATOR, ALLOCATOR)
+                .maxInboundMessageSize(maxMessageBytes);
     }
 
     /**
