@@ -4,9 +4,8 @@
  * as Quiver's IPC messages. gRPC's jars are automatic modules ({@code io.grpc}, {@code io.grpc.stub},
  * {@code io.grpc.protobuf}, {@code com.google.protobuf}), and so is the Netty transport
  * ({@code io.grpc.netty.shaded}), whose builders set the connections' allocator. Netty is kept from loading
- * native libraries (it runs on NIO and the JDK's TLS), so no native access is needed; protobuf calls
- * {@code sun.misc.Unsafe}, which JDK 24+ warns about unless run with
- * {@code --sun-misc-unsafe-memory-access=allow} (docs/flight.md, "JVM warnings").
+ * native libraries (it runs on NIO and the JDK's TLS), so no native access is needed; protobuf-java (4.36
+ * on) does not call {@code sun.misc.Unsafe}: a Flight program needs no JVM option (docs/flight.md).
  */
 module dev.quiver.flight {
     requires transitive dev.quiver.core;

@@ -31,9 +31,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ExamplesTest {
     /** The JVM option the README gives library users (section "Using Quiver as a library"). */
     static final List<String> JVM_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED");
-    /** The README's options for a program using quiver-flight: protobuf-java and Netty use sun.misc.Unsafe. */
-    static final List<String> FLIGHT_JVM_OPTIONS = List.of("--enable-native-access=ALL-UNNAMED",
-            "--sun-misc-unsafe-memory-access=allow");
 
     private static final Optional<PythonPeer> PYTHON = PythonPeer.find();
 
@@ -140,7 +137,7 @@ class ExamplesTest {
         Path trips = dir.resolve("trips.arrow");
         run(MillionRows.class, JVM_OPTIONS, trips.toString());
         Path received = dir.resolve("received.arrow");
-        Run run = run(ServeOverFlight.class, FLIGHT_JVM_OPTIONS, trips.toString(), received.toString());
+        Run run = run(ServeOverFlight.class, JVM_OPTIONS, trips.toString(), received.toString());
         assertTrue(run.out().matches("received 1000000 rows from grpc://[^ ]+\n"), run.out());
         if (PYTHON.isPresent()) {
             assertEquals("True", PYTHON.get().run("""
