@@ -25,7 +25,6 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.TimeUnit;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -44,8 +43,6 @@ import java.util.List;
  * type allows prints; text past a given length is not built.
  */
 public final class CellText {
-    /** The longest plain form of a decimal; longer ones print as {@code 1.5E+300}. */
-    private static final int MAX_PLAIN_DECIMAL = 128;
     private static final long MIN_EPOCH_SECOND = LocalDateTime.MIN.toEpochSecond(ZoneOffset.UTC);
     private static final long MAX_EPOCH_SECOND = LocalDateTime.MAX.toEpochSecond(ZoneOffset.UTC);
     private static final long MILLIS_PER_DAY = 86_400_000L;
@@ -141,7 +138,7 @@ public final class CellText {
             case VarBinaryArray v -> bytes(v.getSegment(i), v.isUtf8(), nested);
             case BinaryViewArray v -> bytes(v.getSegment(i), v.isUtf8(), nested);
             case FixedSizeBinaryArray f -> bytes(f.getSegment(i), false, nested);
-            case DecimalArray d -> decimal(d.getBigDecimal(i));
+            case DecimalArray d -> append(Values.format(d.getBigDecimal(i)));
             default -> append(scalar(array, i));
         }
     }
@@ -192,14 +189,6 @@ public final class CellText {
             MemorySegment prefix = value.asSlice(0, Math.min(value.byteSize(), room / 2 + 1));
             append("0x" + HEX.formatHex(prefix.toArray(ValueLayout.JAVA_BYTE)));
         }
-    }
-
-    /** Plain, unless the plain form would be long (a large or very negative scale): then scientific. */
-    private void decimal(BigDecimal value) {
-        long scale = value.scale();
-        long digits = value.precision();
-        long plainLength = scale <= 0 ? digits - scale : Math.max(digits, scale + 1) + 1;
-        append(plainLength <= MAX_PLAIN_DECIMAL ? value.toPlainString() : value.toString());
     }
 
     /** Types whose arrays hold one number (or two, for intervals) per slot. */
