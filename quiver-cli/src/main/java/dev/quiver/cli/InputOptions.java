@@ -23,6 +23,8 @@ final class InputOptions {
     private final OptionSpec nulls;
     private final OptionSpec noHeader;
     private final OptionSpec skipRows;
+    private final OptionSpec maxColumns;
+    private final OptionSpec maxRecordBytes;
 
     /** Adds the input options to {@code command}, whose command line will hold their values. */
     InputOptions(Subcommand command) {
@@ -43,6 +45,12 @@ final class InputOptions {
                 "CSV input: no header line; the columns are f0, f1, ..."));
         skipRows = command.option(Subcommand.valued("--skip-rows", "N", int.class,
                 "CSV input: records to skip before the header (default: ${DEFAULT-VALUE}).").defaultValue("0"));
+        maxColumns = command.option(Subcommand.valued("--max-columns", "N", int.class,
+                "CSV input: more fields in a record is an error (default: ${DEFAULT-VALUE}; a reader holds "
+                        + "memory per column).").defaultValue(String.valueOf(CsvReadOptions.DEFAULT_MAX_COLUMNS)));
+        maxRecordBytes = command.option(Subcommand.valued("--max-record-bytes", "N", int.class,
+                "CSV input: a longer record is an error (default: ${DEFAULT-VALUE}).")
+                .defaultValue(String.valueOf(CsvReadOptions.DEFAULT_MAX_RECORD_BYTES)));
     }
 
     /** The format given by {@code --from}, or null. */
@@ -58,7 +66,8 @@ final class InputOptions {
         List<String> nulls = this.nulls.getValue();
         try {
             CsvReadOptions options = CsvReadOptions.DEFAULT.withTypes(CsvTypes.parseColumns(types))
-                    .withSkipRows(skipRows.getValue());
+                    .withSkipRows(skipRows.getValue()).withMaxColumns(maxColumns.getValue())
+                    .withMaxRecordBytes(maxRecordBytes.getValue());
             if (delimiter != null) {
                 options = options.withDelimiter(delimiter(delimiter));
             }
@@ -77,7 +86,9 @@ final class InputOptions {
     /** Whether any CSV option was given. */
     boolean anyCsv() {
         return types.getValue() != null || delimiter.getValue() != null || nulls.getValue() != null
-                || noHeader.<Boolean>getValue() || skipRows.<Integer>getValue() != 0;
+                || noHeader.<Boolean>getValue() || skipRows.<Integer>getValue() != 0
+                || maxColumns.<Integer>getValue() != CsvReadOptions.DEFAULT_MAX_COLUMNS
+                || maxRecordBytes.<Integer>getValue() != CsvReadOptions.DEFAULT_MAX_RECORD_BYTES;
     }
 
     /** Opens {@code file} ({@code -}: standard input) as these options say, Arrow input fully validated. */

@@ -92,6 +92,23 @@ class PipingTest {
     }
 
     @Test
+    void theCsvLimitsAreOptions() throws Exception {
+        Path wide = Files.writeString(dir.resolve("w.csv"), "a,b,c\n1,2,3\n");
+        Cli.Result refused = Cli.run("schema", wide, "--max-columns", "2");
+        assertEquals(1, refused.exit(), refused.err());
+        assertTrue(refused.err().contains("more than the 2 columns") && refused.err().contains("--max-columns"),
+                refused.err());
+        Path longLine = Files.writeString(dir.resolve("l.csv"), "a\n" + "x".repeat(8 << 20) + "\n");
+        Cli.Result longRecord = Cli.run("schema", longLine, "--max-record-bytes", "4096");
+        assertEquals(1, longRecord.exit(), longRecord.err());
+        assertTrue(longRecord.err().contains("--max-record-bytes"), longRecord.err());
+        assertEquals(0, Cli.run("schema", longLine).exit());
+        assertEquals(2, Cli.run("schema", wide, "--max-record-bytes", "3").exit());
+        Cli.Result read = Cli.run("schema", wide, "--max-columns", "3");
+        assertEquals(0, read.exit(), read.err());
+    }
+
+    @Test
     void catStreamsTheFirstRows() throws Exception {
         Path csv = Files.writeString(dir.resolve("c.csv"), "n\n1\n2\n3\n4\n5\n");
         Cli.Result r = Cli.run("cat", csv, "-n", "3");

@@ -66,8 +66,8 @@ final class BlockSource implements AutoCloseable {
     Block more(Block block) throws IOException {
         if (block.length() > maxRecordBytes) {
             throw new CsvException(source + ": no record ends within " + maxRecordBytes + " bytes from byte offset "
-                    + offset + ": a record is longer than the limit (CsvReadOptions.withMaxRecordBytes; is a quote "
-                    + "never closed?)");
+                    + offset + ": a record is longer than the limit (CsvReadOptions.withMaxRecordBytes, the CLI's "
+                    + "--max-record-bytes; is a quote never closed?)");
         }
         return fill(Arrays.copyOf(block.bytes(), (int) Math.min(maxRecordBytes + 1L, block.bytes().length * 2L)),
                 block.length());

@@ -196,7 +196,7 @@ public final class CsvReader implements RecordBatchReader {
         if (columns > options.maxColumns()) {
             throw CsvException.at(source, 1 + lineBreaks(bytes, position), null, null, "has " + columns
                     + " fields, more than the " + options.maxColumns() + " columns a reader takes (a reader holds "
-                    + "memory per column; CsvReadOptions.withMaxColumns)");
+                    + "memory per column; CsvReadOptions.withMaxColumns, the CLI's --max-columns)");
         }
     }
 
