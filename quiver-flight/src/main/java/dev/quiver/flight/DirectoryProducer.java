@@ -16,7 +16,6 @@ import dev.quiver.ipc.IpcStreamReader;
 import dev.quiver.ipc.IpcStreamWriter;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -25,7 +24,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -64,8 +62,6 @@ import java.util.stream.Stream;
 public final class DirectoryProducer implements FlightProducer {
     /** The batches per endpoint of {@link #DirectoryProducer(Path)}. */
     public static final int DEFAULT_BATCHES_PER_ENDPOINT = 16;
-
-    private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
 
     /** What the service knows of one file, valid while its size and modification time stay. */
     private record Entry(Path path, Schema schema, boolean isFile, int batches, long rows, long bytes,
@@ -384,7 +380,7 @@ public final class DirectoryProducer implements FlightProducer {
 
     private Entry scan(Path path, long size, Object version) throws IOException {
         IpcReadOptions counting = readOptions.withValidation(ValidationLevel.STRUCTURE);
-        if (isArrowFile(path)) {
+        if (IpcFileReader.startsWithMagic(path)) {
             try (IpcFileReader reader = IpcFileReader.map(path, counting)) {
                 long rows = 0;
                 for (int k = 0; k < reader.batchCount(); k++) {
@@ -402,12 +398,6 @@ public final class DirectoryProducer implements FlightProducer {
                 rows += b.get().rowCount();
             }
             return new Entry(path, schema, false, batches, rows, size, version);
-        }
-    }
-
-    private static boolean isArrowFile(Path path) throws IOException {
-        try (InputStream in = Files.newInputStream(path)) {
-            return Arrays.equals(in.readNBytes(FILE_MAGIC.length), FILE_MAGIC);
         }
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.io;
 
+import dev.quiver.ipc.IpcFileReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ final class FormatDetection {
             throw new UnknownFormatException(path + ": the file is empty, not Arrow IPC, integration JSON, NDJSON,"
                     + " CSV or TSV");
         }
-        if (startsWith(head, 'A', 'R', 'R', 'O', 'W', '1')) {
+        if (IpcFileReader.startsWithMagic(head)) {
             return ArrowFormat.FILE;
         }
         if (startsWith(head, 0xFF, 0xFF, 0xFF, 0xFF)) {

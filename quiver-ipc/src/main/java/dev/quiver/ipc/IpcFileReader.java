@@ -15,8 +15,10 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +64,30 @@ public final class IpcFileReader implements RecordBatchReader {
     private static final int TAIL = 4 + 6;
     /** What {@link #readNext()} makes of a batch: the batch. */
     private static final Function<RecordBatch, RecordBatch> BATCH = batch -> batch;
+
+    /**
+     * Whether {@code head}, the first bytes of some input, starts as an Arrow IPC file does: with the
+     * magic {@code ARROW1} (a stream starts with a message instead).
+     *
+     * @param head the input's first bytes, at least six for a true answer
+     * @return whether they start with the file format's magic
+     */
+    public static boolean startsWithMagic(byte[] head) {
+        return head.length >= MAGIC.length && Arrays.equals(head, 0, MAGIC.length, MAGIC, 0, MAGIC.length);
+    }
+
+    /**
+     * Whether the file at {@code path} starts as an Arrow IPC file does ({@link #startsWithMagic}).
+     *
+     * @param path the file
+     * @return whether it starts with the file format's magic
+     * @throws IOException if the file cannot be read
+     */
+    public static boolean startsWithMagic(Path path) throws IOException {
+        try (InputStream in = Files.newInputStream(path)) {
+            return startsWithMagic(in.readNBytes(MAGIC.length));
+        }
+    }
 
     private final MessageReader messages;
     private final AutoCloseable resource;
