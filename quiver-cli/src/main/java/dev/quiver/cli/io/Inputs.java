@@ -13,6 +13,8 @@ import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonReadOptions;
 import dev.quiver.ndjson.NdjsonReadOptions;
 import dev.quiver.ndjson.NdjsonReader;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -66,7 +68,10 @@ public final class Inputs {
                 throw new CliException("reading standard input ('-') needs --from FORMAT (csv, tsv, arrow, arrows, "
                         + "json, ndjson)", CliException.USAGE);
             }
-            return open(System.in, format, csv, options, ndjsonAllocator);
+            // An Arrow stream is read from standard input's descriptor itself (System.in adds a buffer, and so
+            // a copy): the reader reads it through its channel, straight into the batches' memory.
+            return open(format == DataFormat.ARROW_STREAM ? new FileInputStream(FileDescriptor.in) : System.in, format,
+                    csv, options, ndjsonAllocator);
         }
         if (!Files.isRegularFile(path) && !(Files.exists(path) && format != null)) {
             throw new CliException(Files.exists(path) ? "not a regular file: " + path : "no such file: " + path);
