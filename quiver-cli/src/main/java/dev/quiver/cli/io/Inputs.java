@@ -26,7 +26,19 @@ import java.nio.file.Path;
  * {@code -} is standard input, whose format must be given.
  */
 public final class Inputs {
+    /** Whether {@link System#in} is the process's standard input, untouched: set by the quiver command's main. */
+    private static volatile boolean stdinIsTheDescriptor;
+
     private Inputs() {
+    }
+
+    /**
+     * Says that {@link System#in} is the process's own standard input, which nothing else reads: an Arrow
+     * stream on it is then read from file descriptor 0 directly. The quiver command's {@code main} calls
+     * it; a caller that replaces {@code System.in} (a test) does not.
+     */
+    public static void readStandardInputDirectly() {
+        stdinIsTheDescriptor = true;
     }
 
     /** Whether {@code path} is {@code -}: standard input or output. */
@@ -68,10 +80,12 @@ public final class Inputs {
                 throw new CliException("reading standard input ('-') needs --from FORMAT (csv, tsv, arrow, arrows, "
                         + "json, ndjson)", CliException.USAGE);
             }
-            // An Arrow stream is read from standard input's descriptor itself (System.in adds a buffer, and so
-            // a copy): the reader reads it through its channel, straight into the batches' memory.
-            return open(format == DataFormat.ARROW_STREAM ? new FileInputStream(FileDescriptor.in) : System.in, format,
-                    csv, options, ndjsonAllocator);
+            // In the quiver process an Arrow stream is read from standard input's descriptor itself (System.in
+            // adds a buffer, and so a copy): the reader reads it through its channel, straight into the
+            // batches' memory.
+            boolean direct = format == DataFormat.ARROW_STREAM && stdinIsTheDescriptor;
+            return open(direct ? new FileInputStream(FileDescriptor.in) : System.in, format, csv, options,
+                    ndjsonAllocator);
         }
         if (!Files.isRegularFile(path) && !(Files.exists(path) && format != null)) {
             throw new CliException(Files.exists(path) ? "not a regular file: " + path : "no such file: " + path);
