@@ -118,7 +118,7 @@ public final class QuiverCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        Inputs.readStandardInputDirectly();
+        Inputs.useStandardDescriptors();
         int status = commandLine(args).execute(args);
         // On success the JVM ends when main returns: System.exit would first look up a System.Logger for
         // its exit event (JDK 21+), which on a fresh JVM costs ~20 ms of every command. A thread that

@@ -26,19 +26,29 @@ import java.nio.file.Path;
  * {@code -} is standard input, whose format must be given.
  */
 public final class Inputs {
-    /** Whether {@link System#in} is the process's standard input, untouched: set by the quiver command's main. */
-    private static volatile boolean stdinIsTheDescriptor;
+    /** Whether System.in and System.out are the process's own, untouched: set by the quiver command's main. */
+    private static volatile boolean standardDescriptors;
 
     private Inputs() {
     }
 
     /**
-     * Says that {@link System#in} is the process's own standard input, which nothing else reads: an Arrow
-     * stream on it is then read from file descriptor 0 directly. The quiver command's {@code main} calls
-     * it; a caller that replaces {@code System.in} (a test) does not.
+     * Says that {@link System#in} and {@link System#out} are the process's own standard input and output,
+     * which nothing else reads or writes: Arrow input and output on them then go through file descriptors
+     * 0 and 1 directly, without the copies of their Java streams. The quiver command's {@code main} calls
+     * it; a caller that replaces {@code System.in} or {@code System.out} (a test) does not.
      */
-    public static void readStandardInputDirectly() {
-        stdinIsTheDescriptor = true;
+    public static void useStandardDescriptors() {
+        standardDescriptors = true;
+    }
+
+    /**
+     * Whether {@link #useStandardDescriptors()} was called.
+     *
+     * @return true in the quiver process
+     */
+    public static boolean standardDescriptors() {
+        return standardDescriptors;
     }
 
     /** Whether {@code path} is {@code -}: standard input or output. */
@@ -83,7 +93,7 @@ public final class Inputs {
             // In the quiver process an Arrow stream is read from standard input's descriptor itself (System.in
             // adds a buffer, and so a copy): the reader reads it through its channel, straight into the
             // batches' memory.
-            boolean direct = format == DataFormat.ARROW_STREAM && stdinIsTheDescriptor;
+            boolean direct = format == DataFormat.ARROW_STREAM && standardDescriptors;
             return open(direct ? new FileInputStream(FileDescriptor.in) : System.in, format, csv, options,
                     ndjsonAllocator);
         }
