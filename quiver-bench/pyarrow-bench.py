@@ -5,6 +5,8 @@
                                        (K times: also read_seconds_min=)
   python pyarrow-bench.py gen N FILE [file|stream] [none|lz4|zstd]
   python pyarrow-bench.py groupby FILE KEY     hash group-by count on KEY (Acero, one thread)
+  python pyarrow-bench.py stdin-to-file FILE   reads an Arrow stream on standard input (open_stream) and
+                                       writes its batches as the Arrow file FILE, uncompressed
 
 Prints the checksum lines of docs/bench-v1.md, then *_seconds= figures.
 Needs pyarrow and numpy (a venv with the pyarrow wheel).
@@ -114,6 +116,15 @@ def main():
                 w.write_batch(b)
             w.close()
         print(f"write_seconds={time.perf_counter() - t0:.3f}")
+    elif cmd == 'stdin-to-file':
+        t0 = time.perf_counter()
+        r = ipc.open_stream(sys.stdin.buffer)
+        with pa.OSFile(sys.argv[2], 'wb') as sink:
+            w = ipc.new_file(sink, r.schema, options=ipc.IpcWriteOptions(use_threads=False))
+            for b in r:
+                w.write_batch(b)
+            w.close()
+        print(f"convert_seconds={time.perf_counter() - t0:.3f}")
     elif cmd == 'groupby':
         path, key = sys.argv[2], sys.argv[3]
         t = pa.Table.from_batches(list(open_batches(path))).select([key])
