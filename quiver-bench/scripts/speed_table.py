@@ -22,7 +22,8 @@ table gives the best and the median:
 - group-by: count on `name`, best of ten in one process (pyarrow: best of five);
 - streams, Quiver and pyarrow only: the read of each Arrow stream file, one thread (Quiver reads it through
   a FileChannel and copies each message once; pyarrow memory-maps it), cold (one read in a new process, wall
-  and CPU of the whole process) and warm (best of ten in one process); the uncompressed stream through a
+  and CPU of the whole process) and warm (best of ten in one process: wall, and the least CPU time of the
+  process for one read, which other processes disturb less); the uncompressed stream through a
   pipe (`cat FILE |`), converted to an Arrow file by `quiver convert - --from arrows OUT` and by pyarrow's
   `open_stream(sys.stdin.buffer)` (pyarrow-bench.py stdin-to-file OUT), wall and CPU of the whole pipeline;
   and the write of each stream, one thread, as the writes above.
@@ -207,11 +208,12 @@ def streams(folder, python, rounds, rows):
         "Quiver": lambda f, extra: [QUIVER, "bench-read", f, "--threads", "1"] + extra,
         "Arrow C++ (pyarrow)": lambda f, extra: [python, PYARROW_BENCH, "read", f] + extra,
     }
-    print("\n| stream file, one thread | reader | cold wall s | cold CPU s | warm s | ratio warm (best / median) |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("\n| stream file, one thread | reader | cold wall s | cold CPU s | warm s | warm CPU s | "
+          "ratio warm (best / median) | ratio warm CPU |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|")
     for name, (file, _) in STREAMS.items():
         path = os.path.join(folder, file)
-        results = {reader: {"wall": [], "cpu": [], "warm": []} for reader in readers}
+        results = {reader: {"wall": [], "cpu": [], "warm": [], "warmcpu": []} for reader in readers}
         reference = None
         for _ in range(rounds):
             for reader, command in readers.items():
@@ -224,12 +226,15 @@ def streams(folder, python, rounds, rows):
                     sys.exit(f"{reader} disagrees on {file}: {checksum}")
                 r["wall"].append(wall)
                 r["cpu"].append(cpu)
-                r["warm"].append(run(command(path, ["--repeat", WARM_REPEAT]))[0]["read_seconds_min"])
+                warm = run(command(path, ["--repeat", WARM_REPEAT]))[0]
+                r["warm"].append(warm["read_seconds_min"])
+                r["warmcpu"].append(warm["read_cpu_seconds_min"])
         q, p = results["Quiver"], results["Arrow C++ (pyarrow)"]
         for reader, r in results.items():
-            last = ratio(q["warm"], p["warm"]) if reader == "Quiver" else ""
-            print(f"| {name} | {reader} | {summary(r['wall'])} | {summary(r['cpu'])} | {summary(r['warm'])} | {last} |",
-                  flush=True)
+            last = (f"{ratio(q['warm'], p['warm'])} | {ratio(q['warmcpu'], p['warmcpu'])}" if reader == "Quiver"
+                    else " | ")
+            print(f"| {name} | {reader} | {summary(r['wall'])} | {summary(r['cpu'])} | {summary(r['warm'])} | "
+                  f"{summary(r['warmcpu'])} | {last} |", flush=True)
     path = os.path.join(folder, STREAMS["uncompressed"][0])
     out = {"Quiver": os.path.join(folder, "speed-table-piped-quiver.arrow"),
            "Arrow C++ (pyarrow)": os.path.join(folder, "speed-table-piped-pyarrow.arrow")}
