@@ -2,9 +2,12 @@
 """Arrow C++ (through pyarrow, single-threaded) on the bench-v1 table.
 
   python pyarrow-bench.py read FILE [--repeat K]  open (memory-mapped), read every batch, checksum
-                                       (K times: also read_seconds_min=)
+                                       (K times: also read_seconds_min= and read_cpu_seconds_min=,
+                                       the least CPU time of the process for one read)
   python pyarrow-bench.py gen N FILE [file|stream] [none|lz4|zstd]
   python pyarrow-bench.py groupby FILE KEY     hash group-by count on KEY (Acero, one thread)
+  python pyarrow-bench.py stdin-to-file FILE   reads an Arrow stream on standard input (open_stream) and
+                                       writes its batches as the Arrow file FILE, uncompressed
 
 Prints the checksum lines of docs/bench-v1.md, then *_seconds= figures.
 Needs pyarrow and numpy (a venv with the pyarrow wheel).
@@ -92,14 +95,16 @@ def main():
     cmd = sys.argv[1]
     if cmd == 'read':
         repeat = int(sys.argv[sys.argv.index('--repeat') + 1]) if '--repeat' in sys.argv else 1
-        times = []
+        times, cpu = [], []
         for _ in range(repeat):
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             lines = checksum(open_batches(sys.argv[2]))
             times.append(time.perf_counter() - t0)
+            cpu.append(time.process_time() - c0)
         print('\n'.join(lines)); print(f"read_seconds={times[0]:.3f}")
         if repeat > 1:
             print(f"read_seconds_min={min(times):.3f}")
+            print(f"read_cpu_seconds_min={min(cpu):.3f}")
     elif cmd == 'gen':
         n, path = int(sys.argv[2]), sys.argv[3]
         fmt = sys.argv[4] if len(sys.argv) > 4 else 'file'
@@ -114,6 +119,15 @@ def main():
                 w.write_batch(b)
             w.close()
         print(f"write_seconds={time.perf_counter() - t0:.3f}")
+    elif cmd == 'stdin-to-file':
+        t0 = time.perf_counter()
+        r = ipc.open_stream(sys.stdin.buffer)
+        with pa.OSFile(sys.argv[2], 'wb') as sink:
+            w = ipc.new_file(sink, r.schema, options=ipc.IpcWriteOptions(use_threads=False))
+            for b in r:
+                w.write_batch(b)
+            w.close()
+        print(f"convert_seconds={time.perf_counter() - t0:.3f}")
     elif cmd == 'groupby':
         path, key = sys.argv[2], sys.argv[3]
         t = pa.Table.from_batches(list(open_batches(path))).select([key])

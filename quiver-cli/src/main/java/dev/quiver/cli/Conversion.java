@@ -12,10 +12,12 @@ import dev.quiver.csv.CsvReadOptions;
 import dev.quiver.csv.CsvReader;
 import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
+import dev.quiver.ipc.IpcStreamReader;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.function.Consumer;
 
 /** Copies the batches of a source into a new output file. */
@@ -73,6 +75,20 @@ final class Conversion {
         long total = source instanceof CsvReader && !Inputs.isStdio(in) ? Files.size(in) : 0;
         try (Progress progress = Progress.start("converting " + in.getFileName(), total)) {
             Outputs.write(out, format, source.schema(), options, writer -> {
+                if (source instanceof IpcStreamReader && format.isArrow()) {
+                    // The stream reader lends each batch in memory that the next one reuses (mapBatches); an
+                    // IPC writer is done with a batch when write returns.
+                    Iterator<Long> rows = source.mapBatches(batch -> {
+                        writer.write(batch);
+                        written.accept(batch);
+                        return batch.rowCount();
+                    });
+                    while (rows.hasNext()) {
+                        batchesAndRows[1] += rows.next();
+                        batchesAndRows[0]++;
+                    }
+                    return;
+                }
                 long done = 0;
                 for (RecordBatch batch : source) {
                     writer.write(batch);

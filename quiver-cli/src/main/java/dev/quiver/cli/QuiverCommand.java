@@ -2,6 +2,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.cli.flight.FlightCommand;
+import dev.quiver.cli.io.Inputs;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -117,6 +118,7 @@ public final class QuiverCommand implements Runnable {
     }
 
     public static void main(String[] args) {
+        Inputs.useStandardDescriptors();
         int status = commandLine(args).execute(args);
         // On success the JVM ends when main returns: System.exit would first look up a System.Logger for
         // its exit event (JDK 21+), which on a fresh JVM costs ~20 ms of every command. A thread that

@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.compare.BatchComparator;
 import dev.quiver.ipc.IpcFileReader;
+import dev.quiver.ipc.IpcStreamReader;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -15,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -130,5 +133,29 @@ class PipingTest {
         Cli.Result piped = withStdio(new byte[0], stdout, "convert", back, "-", "--to", "ndjson");
         assertEquals(0, piped.exit(), piped.err());
         assertEquals(lines, stdout.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anArrowStreamFromStandardInputConvertsBatchForBatch() throws Exception {
+        for (String codec : List.of("none", "zstd")) {
+            Path stream = dir.resolve("b-" + codec + ".arrows");
+            assertEquals(0, Cli.run("bench-gen", "--rows", "140000", "--format", "stream", "--codec", codec, "--out",
+                    stream).exit());
+            Path file = dir.resolve("b-" + codec + ".arrow");
+            Cli.Result r = withStdio(Files.readAllBytes(stream), new ByteArrayOutputStream(), "convert", "-", file,
+                    "--from", "arrows");
+            assertEquals(0, r.exit(), r.err());
+            Path again = dir.resolve("again-" + codec + ".arrows");
+            assertEquals(0, Cli.run("convert", stream, again).exit());
+            try (IpcStreamReader expected = IpcStreamReader.open(stream);
+                    IpcFileReader converted = IpcFileReader.map(file);
+                    IpcStreamReader copied = IpcStreamReader.open(again)) {
+                List<RecordBatch> batches = expected.stream().toList();
+                assertEquals(3, batches.size());
+                BatchComparator comparator = new BatchComparator();
+                assertEquals(Optional.empty(), comparator.compare(batches, converted.stream().toList()), codec);
+                assertEquals(Optional.empty(), comparator.compare(batches, copied.stream().toList()), codec);
+            }
+        }
     }
 }

@@ -2,6 +2,7 @@
 package dev.quiver.ipc;
 
 import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
 import java.io.Closeable;
 import java.io.IOException;
 
@@ -12,6 +13,20 @@ interface ByteInput extends Closeable {
      * never reserved beyond what the input really holds.
      */
     ArrowBuffer read(long n) throws IOException;
+
+    /**
+     * Reads {@code n} bytes as {@link #read(long)} does; an input that copies takes the memory from
+     * {@code memory}, one that reads zero-copy ignores it.
+     */
+    ArrowBuffer read(long n, BufferAllocator memory) throws IOException;
+
+    /**
+     * Reads {@code n} bytes as {@link #read(long)} does, for a caller that is done with them before it
+     * reads again: the bytes may be the input's own, valid until its next read or seek.
+     */
+    default ArrowBuffer readTransient(long n) throws IOException {
+        return read(n);
+    }
 
     /** Bytes consumed so far (or the position set by {@link #seek}). */
     long position();

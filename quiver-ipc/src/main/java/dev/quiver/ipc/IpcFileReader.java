@@ -11,7 +11,6 @@ import dev.quiver.core.type.Schema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
@@ -247,8 +246,8 @@ public final class IpcFileReader implements RecordBatchReader {
      */
     public static IpcFileReader open(InputStream in, IpcReadOptions options) {
         ArrowBuffer bytes;
-        try (ChannelInput input = new ChannelInput(Channels.newChannel(in), options.allocator())) {
-            bytes = input.read(Long.MAX_VALUE);
+        try (ChannelInput input = new ChannelInput(InputStreamChannel.of(in), options.allocator())) {
+            bytes = input.readToEnd();
         } catch (IOException e) {
             throw new IpcException("reading the file failed: " + e.getMessage(), e);
         } catch (QuiverException e) {

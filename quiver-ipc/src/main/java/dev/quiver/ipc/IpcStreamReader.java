@@ -3,16 +3,22 @@ package dev.quiver.ipc;
 
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.memory.ArenaAllocator;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.ManagedAllocator;
 import dev.quiver.core.type.Schema;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Reads the IPC stream format: the schema first, then record batches, applying dictionary batches
@@ -36,6 +42,10 @@ public final class IpcStreamReader implements RecordBatchReader {
     private final Schema schema;
     private final Map<String, String> schemaMessageMetadata;
     private final BatchReading reading;
+    /** The options' allocator when it is a managed one, whose arenas hold batches lent to a mapping's work. */
+    private final ManagedAllocator managed;
+    /** The metadata of the record batch read next, its body not read yet; null when none is read ahead. */
+    private MessageReader.IpcMessage pending;
     private Map<String, String> batchMetadata = Map.of();
     private boolean ended;
 
@@ -115,7 +125,9 @@ public final class IpcStreamReader implements RecordBatchReader {
     }
 
     /**
-     * Reads a stream from an {@link InputStream}.
+     * Reads a stream from an {@link InputStream}, in large reads: a {@link java.io.FileInputStream} (as
+     * standard input) through its channel, straight into the batches' memory, any other stream through a
+     * buffer of up to 1 MiB.
      *
      * @param in the stream's bytes; closed by {@link #close()}, and also if opening fails
      * @param options how the stream is read
@@ -123,7 +135,7 @@ public final class IpcStreamReader implements RecordBatchReader {
      * @throws IpcException if reading fails or the input does not begin with a valid schema message
      */
     public static IpcStreamReader open(InputStream in, IpcReadOptions options) {
-        return open(Channels.newChannel(in), options);
+        return open(InputStreamChannel.of(in), options);
     }
 
     /**
@@ -162,6 +174,7 @@ public final class IpcStreamReader implements RecordBatchReader {
         this.schema = s.schema();
         this.schemaMessageMetadata = first.message().customMetadata();
         this.reading = new BatchReading(schema, options, true);
+        this.managed = options.allocator() instanceof ManagedAllocator m ? m : null;
     }
 
     /**
@@ -214,29 +227,98 @@ public final class IpcStreamReader implements RecordBatchReader {
      */
     @Override
     public Optional<RecordBatch> readNext() {
-        while (!ended) {
-            MessageReader.IpcMessage m = nextMessage();
+        if (!advance()) {
+            return Optional.empty();
+        }
+        MessageReader.IpcMessage m = body(null);
+        RecordBatch batch = reading.recordBatch(m);
+        batchMetadata = m.message().customMetadata();
+        return Optional.of(batch);
+    }
+
+    /**
+     * The results of {@code work} applied to each batch not read yet, in order, on the caller's thread.
+     * With a managed allocator (the default) the batch is read into memory of an {@link ArenaAllocator}
+     * of this thread, body and decompressed buffers alike, given back to the allocator's pool as soon as
+     * {@code work} returns: the next batch reuses it while the cores still hold it, without fresh
+     * memory's page faults. Only this thread may read the batch (others get
+     * {@link WrongThreadException}), and reading it after {@code work} returned throws
+     * {@link IllegalStateException}. Dictionaries are read into the reader's own memory, as they outlive
+     * the batch.
+     *
+     * @throws IpcException from {@code hasNext()} and {@code next()}, if reading fails or a message is
+     *     malformed or invalid; what {@code work} throws comes as it is
+     */
+    @Override
+    public <R> Iterator<R> mapBatches(Function<? super RecordBatch, ? extends R> work) {
+        Objects.requireNonNull(work, "work");
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return advance();
+            }
+
+            @Override
+            public R next() {
+                if (!advance()) {
+                    throw new NoSuchElementException("no more record batches");
+                }
+                if (managed == null) {
+                    return work.apply(readNext().orElseThrow());
+                }
+                try (ArenaAllocator memory = managed.arena()) {
+                    MessageReader.IpcMessage m = body(memory);
+                    batchMetadata = m.message().customMetadata();
+                    return work.apply(reading.recordBatch(m, memory));
+                }
+            }
+        };
+    }
+
+    /**
+     * Reads up to the metadata of the next record batch, applying the dictionary batches before it,
+     * unless that is done already: whether there is a next batch.
+     */
+    private boolean advance() {
+        while (pending == null && !ended) {
+            MessageReader.IpcMessage m = nextHead();
             if (m == null) {
                 ended = true;
+                batchMetadata = Map.of();
                 break;
             }
             switch (m.message().header()) {
-                case Header.Dictionary d -> reading.applyDictionary(m);
-                case Header.Batch b -> {
-                    RecordBatch batch = reading.recordBatch(m);
-                    batchMetadata = m.message().customMetadata();
-                    return Optional.of(batch);
-                }
+                case Header.Dictionary d -> reading.applyDictionary(withBody(m, null));
+                case Header.Batch b -> pending = m;
                 case Header.SchemaHeader s -> throw new IpcException(m.describe() + ": a second schema in the stream");
             }
         }
-        batchMetadata = Map.of();
-        return Optional.empty();
+        return pending != null;
+    }
+
+    /** The pending batch's message with its body, read into {@code memory} (the reader's own when null). */
+    private MessageReader.IpcMessage body(ArenaAllocator memory) {
+        MessageReader.IpcMessage head = pending;
+        pending = null;
+        return withBody(head, memory);
     }
 
     private MessageReader.IpcMessage nextMessage() {
+        MessageReader.IpcMessage head = nextHead();
+        return head == null ? null : withBody(head, null);
+    }
+
+    private MessageReader.IpcMessage nextHead() {
         try {
-            return messages.next();
+            return messages.nextHead();
+        } catch (IOException e) {
+            throw new IpcException("reading the stream failed: " + e.getMessage(), e);
+        }
+    }
+
+    private MessageReader.IpcMessage withBody(MessageReader.IpcMessage head, BufferAllocator memory) {
+        try {
+            return messages.withBody(head, memory);
         } catch (IOException e) {
             throw new IpcException("reading the stream failed: " + e.getMessage(), e);
         }

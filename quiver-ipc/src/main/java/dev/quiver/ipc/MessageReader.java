@@ -3,6 +3,7 @@ package dev.quiver.ipc;
 
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
 import java.io.IOException;
 
 /**
@@ -16,6 +17,9 @@ final class MessageReader {
             return "message " + index + " (" + message.header().kind() + " at byte " + offset + ")";
         }
     }
+
+    /** What {@link #readInt} returns where the input ends: no int32 has this value. */
+    private static final long END = Long.MIN_VALUE;
 
     private final ByteInput in;
     private long count;
@@ -36,7 +40,8 @@ final class MessageReader {
 
     /** The next message, or null at the end-of-stream marker or at the end of the input between messages. */
     IpcMessage next() throws IOException {
-        return next(true);
+        IpcMessage head = nextHead();
+        return head == null ? null : withBody(head, null);
     }
 
     /**
@@ -44,48 +49,73 @@ final class MessageReader {
      * end: its metadata is decoded and checked all the same.
      */
     IpcMessage nextWithoutBody() throws IOException {
-        return next(false);
-    }
-
-    private IpcMessage next(boolean withBody) throws IOException {
-        long start = in.position();
-        long index = count++;
-        ArrowBuffer prefix = read(4, index, start, "message length");
-        if (prefix == null) {
+        IpcMessage head = nextHead();
+        if (head == null) {
             return null;
         }
-        int length = prefix.getInt(0);
+        long length = head.message().bodyLength();
+        long left = in.size() - in.position();
+        if (length > left) {
+            throw truncated(head.index(), head.offset(), "body", length, left);
+        }
+        in.seek(in.position() + length);
+        return head;
+    }
+
+    /**
+     * The metadata of the next message, decoded and checked, with an empty body: the input is left at
+     * the body, which {@link #withBody} reads next. Null at the end, as {@link #next()}.
+     */
+    IpcMessage nextHead() throws IOException {
+        long start = in.position();
+        long index = count++;
+        long length = readInt(index, start);
         if (length == MessageFramer.CONTINUATION) {
-            ArrowBuffer len = read(4, index, start, "message length");
-            if (len == null) {
-                return null;
-            }
-            length = len.getInt(0);
+            length = readInt(index, start);
         }
         if (length == 0) {
             endMarker = true;
+            return null;
+        }
+        if (length == END) {
             return null;
         }
         if (length < 0) {
             throw new IpcException("message " + index + " at byte " + start + ": negative metadata length "
                     + length);
         }
-        ArrowBuffer metadata = readExactly(length, index, start, "metadata");
+        ArrowBuffer metadata = readTransient(length, index, start);
+        if (metadata.byteSize() < length) {
+            throw truncated(index, start, "metadata", length, metadata.byteSize());
+        }
         Header.Message message;
         try {
             message = MessageCodec.decodeMessage(MappedFile.decodable(metadata));
         } catch (IpcException e) {
             throw new IpcException("message " + index + " at byte " + start + ": " + e.getMessage(), e);
         }
-        if (withBody) {
-            return new IpcMessage(message, readExactly(message.bodyLength(), index, start, "body"), start, index);
-        }
-        long left = in.size() - in.position();
-        if (message.bodyLength() > left) {
-            throw truncated(index, start, "body", message.bodyLength(), left);
-        }
-        in.seek(in.position() + message.bodyLength());
         return new IpcMessage(message, ArrowBuffer.EMPTY, start, index);
+    }
+
+    /**
+     * The message of {@code head} (just read by {@link #nextHead()}) with its body, read from the input
+     * into memory of {@code memory} (of the input's own allocator when null).
+     */
+    IpcMessage withBody(IpcMessage head, BufferAllocator memory) throws IOException {
+        long length = head.message().bodyLength();
+        ArrowBuffer body;
+        try {
+            body = memory == null ? in.read(length) : in.read(length, memory);
+        } catch (IpcException e) {
+            throw e;
+        } catch (QuiverException e) {
+            throw new IpcException(head.describe() + ": reading its body of " + length + " bytes failed: "
+                    + e.getMessage(), e);
+        }
+        if (body.byteSize() < length) {
+            throw truncated(head.index(), head.offset(), "body", length, body.byteSize());
+        }
+        return new IpcMessage(head.message(), body, head.offset(), head.index());
     }
 
     /** Reads the message at a file block, checking that it matches the block. */
@@ -114,29 +144,24 @@ final class MessageReader {
         return message;
     }
 
-    /** Up to n bytes: null if the input ended right here, an exception if it ended part way. */
-    private ArrowBuffer read(int n, long index, long start, String what) throws IOException {
-        ArrowBuffer b = readAny(n, index, start);
+    /**
+     * A little-endian int32 of the framing, or {@link #END} if the input ended right here; an exception if
+     * it ended part way.
+     */
+    private long readInt(long index, long start) throws IOException {
+        ArrowBuffer b = readTransient(4, index, start);
         if (b.byteSize() == 0) {
-            return null;
+            return END;
         }
-        if (b.byteSize() < n) {
-            throw truncated(index, start, what, n, b.byteSize());
+        if (b.byteSize() < 4) {
+            throw truncated(index, start, "message length", 4, b.byteSize());
         }
-        return b;
+        return b.getInt(0);
     }
 
-    private ArrowBuffer readExactly(long n, long index, long start, String what) throws IOException {
-        ArrowBuffer b = readAny(n, index, start);
-        if (b.byteSize() < n) {
-            throw truncated(index, start, what, n, b.byteSize());
-        }
-        return b;
-    }
-
-    private ArrowBuffer readAny(long n, long index, long start) throws IOException {
+    private ArrowBuffer readTransient(long n, long index, long start) throws IOException {
         try {
-            return in.read(n);
+            return in.readTransient(n);
         } catch (IpcException e) {
             throw e;
         } catch (QuiverException e) {

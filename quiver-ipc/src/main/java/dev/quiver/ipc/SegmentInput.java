@@ -2,6 +2,7 @@
 package dev.quiver.ipc;
 
 import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
 import java.lang.foreign.MemorySegment;
 
 /** Input from memory (a mapped file, or bytes at hand): reads are zero-copy slices. */
@@ -19,6 +20,11 @@ final class SegmentInput implements ByteInput {
         ArrowBuffer out = ArrowBuffer.wrap(segment.asSlice(position, take));
         position += take;
         return out;
+    }
+
+    @Override
+    public ArrowBuffer read(long n, BufferAllocator memory) {
+        return read(n);
     }
 
     @Override

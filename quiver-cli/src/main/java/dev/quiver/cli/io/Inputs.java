@@ -14,6 +14,8 @@ import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonReadOptions;
 import dev.quiver.ndjson.NdjsonReadOptions;
 import dev.quiver.ndjson.NdjsonReader;
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -25,7 +27,29 @@ import java.nio.file.Path;
  * {@code -} is standard input, whose format must be given.
  */
 public final class Inputs {
+    /** Whether System.in and System.out are the process's own, untouched: set by the quiver command's main. */
+    private static volatile boolean standardDescriptors;
+
     private Inputs() {
+    }
+
+    /**
+     * Says that {@link System#in} and {@link System#out} are the process's own standard input and output,
+     * which nothing else reads or writes: Arrow input and output on them then go through file descriptors
+     * 0 and 1 directly, without the copies of their Java streams. The quiver command's {@code main} calls
+     * it; a caller that replaces {@code System.in} or {@code System.out} (a test) does not.
+     */
+    public static void useStandardDescriptors() {
+        standardDescriptors = true;
+    }
+
+    /**
+     * Whether {@link #useStandardDescriptors()} was called.
+     *
+     * @return true in the quiver process
+     */
+    public static boolean standardDescriptors() {
+        return standardDescriptors;
     }
 
     /** Whether {@code path} is {@code -}: standard input or output. */
@@ -67,7 +91,12 @@ public final class Inputs {
                 throw new CliException("reading standard input ('-') needs --from FORMAT (csv, tsv, arrow, arrows, "
                         + "json, ndjson)", CliException.USAGE);
             }
-            return open(System.in, format, csv, options, ndjsonAllocator);
+            // In the quiver process an Arrow stream is read from standard input's descriptor itself (System.in
+            // adds a buffer, and so a copy): the reader reads it through its channel, straight into the
+            // batches' memory.
+            boolean direct = format == DataFormat.ARROW_STREAM && standardDescriptors;
+            return open(direct ? new FileInputStream(FileDescriptor.in) : System.in, format, csv, options,
+                    ndjsonAllocator);
         }
         if (!Files.isRegularFile(path) && !(Files.exists(path) && format != null)) {
             throw new CliException(Files.exists(path) ? "not a regular file: " + path : "no such file: " + path);

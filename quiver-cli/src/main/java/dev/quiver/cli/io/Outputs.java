@@ -14,9 +14,14 @@ import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.json.JsonWriteOptions;
 import dev.quiver.ndjson.NdjsonWriter;
 import java.io.BufferedOutputStream;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
 /**
@@ -54,6 +59,33 @@ public final class Outputs {
      */
     public static void write(Path path, ArrowFormat format, Schema schema, IpcWriteOptions options, Batches batches)
             throws IOException {
+        if (Inputs.isStdio(path) && format.isArrow() && Inputs.standardDescriptors()) {
+            // Arrow output is written to descriptor 1 itself, buffers straight from their memory (System.out
+            // and a channel over it would copy each through 8 KiB arrays).
+            System.out.flush();
+            FileChannel descriptor = new FileOutputStream(FileDescriptor.out).getChannel();
+            WritableByteChannel stdout = new WritableByteChannel() {
+                @Override
+                public int write(ByteBuffer src) throws IOException {
+                    return descriptor.write(src);
+                }
+
+                @Override
+                public boolean isOpen() {
+                    return descriptor.isOpen();
+                }
+
+                @Override
+                public void close() {
+                    // Standard output stays open for what the command prints after.
+                }
+            };
+            try (RecordBatchWriter writer = format == DataFormat.ARROW_FILE ? IpcFileWriter.open(stdout, schema, options)
+                    : IpcStreamWriter.open(stdout, schema, options)) {
+                batches.writeTo(writer);
+            }
+            return;
+        }
         if (Inputs.isStdio(path)) {
             OutputStream stdout = new FilterOutputStream(new BufferedOutputStream(System.out, 1 << 16)) {
                 @Override
