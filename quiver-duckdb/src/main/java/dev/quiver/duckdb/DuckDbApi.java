@@ -58,6 +58,15 @@ final class DuckDbApi {
     final MethodHandle destroyErrorData;
     final MethodHandle arrowScan;
     final MethodHandle addReplacementScan;
+    final MethodHandle getTypeId;
+    final MethodHandle listTypeChildType;
+    final MethodHandle arrayTypeChildType;
+    final MethodHandle mapTypeKeyType;
+    final MethodHandle mapTypeValueType;
+    final MethodHandle structTypeChildCount;
+    final MethodHandle structTypeChildType;
+    final MethodHandle unionTypeMemberCount;
+    final MethodHandle unionTypeMemberType;
 
     private DuckDbApi(SymbolLookup lookup) {
         Linker linker = Linker.nativeLinker();
@@ -88,6 +97,17 @@ final class DuckDbApi {
         arrowScan = b.bind("duckdb_arrow_scan", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         addReplacementScan = b.bind("duckdb_add_replacement_scan",
                 FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        getTypeId = b.bind("duckdb_get_type_id", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        listTypeChildType = b.bind("duckdb_list_type_child_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        arrayTypeChildType = b.bind("duckdb_array_type_child_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        mapTypeKeyType = b.bind("duckdb_map_type_key_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        mapTypeValueType = b.bind("duckdb_map_type_value_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        structTypeChildCount = b.bind("duckdb_struct_type_child_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        structTypeChildType = b.bind("duckdb_struct_type_child_type",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+        unionTypeMemberCount = b.bind("duckdb_union_type_member_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        unionTypeMemberType = b.bind("duckdb_union_type_member_type",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
     }
 
     /** Looks symbols up and makes their downcall handles. */

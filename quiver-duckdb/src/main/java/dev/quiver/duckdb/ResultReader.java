@@ -5,12 +5,13 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import dev.quiver.c.CData;
 import dev.quiver.c.CDataException;
-import dev.quiver.c.Imported;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Schema;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -26,6 +27,8 @@ final class ResultReader implements RecordBatchReader {
     private final MemorySegment result;
     private final MemorySegment options;
     private final Schema schema;
+    private DecimalRangeCheck ranges;
+    private long rows;
     private boolean closed;
 
     /** Takes over {@code result} (destroyed on close or failure). */
@@ -49,12 +52,18 @@ final class ResultReader implements RecordBatchReader {
             MemorySegment names = local.allocate(ADDRESS, Math.max(n, 1));
             StringBuilder columns = new StringBuilder();
             try {
+                List<MemorySegment> typeList = new ArrayList<>();
+                List<String> nameList = new ArrayList<>();
                 for (long i = 0; i < n; i++) {
-                    types.setAtIndex(ADDRESS, i, (MemorySegment) api.columnLogicalType.invokeExact(result, i));
+                    MemorySegment type = (MemorySegment) api.columnLogicalType.invokeExact(result, i);
+                    types.setAtIndex(ADDRESS, i, type);
+                    typeList.add(type);
                     MemorySegment name = (MemorySegment) api.columnName.invokeExact(result, i);
                     names.setAtIndex(ADDRESS, i, name);
+                    nameList.add(DuckDbApi.string(name));
                     columns.append(i == 0 ? "" : ", ").append(DuckDbApi.string(name));
                 }
+                ranges = DecimalRangeCheck.of(api, typeList, nameList);
                 MemorySegment out = local.allocate(CData.ARROW_SCHEMA);
                 String error = api.errorMessage((MemorySegment) api.toArrowSchema.invokeExact(options, types, names, n,
                         out), local);
@@ -106,8 +115,10 @@ final class ResultReader implements RecordBatchReader {
             if (error != null) {
                 throw new DuckDbException("converting a result chunk to Arrow failed: " + error);
             }
-            Imported<RecordBatch> batch = CData.importBatch(out, schema);
-            return Optional.of(batch.value());
+            RecordBatch batch = CData.importBatch(out, schema).value();
+            ranges.check(batch, rows);
+            rows += batch.rowCount();
+            return Optional.of(batch);
         } catch (DuckDbException | CDataException e) {
             throw e;
         } catch (Throwable e) {
