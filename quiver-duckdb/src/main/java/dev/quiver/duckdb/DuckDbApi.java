@@ -36,7 +36,6 @@ final class DuckDbApi {
     private static DuckDbException failure;
 
     final MethodHandle libraryVersion;
-    final MethodHandle open;
     final MethodHandle close;
     final MethodHandle connect;
     final MethodHandle disconnect;
@@ -59,6 +58,11 @@ final class DuckDbApi {
     final MethodHandle arrowScan;
     final MethodHandle addReplacementScan;
     final MethodHandle getTypeId;
+    final MethodHandle openExt;
+    final MethodHandle createConfig;
+    final MethodHandle setConfig;
+    final MethodHandle destroyConfig;
+    final MethodHandle free;
     final MethodHandle listTypeChildType;
     final MethodHandle arrayTypeChildType;
     final MethodHandle mapTypeKeyType;
@@ -72,7 +76,6 @@ final class DuckDbApi {
         Linker linker = Linker.nativeLinker();
         Binder b = new Binder(lookup, linker);
         libraryVersion = b.bind("duckdb_library_version", FunctionDescriptor.of(C_STRING));
-        open = b.bind("duckdb_open", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         close = b.bind("duckdb_close", FunctionDescriptor.ofVoid(ADDRESS));
         connect = b.bind("duckdb_connect", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         disconnect = b.bind("duckdb_disconnect", FunctionDescriptor.ofVoid(ADDRESS));
@@ -97,6 +100,11 @@ final class DuckDbApi {
         arrowScan = b.bind("duckdb_arrow_scan", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         addReplacementScan = b.bind("duckdb_add_replacement_scan",
                 FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        openExt = b.bind("duckdb_open_ext", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        createConfig = b.bind("duckdb_create_config", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        setConfig = b.bind("duckdb_set_config", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        destroyConfig = b.bind("duckdb_destroy_config", FunctionDescriptor.ofVoid(ADDRESS));
+        free = b.bind("duckdb_free", FunctionDescriptor.ofVoid(ADDRESS));
         getTypeId = b.bind("duckdb_get_type_id", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         listTypeChildType = b.bind("duckdb_list_type_child_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
         arrayTypeChildType = b.bind("duckdb_array_type_child_type", FunctionDescriptor.of(ADDRESS, ADDRESS));

@@ -4,6 +4,7 @@ package dev.quiver.duckdb;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.batch.Table;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -14,15 +15,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A DuckDB database and one connection to it. Record batch readers are registered as tables (views over
  * DuckDB's Arrow scan of an exported {@code ArrowArrayStream}: DuckDB reads Quiver's buffers in place);
  * queries return their result as a {@link RecordBatchReader} imported through the C Data interface.
  *
- * <p>A registered reader is a stream, read once: a table can be scanned by one query, once; another scan
- * (a self-join, a later query) fails with a {@link DuckDbException} that says so. Register it again to
- * query it again. Thread-safe (one call at a time).
+ * <p>A registered {@link Table}, or a source of readers (such as a file opened anew for each scan), can be
+ * scanned any number of times, in one query (a self-join) and across queries. A registered reader is a
+ * stream, read once: a second scan fails with a {@link DuckDbException} that says so. Thread-safe (one call
+ * at a time).
  */
 public final class DuckDbConnection implements AutoCloseable {
     /**
@@ -42,17 +45,15 @@ public final class DuckDbConnection implements AutoCloseable {
     private final Set<ResultReader> results = new LinkedHashSet<>();
     private final long replacementId = ReplacementScan.open();
     private Function<String, RecordBatchReader> resolver = name -> null;
+    private Function<String, ? extends Supplier<? extends RecordBatchReader>> sourceResolver = name -> null;
     private boolean closed;
 
-    DuckDbConnection(DuckDbApi api, String path) {
+    DuckDbConnection(DuckDbApi api, String path, Map<String, String> settings) {
         this.api = api;
         this.database = arena.allocate(ADDRESS);
         this.connection = arena.allocate(ADDRESS);
         try {
-            MemorySegment file = path == null ? MemorySegment.NULL : arena.allocateFrom(path);
-            if ((int) api.open.invokeExact(file, database) != DuckDbApi.SUCCESS) {
-                throw new DuckDbException("DuckDB cannot open the database " + (path == null ? "in memory" : path));
-            }
+            openDatabase(path, settings);
             if ((int) api.connect.invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
                 throw new DuckDbException("DuckDB cannot connect to the database");
             }
@@ -67,10 +68,45 @@ public final class DuckDbConnection implements AutoCloseable {
         }
     }
 
+    private void openDatabase(String path, Map<String, String> settings) throws Throwable {
+        try (Arena local = Arena.ofConfined()) {
+            MemorySegment config = local.allocate(ADDRESS);
+            if ((int) api.createConfig.invokeExact(config) != DuckDbApi.SUCCESS) {
+                throw new DuckDbException("DuckDB cannot create a configuration");
+            }
+            try {
+                for (Map.Entry<String, String> setting : settings.entrySet()) {
+                    if ((int) api.setConfig.invokeExact(config.get(ADDRESS, 0), local.allocateFrom(setting.getKey()),
+                            local.allocateFrom(setting.getValue())) != DuckDbApi.SUCCESS) {
+                        throw new DuckDbException("DuckDB refuses the setting " + setting.getKey() + " = "
+                                + setting.getValue());
+                    }
+                }
+                MemorySegment file = path == null ? MemorySegment.NULL : local.allocateFrom(path);
+                MemorySegment error = local.allocate(ADDRESS);
+                if ((int) api.openExt.invokeExact(file, database, config.get(ADDRESS, 0), error) != DuckDbApi.SUCCESS) {
+                    MemorySegment message = error.get(ADDRESS, 0);
+                    String text = message.address() == 0 ? null : message.reinterpret(Long.MAX_VALUE).getString(0);
+                    if (message.address() != 0) {
+                        api.free.invokeExact(message);
+                    }
+                    throw new DuckDbException("DuckDB cannot open the database " + (path == null ? "in memory" : path)
+                            + (text == null ? "" : ": " + text));
+                }
+            } finally {
+                api.destroyConfig.invokeExact(config);
+            }
+        }
+    }
+
     /**
      * Registers a reader as a table (a view of that name, replacing one registered before): DuckDB scans the
      * reader's batches, exported through the C Stream interface, without copying them. The connection owns
      * the reader from now on and closes it when the table is unregistered or the connection closed.
+     *
+     * <p>A reader is read once: the first scan of the table reads it; a second scan (a self-join, a common
+     * table expression used twice, a later query) fails with a {@link DuckDbException} naming the table.
+     * Register a {@link Table} or a source of readers to scan a table any number of times.
      *
      * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
      * @param reader the batches
@@ -81,7 +117,44 @@ public final class DuckDbConnection implements AutoCloseable {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(reader, "reader");
         checkOpen();
-        TableStream stream = new TableStream(table, reader);
+        add(table, reader, null);
+    }
+
+    /**
+     * Registers batches held in memory as a table that any number of scans, in one query or many, read
+     * (each its own reader of the table, zero-copy).
+     *
+     * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
+     * @param data the batches
+     * @throws DuckDbException if DuckDB refuses the stream
+     * @throws IllegalStateException if the connection is closed
+     */
+    public synchronized void register(String table, Table data) {
+        Objects.requireNonNull(data, "data");
+        register(table, data::reader);
+    }
+
+    /**
+     * Registers a source of readers as a table: each scan of the table (a self-join scans it twice, every
+     * query again) reads a new reader of the source, which the scan closes when it ends. The source is
+     * called once now, for the schema (that reader is closed with the table), and once per scan, from
+     * DuckDB's threads; each reader must give the same schema. A source that fails (throws) fails the
+     * query with its message, naming the table.
+     *
+     * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
+     * @param source opens a reader of the table's batches from the start, e.g. of a file
+     * @throws DuckDbException if DuckDB refuses the stream
+     * @throws IllegalStateException if the connection is closed
+     */
+    public synchronized void register(String table, Supplier<? extends RecordBatchReader> source) {
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(source, "source");
+        checkOpen();
+        add(table, Objects.requireNonNull(source.get(), "the source gave no reader"), source);
+    }
+
+    private void add(String table, RecordBatchReader reader, Supplier<? extends RecordBatchReader> source) {
+        TableStream stream = new TableStream(table, reader, source);
         try (Arena local = Arena.ofConfined()) {
             int state = (int) api.arrowScan.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(table),
                     stream.address());
@@ -133,12 +206,25 @@ public final class DuckDbConnection implements AutoCloseable {
     /**
      * Sets what supplies a table a query names but nothing registered, such as a file named in FROM
      * ({@code SELECT * FROM 'data.arrow'}): DuckDB reports the name while binding, the query fails, the
-     * resolver's reader is registered under that name, and the query runs once more.
+     * resolver's reader is registered under that name (read once, as {@link #register(String,
+     * RecordBatchReader)}), and the query runs once more. A source resolver, where set, is asked first.
      *
      * @param resolver a reader for a table name, or null if it names nothing it knows
      */
     public synchronized void setTableResolver(Function<String, RecordBatchReader> resolver) {
         this.resolver = Objects.requireNonNull(resolver, "resolver");
+    }
+
+    /**
+     * Sets what supplies a table a query names but nothing registered, as {@link #setTableResolver}, as a
+     * source of readers: the table is registered as {@link #register(String, Supplier)} does, and any
+     * number of scans read it.
+     *
+     * @param resolver a source of readers for a table name, or null if it names nothing it knows
+     */
+    public synchronized void setTableSourceResolver(
+            Function<String, ? extends Supplier<? extends RecordBatchReader>> resolver) {
+        this.sourceResolver = Objects.requireNonNull(resolver, "resolver");
     }
 
     /**
@@ -160,17 +246,28 @@ public final class DuckDbConnection implements AutoCloseable {
         } catch (DuckDbException e) {
             boolean registered = false;
             for (String name : ReplacementScan.take(replacementId)) {
-                RecordBatchReader reader = tables.containsKey(name) ? null : resolver.apply(name);
-                if (reader != null) {
-                    register(name, reader);
-                    registered = true;
-                }
+                registered |= !tables.containsKey(name) && resolve(name);
             }
             if (!registered) {
                 throw e;
             }
             return run(sql);
         }
+    }
+
+    /** Registers what the resolvers give for a name; whether they gave anything. */
+    private boolean resolve(String name) {
+        Supplier<? extends RecordBatchReader> source = sourceResolver.apply(name);
+        if (source != null) {
+            register(name, source);
+            return true;
+        }
+        RecordBatchReader reader = resolver.apply(name);
+        if (reader != null) {
+            register(name, reader);
+            return true;
+        }
+        return false;
     }
 
     private RecordBatchReader run(String sql) {
