@@ -12,7 +12,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -24,8 +25,10 @@ class SqlFileChangeTest {
     @TempDir
     Path dir;
 
-    @Test
-    void aFileTruncatedDuringAQueryIsOneErrorNamingItNotACrash() throws Exception {
+    /** Read whole into memory (the default up to 1 GiB), and batch by batch (larger files). */
+    @ParameterizedTest
+    @ValueSource(strings = {"1073741824", "0"})
+    void aFileTruncatedDuringAQueryIsOneErrorNamingItNotACrash(String wholeFileLimit) throws Exception {
         Path file = dir.resolve("victim.arrow");
         assertEquals(0, Cli.run("bench-gen", "--rows", "1000000", "--out", file).exit());
         long size = Files.size(file);
@@ -34,7 +37,7 @@ class SqlFileChangeTest {
         String query = "SET threads = 1; COPY (SELECT 1) TO '" + started + "'; "
                 + "SELECT count(*), sum(hash(repeat(name, 8) || id::VARCHAR)) FROM t";
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"),
+                "--enable-native-access=ALL-UNNAMED", "-Dquiver.sql.wholeFileLimit=" + wholeFileLimit, "-cp", System.getProperty("java.class.path"),
                 QuiverCommand.class.getName(), "sql", query, "--table", "t=" + file)
                 .directory(dir.toFile()).redirectErrorStream(true).start();
         try {
