@@ -58,6 +58,19 @@ final class DuckDbApi {
     final MethodHandle arrowScan;
     final MethodHandle addReplacementScan;
     final MethodHandle getTypeId;
+    final MethodHandle prepare;
+    final MethodHandle prepareError;
+    final MethodHandle nparams;
+    final MethodHandle destroyPrepare;
+    final MethodHandle executePrepared;
+    final MethodHandle bindNull;
+    final MethodHandle bindBoolean;
+    final MethodHandle bindInt32;
+    final MethodHandle bindInt64;
+    final MethodHandle bindDouble;
+    final MethodHandle bindVarcharLength;
+    final MethodHandle bindBlob;
+    final MethodHandle bindDate;
     final MethodHandle openExt;
     final MethodHandle createConfig;
     final MethodHandle setConfig;
@@ -105,6 +118,22 @@ final class DuckDbApi {
         setConfig = b.bind("duckdb_set_config", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         destroyConfig = b.bind("duckdb_destroy_config", FunctionDescriptor.ofVoid(ADDRESS));
         free = b.bind("duckdb_free", FunctionDescriptor.ofVoid(ADDRESS));
+        prepare = b.bind("duckdb_prepare", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        prepareError = b.bind("duckdb_prepare_error", FunctionDescriptor.of(C_STRING, ADDRESS));
+        nparams = b.bind("duckdb_nparams", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        destroyPrepare = b.bind("duckdb_destroy_prepare", FunctionDescriptor.ofVoid(ADDRESS));
+        executePrepared = b.bind("duckdb_execute_prepared", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        bindNull = b.bind("duckdb_bind_null", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+        bindBoolean = b.bind("duckdb_bind_boolean", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_BOOLEAN));
+        bindInt32 = b.bind("duckdb_bind_int32", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+        bindInt64 = b.bind("duckdb_bind_int64", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+        bindDouble = b.bind("duckdb_bind_double", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG,
+                java.lang.foreign.ValueLayout.JAVA_DOUBLE));
+        bindVarcharLength = b.bind("duckdb_bind_varchar_length",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+        bindBlob = b.bind("duckdb_bind_blob", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+        bindDate = b.bind("duckdb_bind_date", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG,
+                MemoryLayout.structLayout(JAVA_INT.withName("days"))));
         getTypeId = b.bind("duckdb_get_type_id", FunctionDescriptor.of(JAVA_INT, ADDRESS));
         listTypeChildType = b.bind("duckdb_list_type_child_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
         arrayTypeChildType = b.bind("duckdb_array_type_child_type", FunctionDescriptor.of(ADDRESS, ADDRESS));

@@ -238,11 +238,30 @@ public final class DuckDbConnection implements AutoCloseable {
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized RecordBatchReader query(String sql) {
+        return query(sql, (Object[]) null);
+    }
+
+    /**
+     * Runs one SQL statement with parameters ({@code ?} or {@code $1} placeholders) and returns its result, as
+     * {@link #query(String)}. Each parameter is bound by its Java type and DuckDB casts it to the type the
+     * query gives its placeholder: null, {@code Boolean}, {@code Byte}, {@code Short}, {@code Integer},
+     * {@code Long}, {@code Float}, {@code Double}, {@code BigDecimal}, {@code BigInteger} and {@code String}
+     * (as text), {@code byte[]} (a BLOB), {@code LocalDate}.
+     *
+     * @param sql one SQL statement
+     * @param parameters the values of its placeholders, in order (null: a query without parameters, run as
+     *     {@link #query(String)} runs it)
+     * @return the result; close it to free DuckDB's copy of it (batches read stay valid)
+     * @throws DuckDbException with DuckDB's message if the query fails, if the count of parameters differs
+     *     from the query's, or for a parameter of another type
+     * @throws IllegalStateException if the connection is closed
+     */
+    public synchronized RecordBatchReader query(String sql, Object... parameters) {
         Objects.requireNonNull(sql, "sql");
         checkOpen();
         ReplacementScan.take(replacementId);
         try {
-            return run(sql);
+            return run(sql, parameters);
         } catch (DuckDbException e) {
             boolean registered = false;
             for (String name : ReplacementScan.take(replacementId)) {
@@ -251,7 +270,7 @@ public final class DuckDbConnection implements AutoCloseable {
             if (!registered) {
                 throw e;
             }
-            return run(sql);
+            return run(sql, parameters);
         }
     }
 
@@ -270,9 +289,9 @@ public final class DuckDbConnection implements AutoCloseable {
         return false;
     }
 
-    private RecordBatchReader run(String sql) {
+    private RecordBatchReader run(String sql, Object[] parameters) {
         try {
-            return runOnce(sql);
+            return runOnce(sql, parameters);
         } finally {
             for (TableStream stream : tables.values()) {
                 stream.endQuery();
@@ -280,23 +299,31 @@ public final class DuckDbConnection implements AutoCloseable {
         }
     }
 
-    private RecordBatchReader runOnce(String sql) {
+    private RecordBatchReader runOnce(String sql, Object[] parameters) {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment result = local.allocate(DuckDbApi.RESULT);
+            if (parameters != null) {
+                Prepared.execute(api, connection.get(ADDRESS, 0), sql, parameters, result, local);
+                return open(result);
+            }
             int state = (int) api.query.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(sql), result);
             if (state != DuckDbApi.SUCCESS) {
                 String message = DuckDbApi.string((MemorySegment) api.resultError.invokeExact(result));
                 api.destroyResult.invokeExact(result);
                 throw new DuckDbException(message == null ? "the query failed" : message);
             }
-            ResultReader reader = new ResultReader(api, this, result);
-            results.add(reader);
-            return reader;
+            return open(result);
         } catch (DuckDbException e) {
             throw e;
         } catch (Throwable e) {
             throw new DuckDbException("the query failed: " + e, e);
         }
+    }
+
+    private ResultReader open(MemorySegment result) {
+        ResultReader reader = new ResultReader(api, this, result);
+        results.add(reader);
+        return reader;
     }
 
     /**
