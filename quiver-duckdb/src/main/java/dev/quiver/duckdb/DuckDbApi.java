@@ -39,7 +39,6 @@ final class DuckDbApi {
     final MethodHandle close;
     final MethodHandle connect;
     final MethodHandle disconnect;
-    final MethodHandle query;
     final MethodHandle destroyResult;
     final MethodHandle resultError;
     final MethodHandle columnCount;
@@ -58,7 +57,11 @@ final class DuckDbApi {
     final MethodHandle arrowScan;
     final MethodHandle addReplacementScan;
     final MethodHandle getTypeId;
-    final MethodHandle prepare;
+    final MethodHandle extractStatements;
+    final MethodHandle prepareExtracted;
+    final MethodHandle extractError;
+    final MethodHandle destroyExtracted;
+    final MethodHandle executePreparedStreaming;
     final MethodHandle prepareError;
     final MethodHandle nparams;
     final MethodHandle destroyPrepare;
@@ -92,7 +95,6 @@ final class DuckDbApi {
         close = b.bind("duckdb_close", FunctionDescriptor.ofVoid(ADDRESS));
         connect = b.bind("duckdb_connect", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         disconnect = b.bind("duckdb_disconnect", FunctionDescriptor.ofVoid(ADDRESS));
-        query = b.bind("duckdb_query", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         destroyResult = b.bind("duckdb_destroy_result", FunctionDescriptor.ofVoid(ADDRESS));
         resultError = b.bind("duckdb_result_error", FunctionDescriptor.of(C_STRING, ADDRESS));
         columnCount = b.bind("duckdb_column_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
@@ -118,7 +120,14 @@ final class DuckDbApi {
         setConfig = b.bind("duckdb_set_config", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         destroyConfig = b.bind("duckdb_destroy_config", FunctionDescriptor.ofVoid(ADDRESS));
         free = b.bind("duckdb_free", FunctionDescriptor.ofVoid(ADDRESS));
-        prepare = b.bind("duckdb_prepare", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        extractStatements = b.bind("duckdb_extract_statements", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS,
+                ADDRESS));
+        prepareExtracted = b.bind("duckdb_prepare_extracted_statement", FunctionDescriptor.of(JAVA_INT, ADDRESS,
+                ADDRESS, JAVA_LONG, ADDRESS));
+        extractError = b.bind("duckdb_extract_statements_error", FunctionDescriptor.of(C_STRING, ADDRESS));
+        destroyExtracted = b.bind("duckdb_destroy_extracted", FunctionDescriptor.ofVoid(ADDRESS));
+        executePreparedStreaming = b.bind("duckdb_execute_prepared_streaming", FunctionDescriptor.of(JAVA_INT,
+                ADDRESS, ADDRESS));
         prepareError = b.bind("duckdb_prepare_error", FunctionDescriptor.of(C_STRING, ADDRESS));
         nparams = b.bind("duckdb_nparams", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
         destroyPrepare = b.bind("duckdb_destroy_prepare", FunctionDescriptor.ofVoid(ADDRESS));

@@ -43,6 +43,8 @@ public final class DuckDbConnection implements AutoCloseable {
     private final MemorySegment connection;
     private final Map<String, TableStream> tables = new LinkedHashMap<>();
     private final Set<ResultReader> results = new LinkedHashSet<>();
+    /** The result of the last query while it streams (DuckDB computes it as it is read). */
+    private ResultReader streaming;
     private final long replacementId = ReplacementScan.open();
     private Function<String, RecordBatchReader> resolver = name -> null;
     private Function<String, ? extends Supplier<? extends RecordBatchReader>> sourceResolver = name -> null;
@@ -228,13 +230,17 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     /**
-     * Runs a query and returns its result (computed whole by DuckDB, then handed out one chunk of up to
-     * 2,048 rows per batch, each converted by DuckDB to Arrow and imported without copying).
+     * Runs a query and returns its result, streamed: DuckDB computes it as it is read, one chunk of up to
+     * 2,048 rows per batch, each converted by DuckDB to Arrow and imported without copying. Every statement
+     * but the last runs whole first. An error DuckDB meets while computing the result is a
+     * {@link DuckDbException} from the reader's {@code readNext}. The next query on this connection ends
+     * this one: reading its result further is an {@link IllegalStateException} (read a result to its end,
+     * or into a {@code Table}, before the next query).
      *
      * @param sql one SQL statement (or several: the result is the last one's)
      * @return the result; close it to free DuckDB's copy of it (batches read stay valid)
-     * @throws DuckDbException with DuckDB's message if the query fails, or if a result column has a type
-     *     without an Arrow form
+     * @throws DuckDbException with DuckDB's message if the query fails to bind or run, or if a result column
+     *     has a type without an Arrow form
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized RecordBatchReader query(String sql) {
@@ -259,6 +265,7 @@ public final class DuckDbConnection implements AutoCloseable {
     public synchronized RecordBatchReader query(String sql, Object... parameters) {
         Objects.requireNonNull(sql, "sql");
         checkOpen();
+        endStreaming();
         ReplacementScan.take(replacementId);
         try {
             return run(sql, parameters);
@@ -290,40 +297,43 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     private RecordBatchReader run(String sql, Object[] parameters) {
-        try {
-            return runOnce(sql, parameters);
-        } finally {
-            for (TableStream stream : tables.values()) {
-                stream.endQuery();
-            }
-        }
-    }
-
-    private RecordBatchReader runOnce(String sql, Object[] parameters) {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment result = local.allocate(DuckDbApi.RESULT);
-            if (parameters != null) {
-                Prepared.execute(api, connection.get(ADDRESS, 0), sql, parameters, result, local);
-                return open(result);
-            }
-            int state = (int) api.query.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(sql), result);
-            if (state != DuckDbApi.SUCCESS) {
-                String message = DuckDbApi.string((MemorySegment) api.resultError.invokeExact(result));
-                api.destroyResult.invokeExact(result);
-                throw new DuckDbException(message == null ? "the query failed" : message);
-            }
-            return open(result);
-        } catch (DuckDbException e) {
-            throw e;
+            Prepared.execute(api, connection.get(ADDRESS, 0), sql, parameters, result, local);
+            ResultReader reader = new ResultReader(api, this, result);
+            results.add(reader);
+            streaming = reader;
+            return reader;
         } catch (Throwable e) {
-            throw new DuckDbException("the query failed: " + e, e);
+            endQuery();
+            throw e instanceof DuckDbException d ? d : new DuckDbException("the query failed: " + e, e);
         }
     }
 
-    private ResultReader open(MemorySegment result) {
-        ResultReader reader = new ResultReader(api, this, result);
-        results.add(reader);
-        return reader;
+    /**
+     * Ends the query whose result is streaming, if any: its result can no longer be read (DuckDB drops it
+     * when the next query starts), and a table read once that it scanned counts as read.
+     */
+    private void endStreaming() {
+        if (streaming != null) {
+            streaming.supersede();
+            streaming = null;
+        }
+        endQuery();
+    }
+
+    private void endQuery() {
+        for (TableStream stream : tables.values()) {
+            stream.endQuery();
+        }
+    }
+
+    /** A result was read to its end or closed: its query is over. */
+    synchronized void ended(ResultReader reader) {
+        if (streaming == reader) {
+            streaming = null;
+            endQuery();
+        }
     }
 
     /**
@@ -339,6 +349,7 @@ public final class DuckDbConnection implements AutoCloseable {
 
     synchronized void closed(ResultReader reader) {
         results.remove(reader);
+        ended(reader);
     }
 
     private void checkOpen() {

@@ -13,45 +13,75 @@ import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 
 /**
- * A query with parameters: {@code duckdb_prepare}, one {@code duckdb_bind_*} per parameter (DuckDB casts
- * each bound value to the type the query gives its placeholder), {@code duckdb_execute_prepared}.
+ * A query run as prepared statements: {@code duckdb_extract_statements}, then per statement
+ * {@code duckdb_prepare_extracted_statement}, one {@code duckdb_bind_*} per parameter (DuckDB casts each
+ * bound value to the type the query gives its placeholder) and {@code duckdb_execute_prepared}, streaming
+ * for the last statement.
  */
 final class Prepared {
     private Prepared() {
     }
 
     /**
-     * Prepares {@code sql}, binds {@code parameters} and executes it into {@code result}.
+     * Runs {@code sql} into {@code result}, streamed: every statement but the last is executed whole and its
+     * result dropped; the last is prepared, given {@code parameters} (null: none) and executed as a streaming
+     * result, which DuckDB computes as its chunks are fetched.
      *
-     * @throws DuckDbException with DuckDB's message if preparing or executing fails, or for a parameter count
-     *     or type that does not fit
+     * @throws DuckDbException with DuckDB's message if parsing, preparing or executing fails, or for a
+     *     parameter count or type that does not fit
      */
     static void execute(DuckDbApi api, MemorySegment connection, String sql, Object[] parameters,
             MemorySegment result, Arena local) throws Throwable {
-        MemorySegment statement = local.allocate(ADDRESS);
+        MemorySegment extracted = local.allocate(ADDRESS);
         try {
-            if ((int) api.prepare.invokeExact(connection, local.allocateFrom(sql), statement) != DuckDbApi.SUCCESS) {
-                String message = statement.get(ADDRESS, 0).address() == 0 ? null
-                        : DuckDbApi.string((MemorySegment) api.prepareError.invokeExact(statement.get(ADDRESS, 0)));
-                throw new DuckDbException(message == null ? "preparing the query failed" : message);
+            long count = (long) api.extractStatements.invokeExact(connection, local.allocateFrom(sql), extracted);
+            if (count == 0) {
+                String message = extracted.get(ADDRESS, 0).address() == 0 ? null
+                        : DuckDbApi.string((MemorySegment) api.extractError.invokeExact(extracted.get(ADDRESS, 0)));
+                throw new DuckDbException(message == null ? "the query has no statement" : message);
             }
-            MemorySegment handle = statement.get(ADDRESS, 0);
-            long expected = (long) api.nparams.invokeExact(handle);
-            if (expected != parameters.length) {
-                throw new DuckDbException("the query has " + expected + " parameters; " + parameters.length
-                        + " given");
+            if (parameters != null && count > 1) {
+                throw new DuckDbException("a query with parameters must be one statement, not " + count);
             }
-            for (int i = 0; i < parameters.length; i++) {
-                bind(api, handle, i + 1, parameters[i], local);
-            }
-            if ((int) api.executePrepared.invokeExact(handle, result) != DuckDbApi.SUCCESS) {
-                String message = DuckDbApi.string((MemorySegment) api.resultError.invokeExact(result));
-                api.destroyResult.invokeExact(result);
-                throw new DuckDbException(message == null ? "the query failed" : message);
+            for (long i = 0; i < count; i++) {
+                MemorySegment statement = local.allocate(ADDRESS);
+                try {
+                    int state = (int) api.prepareExtracted.invokeExact(connection, extracted.get(ADDRESS, 0), i,
+                            statement);
+                    if (state != DuckDbApi.SUCCESS) {
+                        String message = statement.get(ADDRESS, 0).address() == 0 ? null : DuckDbApi.string(
+                                (MemorySegment) api.prepareError.invokeExact(statement.get(ADDRESS, 0)));
+                        throw new DuckDbException(message == null ? "preparing the query failed" : message);
+                    }
+                    MemorySegment handle = statement.get(ADDRESS, 0);
+                    Object[] values = parameters == null ? new Object[0] : parameters;
+                    long expected = (long) api.nparams.invokeExact(handle);
+                    if (expected != values.length) {
+                        throw new DuckDbException("the query has " + expected + " parameters; " + values.length
+                                + " given");
+                    }
+                    for (int k = 0; k < values.length; k++) {
+                        bind(api, handle, k + 1, values[k], local);
+                    }
+                    int executed = i == count - 1 ? (int) api.executePreparedStreaming.invokeExact(handle, result)
+                            : (int) api.executePrepared.invokeExact(handle, result);
+                    if (executed != DuckDbApi.SUCCESS) {
+                        String message = DuckDbApi.string((MemorySegment) api.resultError.invokeExact(result));
+                        api.destroyResult.invokeExact(result);
+                        throw new DuckDbException(message == null ? "the query failed" : message);
+                    }
+                    if (i < count - 1) {
+                        api.destroyResult.invokeExact(result);
+                    }
+                } finally {
+                    if (statement.get(ADDRESS, 0).address() != 0) {
+                        api.destroyPrepare.invokeExact(statement);
+                    }
+                }
             }
         } finally {
-            if (statement.get(ADDRESS, 0).address() != 0) {
-                api.destroyPrepare.invokeExact(statement);
+            if (extracted.get(ADDRESS, 0).address() != 0) {
+                api.destroyExtracted.invokeExact(extracted);
             }
         }
     }

@@ -30,6 +30,8 @@ final class ResultReader implements RecordBatchReader {
     private DecimalRangeCheck ranges;
     private long rows;
     private boolean closed;
+    /** Set when a later query on the connection ended this one's streaming result. */
+    private volatile boolean superseded;
 
     /** Takes over {@code result} (destroyed on close or failure). */
     ResultReader(DuckDbApi api, DuckDbConnection owner, MemorySegment result) {
@@ -93,14 +95,35 @@ final class ResultReader implements RecordBatchReader {
         return schema;
     }
 
+    /** The connection started another query: DuckDB drops this result's stream. */
+    void supersede() {
+        superseded = true;
+    }
+
     @Override
-    public synchronized Optional<RecordBatch> readNext() {
+    public Optional<RecordBatch> readNext() {
+        Optional<RecordBatch> next = next();
+        if (next.isEmpty()) {
+            owner.ended(this);
+        }
+        return next;
+    }
+
+    private synchronized Optional<RecordBatch> next() {
         if (closed) {
             throw new IllegalStateException("the DuckDB result is closed");
+        }
+        if (superseded) {
+            throw new IllegalStateException("the DuckDB result was ended by a later query on the connection; read "
+                    + "a result to its end before the next query");
         }
         try (Arena local = Arena.ofConfined()) {
             MemorySegment chunk = (MemorySegment) api.fetchChunk.invokeExact(result);
             if (chunk.address() == 0) {
+                String error = DuckDbApi.string((MemorySegment) api.resultError.invokeExact(result));
+                if (error != null) {
+                    throw new DuckDbException(DuckDbApi.readable(error));
+                }
                 return Optional.empty();
             }
             MemorySegment out = local.allocate(CData.ARROW_ARRAY);
