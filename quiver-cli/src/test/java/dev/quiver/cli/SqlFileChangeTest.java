@@ -33,12 +33,13 @@ class SqlFileChangeTest {
         assertEquals(0, Cli.run("bench-gen", "--rows", "1000000", "--out", file).exit());
         long size = Files.size(file);
         Path started = dir.resolve("started.csv");
+        Path out = dir.resolve("result.arrow");
         // One DuckDB thread and a costly expression: the scan lasts seconds; the COPY marks its start.
         String query = "SET threads = 1; COPY (SELECT 1) TO '" + started + "'; "
                 + "SELECT count(*), sum(hash(repeat(name, 8) || id::VARCHAR)) FROM t";
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-Dquiver.sql.wholeFileLimit=" + wholeFileLimit, "-cp", System.getProperty("java.class.path"),
-                QuiverCommand.class.getName(), "sql", query, "--table", "t=" + file)
+                QuiverCommand.class.getName(), "sql", query, "--table", "t=" + file, "--out", out.toString())
                 .directory(dir.toFile()).redirectErrorStream(true).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -55,6 +56,7 @@ class SqlFileChangeTest {
             assertTrue(output.startsWith("quiver sql: ") && output.contains(file + " changed during the query ("
                     + size + " bytes, modified "), output);
             assertEquals(1, output.strip().lines().count(), "one line: " + output);
+            assertFalse(Files.exists(out), "no output written");
         } finally {
             child.destroyForcibly();
         }
