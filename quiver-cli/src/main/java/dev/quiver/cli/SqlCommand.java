@@ -2,7 +2,6 @@
 package dev.quiver.cli;
 
 import dev.quiver.cli.io.Formats;
-import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.core.text.RowPreview;
 import dev.quiver.cli.text.Sizes;
@@ -14,16 +13,10 @@ import dev.quiver.core.type.Schema;
 import dev.quiver.duckdb.DuckDb;
 import dev.quiver.duckdb.DuckDbConnection;
 import dev.quiver.io.ArrowFormat;
-import dev.quiver.ipc.IpcFileReader;
-import dev.quiver.ipc.IpcReadOptions;
-import dev.quiver.ipc.IpcStreamReader;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.lang.foreign.Arena;
-import java.lang.foreign.MemorySegment;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,14 +44,22 @@ final class SqlCommand extends Subcommand {
             .description("The most rows to print (default: ${DEFAULT-VALUE}); not applied to --out.")
             .defaultValue("100"));
 
+    private final OptionSpec allowExtensions = option(flag("--allow-extensions",
+            "Lets DuckDB install (downloading from its repository) and load the extensions a query needs by "
+                + "itself (its autoinstall_known_extensions and autoload_known_extensions); off by default."));
+
     SqlCommand() {
         super(NAME, "Runs QUERY in DuckDB (in memory, through its C API) over Arrow files and prints the result "
                 + "as an aligned table, or writes it to --out.",
-                "Tables: each --table NAME=FILE, an Arrow file or stream (memory-mapped, scanned by DuckDB in place "
-                + "through the C Stream interface), integration JSON or CSV; and any Arrow file or stream "
-                + "named in the query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can "
-                + "be scanned once per query run. Anything else DuckDB reads itself (e.g. 'data.csv', "
-                + "'data.parquet').",
+                "Tables: each --table NAME=FILE, an Arrow file or stream (never mapped: up to 1 GiB read into "
+                + "memory once, larger ones read batch by batch by each scan; handed to DuckDB through the C "
+                + "Stream interface), integration JSON or CSV; and any Arrow file or stream named in the "
+                + "query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can be scanned any "
+                + "number of times (self-joins, CTEs used twice); a file that changes during the query is an "
+                + "error. Anything else DuckDB reads itself (e.g. 'data.csv', 'data.parquet').",
+                "The query runs with your own rights: DuckDB may read and write any file you can, attach "
+                + "databases and load installed extensions (INSTALL and LOAD still work); it installs or loads "
+                + "none by itself unless --allow-extensions is given.",
                 "Uses the DuckDB native library bundled in the org.duckdb:duckdb_jdbc jar (copied once to the "
                 + "temporary directory), or the file named by the environment variable "
                 + "QUIVER_DUCKDB_LIBRARY.");
@@ -75,11 +76,14 @@ final class SqlCommand extends Subcommand {
         }
         ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
         PrintWriter printer = out();
-        try (DuckDbConnection db = DuckDb.open()) {
+        boolean allowExtensions = this.allowExtensions.getValue();
+        Map<String, String> settings = allowExtensions
+                ? Map.of("autoinstall_known_extensions", "true", "autoload_known_extensions", "true") : Map.of();
+        try (DuckDbConnection db = DuckDb.open(null, settings)) {
             for (Map.Entry<String, Path> table : tables.entrySet()) {
-                db.register(table.getKey(), open(table.getValue()));
+                db.register(table.getKey(), SqlTableFile.of(table.getValue()));
             }
-            db.setTableResolver(SqlCommand::resolve);
+            db.setTableSourceResolver(SqlCommand::resolve);
             try (RecordBatchReader result = db.query(query)) {
                 if (target != null) {
                     printer.println(write(result, out, target));
@@ -134,28 +138,8 @@ final class SqlCommand extends Subcommand {
         return new Schema(fields, schema.metadata(), schema.endianness());
     }
 
-    /** A table's file as a reader: Arrow memory-mapped (zero-copy), JSON and CSV as the other commands read them. */
-    static RecordBatchReader open(Path file) throws IOException {
-        ArrowFormat format = Formats.ofInput(file);
-        return switch (format) {
-            case FILE -> IpcFileReader.map(file, IpcReadOptions.DEFAULT);
-            case STREAM -> IpcStreamReader.open(map(file), IpcReadOptions.DEFAULT);
-            default -> Inputs.open(file);
-        };
-    }
-
-    /**
-     * The file mapped in an automatic arena: the mapping lasts while a batch of it (or a buffer DuckDB still
-     * holds through the C Data interface) is reachable, and may be read from DuckDB's threads.
-     */
-    private static MemorySegment map(Path file) throws IOException {
-        try (FileChannel channel = FileChannel.open(file)) {
-            return channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), Arena.ofAuto());
-        }
-    }
-
     /** A table named in the query: an Arrow file or stream at that path, or nothing. */
-    private static RecordBatchReader resolve(String name) {
+    private static SqlTableFile resolve(String name) {
         Path file;
         try {
             file = Path.of(name);
@@ -169,7 +153,7 @@ final class SqlCommand extends Subcommand {
             ArrowFormat format = Formats.ofInput(file);
             boolean arrow = format == ArrowFormat.FILE
                     || format == ArrowFormat.STREAM && ArrowFormat.byName(file) == ArrowFormat.STREAM;
-            return arrow ? open(file) : null;
+            return arrow ? SqlTableFile.of(file) : null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

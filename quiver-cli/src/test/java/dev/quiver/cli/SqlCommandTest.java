@@ -94,4 +94,35 @@ class SqlCommandTest {
         assertEquals(1, r.exit());
         assertEquals("quiver sql: no such file: " + dir.resolve("absent.arrow"), r.err().strip());
     }
+
+    @Test
+    void aFileCanBeScannedTwiceInOneQueryAndInTheNext() {
+        Path file = bench("twice.arrow", "file");
+        Path stream = bench("twice.arrows", "stream");
+        for (Path input : List.of(file, stream)) {
+            Cli.Result join = Cli.run("sql", "WITH c AS (SELECT cat, count(*) AS n FROM t GROUP BY cat) "
+                    + "SELECT count(*) AS pairs, (SELECT sum(x.n * y.n) FROM c x JOIN c y ON x.cat = y.cat) AS sq "
+                    + "FROM t a JOIN t b ON a.id = b.id", "--table", "t=" + input);
+            assertEquals(0, join.exit(), join.err());
+            // 1000 ids; 16 categories of 62 or 63 rows (1000 = 8 * 63 + 8 * 62): 8 * 3969 + 8 * 3844.
+            assertEquals(List.of("pairs     sq", "-----  -----", " 1000  62504"),
+                    join.out().lines().map(String::stripTrailing).toList(), join.out());
+        }
+        Cli.Result named = Cli.run("sql", "SELECT count(*) AS n FROM '" + file + "' a JOIN '" + file + "' b USING (id)");
+        assertEquals(0, named.exit(), named.err());
+        assertEquals(List.of("   n", "----", "1000"), named.out().lines().map(String::stripTrailing).toList());
+    }
+
+    @Test
+    void extensionsAreNeitherInstalledNorLoadedUnlessAllowed() {
+        Cli.Result refused = Cli.run("sql", "SELECT ST_Point(1, 2)");
+        assertEquals(1, refused.exit());
+        assertTrue(refused.err().startsWith("quiver sql: ") && refused.err().contains("spatial"), refused.err());
+        String settings = "SELECT current_setting('autoinstall_known_extensions') AS i, "
+                + "current_setting('autoload_known_extensions') AS l";
+        assertEquals(List.of("i      l", "-----  -----", "false  false"),
+                Cli.run("sql", settings).out().lines().map(String::stripTrailing).toList());
+        assertEquals(List.of("i     l", "----  ----", "true  true"),
+                Cli.run("sql", settings, "--allow-extensions").out().lines().map(String::stripTrailing).toList());
+    }
 }

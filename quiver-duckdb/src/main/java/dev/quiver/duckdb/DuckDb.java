@@ -2,6 +2,8 @@
 package dev.quiver.duckdb;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -13,13 +15,21 @@ public final class DuckDb {
     }
 
     /**
-     * Opens a new in-memory database and a connection to it.
+     * The settings every database is opened with unless the caller's settings name them: DuckDB installs
+     * and loads no extension by itself (by default it downloads and loads a known extension a query needs,
+     * such as {@code httpfs} for an {@code https://} path); {@code INSTALL} and {@code LOAD} still do.
+     */
+    public static final Map<String, String> DEFAULT_SETTINGS = Map.of("autoinstall_known_extensions", "false",
+            "autoload_known_extensions", "false");
+
+    /**
+     * Opens a new in-memory database and a connection to it, with {@link #DEFAULT_SETTINGS}.
      *
      * @return the connection, which owns the database; close it
      * @throws DuckDbException if DuckDB's native library is missing or cannot be loaded, or DuckDB fails
      */
     public static DuckDbConnection open() {
-        return new DuckDbConnection(DuckDbApi.get(), null);
+        return open(null, Map.of());
     }
 
     /**
@@ -31,7 +41,25 @@ public final class DuckDb {
      *     the file
      */
     public static DuckDbConnection open(Path file) {
-        return new DuckDbConnection(DuckDbApi.get(), Objects.requireNonNull(file, "file").toString());
+        return open(Objects.requireNonNull(file, "file"), Map.of());
+    }
+
+    /**
+     * Opens a database with DuckDB configuration options (those of {@code duckdb_settings()}, given at open
+     * as the C API's {@code duckdb_set_config} takes them), over {@link #DEFAULT_SETTINGS}: e.g.
+     * {@code Map.of("autoinstall_known_extensions", "true", "autoload_known_extensions", "true")} lets DuckDB
+     * fetch the extensions a query needs, {@code Map.of("threads", "2")} bounds its threads.
+     *
+     * @param file the database file, or null for a new in-memory database
+     * @param settings option names and values
+     * @return the connection, which owns the database; close it
+     * @throws DuckDbException if DuckDB's native library is missing or cannot be loaded, a setting is unknown or
+     *     its value invalid, or DuckDB cannot open the file
+     */
+    public static DuckDbConnection open(Path file, Map<String, String> settings) {
+        Map<String, String> all = new LinkedHashMap<>(DEFAULT_SETTINGS);
+        all.putAll(Objects.requireNonNull(settings, "settings"));
+        return new DuckDbConnection(DuckDbApi.get(), file == null ? null : file.toString(), all);
     }
 
     /**

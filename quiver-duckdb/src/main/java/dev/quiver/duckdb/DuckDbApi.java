@@ -3,6 +3,7 @@ package dev.quiver.duckdb;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_BOOLEAN;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
@@ -36,11 +37,9 @@ final class DuckDbApi {
     private static DuckDbException failure;
 
     final MethodHandle libraryVersion;
-    final MethodHandle open;
     final MethodHandle close;
     final MethodHandle connect;
     final MethodHandle disconnect;
-    final MethodHandle query;
     final MethodHandle destroyResult;
     final MethodHandle resultError;
     final MethodHandle columnCount;
@@ -58,16 +57,45 @@ final class DuckDbApi {
     final MethodHandle destroyErrorData;
     final MethodHandle arrowScan;
     final MethodHandle addReplacementScan;
+    final MethodHandle getTypeId;
+    final MethodHandle extractStatements;
+    final MethodHandle prepareExtracted;
+    final MethodHandle extractError;
+    final MethodHandle destroyExtracted;
+    final MethodHandle executePreparedStreaming;
+    final MethodHandle prepareError;
+    final MethodHandle nparams;
+    final MethodHandle destroyPrepare;
+    final MethodHandle executePrepared;
+    final MethodHandle bindNull;
+    final MethodHandle bindBoolean;
+    final MethodHandle bindInt32;
+    final MethodHandle bindInt64;
+    final MethodHandle bindDouble;
+    final MethodHandle bindVarcharLength;
+    final MethodHandle bindBlob;
+    final MethodHandle bindDate;
+    final MethodHandle openExt;
+    final MethodHandle createConfig;
+    final MethodHandle setConfig;
+    final MethodHandle destroyConfig;
+    final MethodHandle free;
+    final MethodHandle listTypeChildType;
+    final MethodHandle arrayTypeChildType;
+    final MethodHandle mapTypeKeyType;
+    final MethodHandle mapTypeValueType;
+    final MethodHandle structTypeChildCount;
+    final MethodHandle structTypeChildType;
+    final MethodHandle unionTypeMemberCount;
+    final MethodHandle unionTypeMemberType;
 
     private DuckDbApi(SymbolLookup lookup) {
         Linker linker = Linker.nativeLinker();
         Binder b = new Binder(lookup, linker);
         libraryVersion = b.bind("duckdb_library_version", FunctionDescriptor.of(C_STRING));
-        open = b.bind("duckdb_open", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         close = b.bind("duckdb_close", FunctionDescriptor.ofVoid(ADDRESS));
         connect = b.bind("duckdb_connect", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
         disconnect = b.bind("duckdb_disconnect", FunctionDescriptor.ofVoid(ADDRESS));
-        query = b.bind("duckdb_query", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         destroyResult = b.bind("duckdb_destroy_result", FunctionDescriptor.ofVoid(ADDRESS));
         resultError = b.bind("duckdb_result_error", FunctionDescriptor.of(C_STRING, ADDRESS));
         columnCount = b.bind("duckdb_column_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
@@ -88,6 +116,45 @@ final class DuckDbApi {
         arrowScan = b.bind("duckdb_arrow_scan", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         addReplacementScan = b.bind("duckdb_add_replacement_scan",
                 FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        openExt = b.bind("duckdb_open_ext", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
+        createConfig = b.bind("duckdb_create_config", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        setConfig = b.bind("duckdb_set_config", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
+        destroyConfig = b.bind("duckdb_destroy_config", FunctionDescriptor.ofVoid(ADDRESS));
+        free = b.bind("duckdb_free", FunctionDescriptor.ofVoid(ADDRESS));
+        extractStatements = b.bind("duckdb_extract_statements", FunctionDescriptor.of(JAVA_LONG, ADDRESS, ADDRESS,
+                ADDRESS));
+        prepareExtracted = b.bind("duckdb_prepare_extracted_statement", FunctionDescriptor.of(JAVA_INT, ADDRESS,
+                ADDRESS, JAVA_LONG, ADDRESS));
+        extractError = b.bind("duckdb_extract_statements_error", FunctionDescriptor.of(C_STRING, ADDRESS));
+        destroyExtracted = b.bind("duckdb_destroy_extracted", FunctionDescriptor.ofVoid(ADDRESS));
+        executePreparedStreaming = b.bind("duckdb_execute_prepared_streaming", FunctionDescriptor.of(JAVA_INT,
+                ADDRESS, ADDRESS));
+        prepareError = b.bind("duckdb_prepare_error", FunctionDescriptor.of(C_STRING, ADDRESS));
+        nparams = b.bind("duckdb_nparams", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        destroyPrepare = b.bind("duckdb_destroy_prepare", FunctionDescriptor.ofVoid(ADDRESS));
+        executePrepared = b.bind("duckdb_execute_prepared", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        bindNull = b.bind("duckdb_bind_null", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG));
+        bindBoolean = b.bind("duckdb_bind_boolean", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_BOOLEAN));
+        bindInt32 = b.bind("duckdb_bind_int32", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_INT));
+        bindInt64 = b.bind("duckdb_bind_int64", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, JAVA_LONG));
+        bindDouble = b.bind("duckdb_bind_double", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG,
+                JAVA_DOUBLE));
+        bindVarcharLength = b.bind("duckdb_bind_varchar_length",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+        bindBlob = b.bind("duckdb_bind_blob", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
+        bindDate = b.bind("duckdb_bind_date", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_LONG,
+                MemoryLayout.structLayout(JAVA_INT.withName("days"))));
+        getTypeId = b.bind("duckdb_get_type_id", FunctionDescriptor.of(JAVA_INT, ADDRESS));
+        listTypeChildType = b.bind("duckdb_list_type_child_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        arrayTypeChildType = b.bind("duckdb_array_type_child_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        mapTypeKeyType = b.bind("duckdb_map_type_key_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        mapTypeValueType = b.bind("duckdb_map_type_value_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        structTypeChildCount = b.bind("duckdb_struct_type_child_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        structTypeChildType = b.bind("duckdb_struct_type_child_type",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+        unionTypeMemberCount = b.bind("duckdb_union_type_member_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        unionTypeMemberType = b.bind("duckdb_union_type_member_type",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
     }
 
     /** Looks symbols up and makes their downcall handles. */

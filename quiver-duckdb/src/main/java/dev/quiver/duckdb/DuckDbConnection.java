@@ -4,6 +4,7 @@ package dev.quiver.duckdb;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.batch.Table;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -14,15 +15,17 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A DuckDB database and one connection to it. Record batch readers are registered as tables (views over
  * DuckDB's Arrow scan of an exported {@code ArrowArrayStream}: DuckDB reads Quiver's buffers in place);
  * queries return their result as a {@link RecordBatchReader} imported through the C Data interface.
  *
- * <p>A registered reader is a stream, read once: a table can be scanned by one query, once; another scan
- * (a self-join, a later query) fails with a {@link DuckDbException} that says so. Register it again to
- * query it again. Thread-safe (one call at a time).
+ * <p>A registered {@link Table}, or a source of readers (such as a file opened anew for each scan), can be
+ * scanned any number of times, in one query (a self-join) and across queries. A registered reader is a
+ * stream, read once: a second scan fails with a {@link DuckDbException} that says so. Thread-safe (one call
+ * at a time).
  */
 public final class DuckDbConnection implements AutoCloseable {
     /**
@@ -40,19 +43,19 @@ public final class DuckDbConnection implements AutoCloseable {
     private final MemorySegment connection;
     private final Map<String, TableStream> tables = new LinkedHashMap<>();
     private final Set<ResultReader> results = new LinkedHashSet<>();
+    /** The result of the last query while it streams (DuckDB computes it as it is read). */
+    private ResultReader streaming;
     private final long replacementId = ReplacementScan.open();
     private Function<String, RecordBatchReader> resolver = name -> null;
+    private Function<String, ? extends Supplier<? extends RecordBatchReader>> sourceResolver = name -> null;
     private boolean closed;
 
-    DuckDbConnection(DuckDbApi api, String path) {
+    DuckDbConnection(DuckDbApi api, String path, Map<String, String> settings) {
         this.api = api;
         this.database = arena.allocate(ADDRESS);
         this.connection = arena.allocate(ADDRESS);
         try {
-            MemorySegment file = path == null ? MemorySegment.NULL : arena.allocateFrom(path);
-            if ((int) api.open.invokeExact(file, database) != DuckDbApi.SUCCESS) {
-                throw new DuckDbException("DuckDB cannot open the database " + (path == null ? "in memory" : path));
-            }
+            openDatabase(path, settings);
             if ((int) api.connect.invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
                 throw new DuckDbException("DuckDB cannot connect to the database");
             }
@@ -67,10 +70,45 @@ public final class DuckDbConnection implements AutoCloseable {
         }
     }
 
+    private void openDatabase(String path, Map<String, String> settings) throws Throwable {
+        try (Arena local = Arena.ofConfined()) {
+            MemorySegment config = local.allocate(ADDRESS);
+            if ((int) api.createConfig.invokeExact(config) != DuckDbApi.SUCCESS) {
+                throw new DuckDbException("DuckDB cannot create a configuration");
+            }
+            try {
+                for (Map.Entry<String, String> setting : settings.entrySet()) {
+                    if ((int) api.setConfig.invokeExact(config.get(ADDRESS, 0), local.allocateFrom(setting.getKey()),
+                            local.allocateFrom(setting.getValue())) != DuckDbApi.SUCCESS) {
+                        throw new DuckDbException("DuckDB refuses the setting " + setting.getKey() + " = "
+                                + setting.getValue());
+                    }
+                }
+                MemorySegment file = path == null ? MemorySegment.NULL : local.allocateFrom(path);
+                MemorySegment error = local.allocate(ADDRESS);
+                if ((int) api.openExt.invokeExact(file, database, config.get(ADDRESS, 0), error) != DuckDbApi.SUCCESS) {
+                    MemorySegment message = error.get(ADDRESS, 0);
+                    String text = message.address() == 0 ? null : message.reinterpret(Long.MAX_VALUE).getString(0);
+                    if (message.address() != 0) {
+                        api.free.invokeExact(message);
+                    }
+                    throw new DuckDbException("DuckDB cannot open the database " + (path == null ? "in memory" : path)
+                            + (text == null ? "" : ": " + text));
+                }
+            } finally {
+                api.destroyConfig.invokeExact(config);
+            }
+        }
+    }
+
     /**
      * Registers a reader as a table (a view of that name, replacing one registered before): DuckDB scans the
      * reader's batches, exported through the C Stream interface, without copying them. The connection owns
      * the reader from now on and closes it when the table is unregistered or the connection closed.
+     *
+     * <p>A reader is read once: the first scan of the table reads it; a second scan (a self-join, a common
+     * table expression used twice, a later query) fails with a {@link DuckDbException} naming the table.
+     * Register a {@link Table} or a source of readers to scan a table any number of times.
      *
      * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
      * @param reader the batches
@@ -81,7 +119,44 @@ public final class DuckDbConnection implements AutoCloseable {
         Objects.requireNonNull(table, "table");
         Objects.requireNonNull(reader, "reader");
         checkOpen();
-        TableStream stream = new TableStream(table, reader);
+        add(table, reader, null);
+    }
+
+    /**
+     * Registers batches held in memory as a table that any number of scans, in one query or many, read
+     * (each its own reader of the table, zero-copy).
+     *
+     * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
+     * @param data the batches
+     * @throws DuckDbException if DuckDB refuses the stream
+     * @throws IllegalStateException if the connection is closed
+     */
+    public synchronized void register(String table, Table data) {
+        Objects.requireNonNull(data, "data");
+        register(table, data::reader);
+    }
+
+    /**
+     * Registers a source of readers as a table: each scan of the table (a self-join scans it twice, every
+     * query again) reads a new reader of the source, which the scan closes when it ends. The source is
+     * called once now, for the schema (that reader is closed with the table), and once per scan, from
+     * DuckDB's threads; each reader must give the same schema. A source that fails (throws) fails the
+     * query with its message, naming the table.
+     *
+     * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
+     * @param source opens a reader of the table's batches from the start, e.g. of a file
+     * @throws DuckDbException if DuckDB refuses the stream
+     * @throws IllegalStateException if the connection is closed
+     */
+    public synchronized void register(String table, Supplier<? extends RecordBatchReader> source) {
+        Objects.requireNonNull(table, "table");
+        Objects.requireNonNull(source, "source");
+        checkOpen();
+        add(table, Objects.requireNonNull(source.get(), "the source gave no reader"), source);
+    }
+
+    private void add(String table, RecordBatchReader reader, Supplier<? extends RecordBatchReader> source) {
+        TableStream stream = new TableStream(table, reader, source);
         try (Arena local = Arena.ofConfined()) {
             int state = (int) api.arrowScan.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(table),
                     stream.address());
@@ -133,7 +208,8 @@ public final class DuckDbConnection implements AutoCloseable {
     /**
      * Sets what supplies a table a query names but nothing registered, such as a file named in FROM
      * ({@code SELECT * FROM 'data.arrow'}): DuckDB reports the name while binding, the query fails, the
-     * resolver's reader is registered under that name, and the query runs once more.
+     * resolver's reader is registered under that name (read once, as {@link #register(String,
+     * RecordBatchReader)}), and the query runs once more. A source resolver, where set, is asked first.
      *
      * @param resolver a reader for a table name, or null if it names nothing it knows
      */
@@ -142,63 +218,121 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     /**
-     * Runs a query and returns its result (computed whole by DuckDB, then handed out one chunk of up to
-     * 2,048 rows per batch, each converted by DuckDB to Arrow and imported without copying).
+     * Sets what supplies a table a query names but nothing registered, as {@link #setTableResolver}, as a
+     * source of readers: the table is registered as {@link #register(String, Supplier)} does, and any
+     * number of scans read it.
+     *
+     * @param resolver a source of readers for a table name, or null if it names nothing it knows
+     */
+    public synchronized void setTableSourceResolver(
+            Function<String, ? extends Supplier<? extends RecordBatchReader>> resolver) {
+        this.sourceResolver = Objects.requireNonNull(resolver, "resolver");
+    }
+
+    /**
+     * Runs a query and returns its result, streamed: DuckDB computes it as it is read, one chunk of up to
+     * 2,048 rows per batch, each converted by DuckDB to Arrow and imported without copying. Every statement
+     * but the last runs whole first. An error DuckDB meets while computing the result is a
+     * {@link DuckDbException} from the reader's {@code readNext}. The next query on this connection ends
+     * this one: reading its result further is an {@link IllegalStateException} (read a result to its end,
+     * or into a {@code Table}, before the next query).
      *
      * @param sql one SQL statement (or several: the result is the last one's)
      * @return the result; close it to free DuckDB's copy of it (batches read stay valid)
-     * @throws DuckDbException with DuckDB's message if the query fails, or if a result column has a type
-     *     without an Arrow form
+     * @throws DuckDbException with DuckDB's message if the query fails to bind or run, or if a result column
+     *     has a type without an Arrow form
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized RecordBatchReader query(String sql) {
+        return query(sql, (Object[]) null);
+    }
+
+    /**
+     * Runs one SQL statement with parameters ({@code ?} or {@code $1} placeholders) and returns its result, as
+     * {@link #query(String)}. Each parameter is bound by its Java type and DuckDB casts it to the type the
+     * query gives its placeholder: null, {@code Boolean}, {@code Byte}, {@code Short}, {@code Integer},
+     * {@code Long}, {@code Float}, {@code Double}, {@code BigDecimal}, {@code BigInteger} and {@code String}
+     * (as text), {@code byte[]} (a BLOB), {@code LocalDate}.
+     *
+     * @param sql one SQL statement
+     * @param parameters the values of its placeholders, in order (null: a query without parameters, run as
+     *     {@link #query(String)} runs it)
+     * @return the result; close it to free DuckDB's copy of it (batches read stay valid)
+     * @throws DuckDbException with DuckDB's message if the query fails, if the count of parameters differs
+     *     from the query's, or for a parameter of another type
+     * @throws IllegalStateException if the connection is closed
+     */
+    public synchronized RecordBatchReader query(String sql, Object... parameters) {
         Objects.requireNonNull(sql, "sql");
         checkOpen();
+        endStreaming();
         ReplacementScan.take(replacementId);
         try {
-            return run(sql);
+            return run(sql, parameters);
         } catch (DuckDbException e) {
             boolean registered = false;
             for (String name : ReplacementScan.take(replacementId)) {
-                RecordBatchReader reader = tables.containsKey(name) ? null : resolver.apply(name);
-                if (reader != null) {
-                    register(name, reader);
-                    registered = true;
-                }
+                registered |= !tables.containsKey(name) && resolve(name);
             }
             if (!registered) {
                 throw e;
             }
-            return run(sql);
+            return run(sql, parameters);
         }
     }
 
-    private RecordBatchReader run(String sql) {
-        try {
-            return runOnce(sql);
-        } finally {
-            for (TableStream stream : tables.values()) {
-                stream.endQuery();
-            }
+    /** Registers what the resolvers give for a name; whether they gave anything. */
+    private boolean resolve(String name) {
+        Supplier<? extends RecordBatchReader> source = sourceResolver.apply(name);
+        if (source != null) {
+            register(name, source);
+            return true;
         }
+        RecordBatchReader reader = resolver.apply(name);
+        if (reader != null) {
+            register(name, reader);
+            return true;
+        }
+        return false;
     }
 
-    private RecordBatchReader runOnce(String sql) {
+    private RecordBatchReader run(String sql, Object[] parameters) {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment result = local.allocate(DuckDbApi.RESULT);
-            int state = (int) api.query.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(sql), result);
-            if (state != DuckDbApi.SUCCESS) {
-                String message = DuckDbApi.string((MemorySegment) api.resultError.invokeExact(result));
-                api.destroyResult.invokeExact(result);
-                throw new DuckDbException(message == null ? "the query failed" : message);
-            }
+            Prepared.execute(api, connection.get(ADDRESS, 0), sql, parameters, result, local);
             ResultReader reader = new ResultReader(api, this, result);
             results.add(reader);
+            streaming = reader;
             return reader;
-        } catch (DuckDbException e) {
-            throw e;
         } catch (Throwable e) {
-            throw new DuckDbException("the query failed: " + e, e);
+            endQuery();
+            throw e instanceof DuckDbException d ? d : new DuckDbException("the query failed: " + e, e);
+        }
+    }
+
+    /**
+     * Ends the query whose result is streaming, if any: its result can no longer be read (DuckDB drops it
+     * when the next query starts), and a table read once that it scanned counts as read.
+     */
+    private void endStreaming() {
+        if (streaming != null) {
+            streaming.supersede();
+            streaming = null;
+        }
+        endQuery();
+    }
+
+    private void endQuery() {
+        for (TableStream stream : tables.values()) {
+            stream.endQuery();
+        }
+    }
+
+    /** A result was read to its end or closed: its query is over. */
+    synchronized void ended(ResultReader reader) {
+        if (streaming == reader) {
+            streaming = null;
+            endQuery();
         }
     }
 
@@ -215,6 +349,7 @@ public final class DuckDbConnection implements AutoCloseable {
 
     synchronized void closed(ResultReader reader) {
         results.remove(reader);
+        ended(reader);
     }
 
     private void checkOpen() {

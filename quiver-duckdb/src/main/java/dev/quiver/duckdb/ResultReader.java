@@ -5,12 +5,13 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import dev.quiver.c.CData;
 import dev.quiver.c.CDataException;
-import dev.quiver.c.Imported;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Schema;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -26,7 +27,11 @@ final class ResultReader implements RecordBatchReader {
     private final MemorySegment result;
     private final MemorySegment options;
     private final Schema schema;
+    private DecimalRangeCheck ranges;
+    private long rows;
     private boolean closed;
+    /** Set when a later query on the connection ended this one's streaming result. */
+    private volatile boolean superseded;
 
     /** Takes over {@code result} (destroyed on close or failure). */
     ResultReader(DuckDbApi api, DuckDbConnection owner, MemorySegment result) {
@@ -49,12 +54,18 @@ final class ResultReader implements RecordBatchReader {
             MemorySegment names = local.allocate(ADDRESS, Math.max(n, 1));
             StringBuilder columns = new StringBuilder();
             try {
+                List<MemorySegment> typeList = new ArrayList<>();
+                List<String> nameList = new ArrayList<>();
                 for (long i = 0; i < n; i++) {
-                    types.setAtIndex(ADDRESS, i, (MemorySegment) api.columnLogicalType.invokeExact(result, i));
+                    MemorySegment type = (MemorySegment) api.columnLogicalType.invokeExact(result, i);
+                    types.setAtIndex(ADDRESS, i, type);
+                    typeList.add(type);
                     MemorySegment name = (MemorySegment) api.columnName.invokeExact(result, i);
                     names.setAtIndex(ADDRESS, i, name);
+                    nameList.add(DuckDbApi.string(name));
                     columns.append(i == 0 ? "" : ", ").append(DuckDbApi.string(name));
                 }
+                ranges = DecimalRangeCheck.of(api, typeList, nameList);
                 MemorySegment out = local.allocate(CData.ARROW_SCHEMA);
                 String error = api.errorMessage((MemorySegment) api.toArrowSchema.invokeExact(options, types, names, n,
                         out), local);
@@ -84,14 +95,35 @@ final class ResultReader implements RecordBatchReader {
         return schema;
     }
 
+    /** The connection started another query: DuckDB drops this result's stream. */
+    void supersede() {
+        superseded = true;
+    }
+
     @Override
-    public synchronized Optional<RecordBatch> readNext() {
+    public Optional<RecordBatch> readNext() {
+        Optional<RecordBatch> next = next();
+        if (next.isEmpty()) {
+            owner.ended(this);
+        }
+        return next;
+    }
+
+    private synchronized Optional<RecordBatch> next() {
         if (closed) {
             throw new IllegalStateException("the DuckDB result is closed");
+        }
+        if (superseded) {
+            throw new IllegalStateException("the DuckDB result was ended by a later query on the connection; read "
+                    + "a result to its end before the next query");
         }
         try (Arena local = Arena.ofConfined()) {
             MemorySegment chunk = (MemorySegment) api.fetchChunk.invokeExact(result);
             if (chunk.address() == 0) {
+                String error = DuckDbApi.string((MemorySegment) api.resultError.invokeExact(result));
+                if (error != null) {
+                    throw new DuckDbException(DuckDbApi.readable(error));
+                }
                 return Optional.empty();
             }
             MemorySegment out = local.allocate(CData.ARROW_ARRAY);
@@ -106,8 +138,10 @@ final class ResultReader implements RecordBatchReader {
             if (error != null) {
                 throw new DuckDbException("converting a result chunk to Arrow failed: " + error);
             }
-            Imported<RecordBatch> batch = CData.importBatch(out, schema);
-            return Optional.of(batch.value());
+            RecordBatch batch = CData.importBatch(out, schema).value();
+            ranges.check(batch, rows);
+            rows += batch.rowCount();
+            return Optional.of(batch);
         } catch (DuckDbException | CDataException e) {
             throw e;
         } catch (Throwable e) {

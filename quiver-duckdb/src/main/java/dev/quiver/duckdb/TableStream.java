@@ -18,21 +18,30 @@ import java.lang.invoke.MethodType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
- * A reader exported as an {@code ArrowArrayStream} for DuckDB's {@code duckdb_arrow_scan}, and what that
- * scan leaves to its caller. DuckDB copies the stream structure for each scan and never releases it, and it
- * takes schemas from {@code get_schema} whose release it drops (it nulls the root's release callback). So
+ * A table's batches exported as an {@code ArrowArrayStream} for DuckDB's {@code duckdb_arrow_scan}, and what
+ * that scan leaves to its caller. DuckDB copies the stream structure for each scan and never releases it, and
+ * it takes schemas from {@code get_schema} whose release it drops (it nulls the root's release callback). So
  * the stream's {@code get_schema} is wrapped: each schema handed to DuckDB is also copied here (structures
  * may be moved by copying their bytes), and {@link #close()} releases those copies and then the stream,
  * once DuckDB's view of it is gone. A schema DuckDB did release is not released twice (quiver-c's release
  * of a released schema does nothing).
  *
- * <p>A reader is read once. DuckDB gives each scan its own copy of the structure, all over the same reader:
- * two scans of one table in a query would each get some of the batches. So {@code get_next} is wrapped too:
- * the first scan's copy reads, any other copy (another scan in the same query, or a scan in a later query
- * once {@link #endQuery()} has marked the reader consumed) gets an error naming the table.
+ * <p>Each scan is a copy of the structure, made by DuckDB just before the scan starts and released (its
+ * {@code release} called) when the scan ends. {@code get_next} is wrapped to tell the copies apart:
+ * <ul>
+ * <li>a table with a <em>source</em> (a {@link Supplier} of readers: a {@code Table}, a file) is scanned any
+ * number of times: on a copy's first {@code get_next} a new reader is opened and exported, and its stream
+ * moved into DuckDB's copy (so that copy's later calls, and its release, which closes the reader, go straight
+ * to quiver-c's export);</li>
+ * <li>a table registered as one reader is read once: the first scan's copy reads, any other copy (another
+ * scan in the same query, or a scan in a later query once {@link #endQuery()} has marked the reader
+ * consumed) gets an error naming the table.</li>
+ * </ul>
  */
 final class TableStream implements AutoCloseable {
     private static final int EINVAL = 22;
@@ -59,6 +68,7 @@ final class TableStream implements AutoCloseable {
             ADDRESS), MethodType.methodType(MemorySegment.class, MemorySegment.class));
 
     private final String name;
+    private final Supplier<? extends RecordBatchReader> source;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment stream;
     private final MemorySegment exportedGetSchema;
@@ -71,9 +81,13 @@ final class TableStream implements AutoCloseable {
     private MemorySegment refusal = MemorySegment.NULL;
     private boolean closed;
 
-    /** Exports {@code reader} for table {@code name}; the stream owns it from now on (closed by {@link #close()}). */
-    TableStream(String name, RecordBatchReader reader) {
+    /**
+     * Exports {@code reader} for table {@code name}; the stream owns it from now on (closed by {@link #close()}).
+     * With a {@code source}, {@code reader} only gives the schema and each scan reads a reader of the source.
+     */
+    TableStream(String name, RecordBatchReader reader, Supplier<? extends RecordBatchReader> source) {
         this.name = name;
+        this.source = source;
         stream = arena.allocate(CStreams.ARROW_ARRAY_STREAM);
         try {
             CStreams.exportReader(reader, stream);
@@ -152,15 +166,49 @@ final class TableStream implements AutoCloseable {
         if (closed) {
             return EINVAL;
         }
+        if (source != null) {
+            return startScan(address, out);
+        }
         if (consumed || scan != 0 && scan != address.address()) {
-            if (refusal.address() == 0) {
-                refusal = arena.allocateFrom("table " + name + " is a stream, read once: " + (consumed
-                        ? "an earlier query read it" : "this query scans it twice") + "; register it again");
-            }
+            refuse("table " + name + " is a stream, read once: " + (consumed ? "an earlier query read it"
+                    : "this query scans it twice") + "; register it again, or register a Table or a source of "
+                    + "readers to scan it any number of times");
             return EINVAL;
         }
         scan = address.address();
         return (int) CALL_GET.invokeExact(exportedGetNext, address, out);
+    }
+
+    /**
+     * A scan's first call: a new reader of the source, exported and moved into DuckDB's copy of the stream
+     * (which DuckDB releases when the scan ends, closing the reader); then its first batch.
+     */
+    private int startScan(MemorySegment address, MemorySegment out) throws Throwable {
+        RecordBatchReader reader;
+        try {
+            reader = Objects.requireNonNull(source.get(), "the source gave no reader");
+        } catch (RuntimeException e) {
+            refuse("opening table " + name + " for a scan failed: " + e.getMessage());
+            return EIO;
+        }
+        MemorySegment copy = address.reinterpret(CStreams.ARROW_ARRAY_STREAM.byteSize());
+        try (Arena local = Arena.ofConfined()) {
+            MemorySegment fresh = local.allocate(CStreams.ARROW_ARRAY_STREAM);
+            CStreams.exportReader(reader, fresh);
+            copy.copyFrom(fresh);
+        } catch (RuntimeException e) {
+            reader.close();
+            refuse("exporting table " + name + " for a scan failed: " + e.getMessage());
+            return EIO;
+        }
+        return (int) CALL_GET.invokeExact(copy.get(ADDRESS, GET_NEXT_AT), address, out);
+    }
+
+    /** Keeps a message for {@code get_last_error}, until the query ends. */
+    private void refuse(String message) {
+        if (refusal.address() == 0) {
+            refusal = arena.allocateFrom(message);
+        }
     }
 
     /** The {@code get_last_error} callback: the refusal of a second scan, else the reader's error. */
