@@ -261,10 +261,21 @@ class PyarrowFlightTest {
         TestCertificates other = TestCertificates.create(dir, "other");
         try (FlightServer quiver = FlightServer.builder(new GoldFlights())
                 .useTls(server.certificate().toFile(), server.privateKey().toFile()).build().start()) {
-            Map<String, String> report = PyarrowFlight.report(python.run(PyarrowFlight.script(PyarrowFlight.CLIENT),
-                    "tls", "grpc+tls://localhost:" + quiver.port(), server.certificate().toString(),
-                    other.certificate().toString()));
-            assertEquals(Map.of("trusted certificate", "", "untrusted certificate refused", ""), report);
+            String[] args = {"tls", "grpc+tls://localhost:" + quiver.port(), server.certificate().toString(),
+                other.certificate().toString()};
+            String output;
+            try {
+                output = python.run(PyarrowFlight.script(PyarrowFlight.CLIENT), args);
+            } catch (IllegalStateException e) {
+                // pyarrow 25's gRPC client now and then aborts its own process (exit 134, "malloc_consolidate():
+                // invalid chunk size") after the refused handshake it is asked to make: one more try, only then.
+                if (!e.getMessage().startsWith("python exited with 134")) {
+                    throw e;
+                }
+                output = python.run(PyarrowFlight.script(PyarrowFlight.CLIENT), args);
+            }
+            assertEquals(Map.of("trusted certificate", "", "untrusted certificate refused", ""),
+                    PyarrowFlight.report(output));
         }
     }
 }
