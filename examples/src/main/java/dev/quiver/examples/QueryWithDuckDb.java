@@ -3,6 +3,7 @@ package dev.quiver.examples;
 
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.batch.Row;
 import dev.quiver.core.batch.Table;
 import dev.quiver.duckdb.DuckDb;
 import dev.quiver.duckdb.DuckDbConnection;
@@ -25,13 +26,13 @@ public final class QueryWithDuckDb {
     public static void main(String[] args) {
         Table trips = Arrow.read(Path.of(args[0]));
         try (DuckDbConnection db = DuckDb.open()) {
-            db.register("trips", trips.reader());
+            db.register("trips", trips);
             try (RecordBatchReader result = db.query(
                     "SELECT city, count(*) AS n, sum(fare) AS total FROM trips GROUP BY city ORDER BY city")) {
                 for (RecordBatch batch : result) {
-                    for (long row = 0; row < batch.rowCount(); row++) {
-                        System.out.println(batch.column("city").getObject(row) + "," + batch.column("n").getObject(row)
-                                + "," + batch.column("total").getObject(row));
+                    for (long i = 0; i < batch.rowCount(); i++) {
+                        Row row = batch.row(i);
+                        System.out.println(row.getString("city") + "," + row.getLong("n") + "," + row.getDouble("total"));
                     }
                 }
             }

@@ -37,8 +37,9 @@ import java.util.stream.Stream;
  * {@link DirectoryProducer} for a while. Afterwards it checks that no file is lost or half-written (every
  * completed upload reads back whole with its rows and sum, no failed one exists, no temporary file is
  * left, the served files are unchanged) and reports calls in progress, file descriptors, heap and resident
- * memory before and after the load. Exits 1 if a check fails. Arguments: {@code [minutes] [clients]}
- * (default 5 and 64); docs/benchmarks.md has the command.
+ * memory before and after the load. Exits 1 if a check fails. Arguments: {@code [minutes] [clients]
+ * [rounds]} (default 5, 64 and 4: the time is split into rounds, each followed by 12 s of quiet);
+ * docs/benchmarks.md has the command.
  */
 public final class FlightLoadBenchmark {
     private static final Schema SCHEMA = new Schema(List.of(Field.nullable("x", new ArrowType.Int(64, true))));
@@ -300,6 +301,7 @@ public final class FlightLoadBenchmark {
     public static void main(String[] args) throws Exception {
         double minutes = args.length > 0 ? Double.parseDouble(args[0]) : 5;
         int clients = args.length > 1 ? Integer.parseInt(args[1]) : 64;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 4;
         Path dir = Files.createTempDirectory("quiver-flight-load");
         FlightLoadBenchmark load = new FlightLoadBenchmark(dir);
         load.seed();
@@ -308,11 +310,11 @@ public final class FlightLoadBenchmark {
         try (FlightServer server = FlightServer.builder(new DirectoryProducer(dir)).limits(limits).build().start()) {
             load.client(server, System.nanoTime() + TimeUnit.SECONDS.toNanos(5)); // warm-up
             System.out.println("before the load: " + footprint());
-            // Two rounds of half the time each: what the first leaves behind, the second must not add to.
-            for (int round = 1; round <= 2; round++) {
+            // Rounds sharing the time: what the first leaves behind, the later ones must not add to.
+            for (int round = 1; round <= rounds; round++) {
                 load.counts.clear();
                 long start = System.nanoTime();
-                long deadline = start + (long) (minutes * 30e9);
+                long deadline = start + (long) (minutes * 60e9 / rounds);
                 List<Thread> threads = new ArrayList<>();
                 for (int c = 0; c < clients; c++) {
                     threads.add(Thread.ofPlatform().name("client-" + c).start(() -> load.client(server, deadline)));
