@@ -94,7 +94,7 @@ public final class Inputs {
             // In the quiver process an Arrow stream is read from standard input's descriptor itself (System.in
             // adds a buffer, and so a copy): the reader reads it through its channel, straight into the
             // batches' memory.
-            boolean direct = format == DataFormat.ARROW_STREAM && standardDescriptors;
+            boolean direct = format == ArrowFormat.STREAM && standardDescriptors;
             return open(direct ? new FileInputStream(FileDescriptor.in) : System.in, format, csv, options,
                     ndjsonAllocator);
         }

@@ -80,7 +80,7 @@ public final class Outputs {
                     // Standard output stays open for what the command prints after.
                 }
             };
-            try (RecordBatchWriter writer = format == DataFormat.ARROW_FILE ? IpcFileWriter.open(stdout, schema, options)
+            try (RecordBatchWriter writer = format == ArrowFormat.FILE ? IpcFileWriter.open(stdout, schema, options)
                     : IpcStreamWriter.open(stdout, schema, options)) {
                 batches.writeTo(writer);
             }
