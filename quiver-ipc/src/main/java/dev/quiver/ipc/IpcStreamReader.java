@@ -104,7 +104,8 @@ public final class IpcStreamReader implements RecordBatchReader {
      * @throws IpcException if reading fails or the input does not begin with a valid schema message
      */
     public static IpcStreamReader open(ReadableByteChannel channel, IpcReadOptions options) {
-        ReadableByteChannel source = channel instanceof SeekableByteChannel || options.threads() == 1 ? channel
+        ReadableByteChannel source = channel instanceof SeekableByteChannel || channel instanceof ReadAheadChannel
+                || options.threads() == 1 ? channel
                 : ReadAheadChannel.start(channel, ReadAheadChannel.CAPACITY);
         ChannelInput input = new ChannelInput(source, options.allocator());
         try {
