@@ -7,8 +7,8 @@ Usage (from the repository root, after `mvn -B package -DskipTests`):
 SECTIONS is a comma-separated choice of files, writes, groupby, streams and pipe (default: all five, in
 that order; streams includes the pipe, pipe is the pipe alone). DIR holds (or receives, made by `quiver
 bench-gen`) bench-v1 at ROWS rows (default 10,000,000) as b10m.arrow, b10m-lz4.arrow and
-b10m-zstd.arrow, and as the Arrow streams b10m.arrows, b10m-lz4.arrows and b10m-zstd.arrows; the writes are of ROWS rows too. PYTHON is a Python with pyarrow 25
-(Arrow C++). The JDK is the one `./quiver` runs on (JAVA_HOME, else the one the build recorded). Every
+b10m-zstd.arrow, and as the Arrow streams b10m.arrows, b10m-lz4.arrows and b10m-zstd.arrows; the writes
+are of ROWS rows too. PYTHON is a Python with pyarrow 25 (Arrow C++). The JDK is the one `./quiver` runs on (JAVA_HOME, else the one the build recorded). Every
 figure comes from a new process, the three implementations interleaved, ROUNDS times (default 3), and the
 table gives the best and the median:
 - cold: one read in a new process; wall time of the whole process and its CPU time (user + sys). The
