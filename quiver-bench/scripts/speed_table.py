@@ -4,11 +4,11 @@
 Usage (from the repository root, after `mvn -B package -DskipTests`):
     python3 quiver-bench/scripts/speed_table.py DIR PYTHON [ROUNDS] [ROWS] [SECTIONS]
 
-SECTIONS is a comma-separated choice of files, writes, groupby and streams (default: all four, in that
-order). DIR holds (or receives, made by `quiver bench-gen`) bench-v1 at ROWS rows (default 10,000,000) as
-b10m.arrow, b10m-lz4.arrow and b10m-zstd.arrow, and as the Arrow streams b10m.arrows, b10m-lz4.arrows and
-b10m-zstd.arrows; the writes are of ROWS rows too. PYTHON is a Python with pyarrow 25
-(Arrow C++). The JDK is the one `./quiver` runs on (JAVA_HOME, else the one the build recorded). Every
+SECTIONS is a comma-separated choice of files, writes, groupby, streams and pipe (default: all five, in
+that order; streams includes the pipe, pipe is the pipe alone). DIR holds (or receives, made by `quiver
+bench-gen`) bench-v1 at ROWS rows (default 10,000,000) as b10m.arrow, b10m-lz4.arrow and
+b10m-zstd.arrow, and as the Arrow streams b10m.arrows, b10m-lz4.arrows and b10m-zstd.arrows; the writes
+are of ROWS rows too. PYTHON is a Python with pyarrow 25 (Arrow C++). The JDK is the one `./quiver` runs on (JAVA_HOME, else the one the build recorded). Every
 figure comes from a new process, the three implementations interleaved, ROUNDS times (default 3), and the
 table gives the best and the median:
 - cold: one read in a new process; wall time of the whole process and its CPU time (user + sys). The
@@ -47,7 +47,7 @@ WARM_REPEAT = "10"
 FILES = {"uncompressed": ("b10m.arrow", "none"), "LZ4": ("b10m-lz4.arrow", "lz4"),
          "ZSTD": ("b10m-zstd.arrow", "zstd")}
 STREAMS = {name: (file + "s", codec) for name, (file, codec) in FILES.items()}
-SECTIONS = ("files", "writes", "groupby", "streams")
+SECTIONS = ("files", "writes", "groupby", "streams", "pipe")
 
 
 def java():
@@ -117,6 +117,9 @@ def main():
     if "streams" in sections:
         generate(folder, rows, STREAMS, "stream")
         streams(folder, python, rounds, rows)
+    if "pipe" in sections:
+        generate(folder, rows, {"uncompressed": STREAMS["uncompressed"]}, "stream")
+        pipe(folder, python, rounds, rows)
     print(f"\nload average after: {os.getloadavg()[0]:.2f}; figures: best / median of {rounds}")
 
 
@@ -235,6 +238,25 @@ def streams(folder, python, rounds, rows):
                     else " | ")
             print(f"| {name} | {reader} | {summary(r['wall'])} | {summary(r['cpu'])} | {summary(r['warm'])} | "
                   f"{summary(r['warmcpu'])} | {last} |", flush=True)
+    pipe(folder, python, rounds, rows)
+    print("\n| stream write, one thread | Quiver first write s | Quiver best of 3 s | Arrow C++ (pyarrow) s | "
+          "ratio best (best / median) |")
+    print("|---|---:|---:|---:|---:|")
+    scratch = os.path.join(folder, "speed-table-write.arrows")
+    for name, (_, codec) in STREAMS.items():
+        first, best, cpp = [], [], []
+        for _ in range(rounds):
+            figures = run([QUIVER, "bench-gen", "--rows", rows, "--codec", codec, "--format", "stream", "--threads", "1",
+                           "--time-write", "--repeat", "3", "--out", scratch])[0]
+            first.append(figures["write_seconds"])
+            best.append(figures["write_seconds_min"])
+            cpp.append(run([python, PYARROW_BENCH, "gen", rows, scratch, "stream", codec])[0]["write_seconds"])
+        os.remove(scratch)
+        print(f"| {name} | {summary(first)} | {summary(best)} | {summary(cpp)} | {ratio(best, cpp)} |", flush=True)
+
+
+def pipe(folder, python, rounds, rows):
+    """The uncompressed stream through a pipe to an Arrow file, whole pipelines; Quiver and pyarrow interleaved."""
     path = os.path.join(folder, STREAMS["uncompressed"][0])
     out = {"Quiver": os.path.join(folder, "speed-table-piped-quiver.arrow"),
            "Arrow C++ (pyarrow)": os.path.join(folder, "speed-table-piped-pyarrow.arrow")}
@@ -258,20 +280,6 @@ def streams(folder, python, rounds, rows):
     for reader in converters:
         last = ratio(walls["Quiver"], walls["Arrow C++ (pyarrow)"]) if reader == "Quiver" else ""
         print(f"| {reader} | {summary(walls[reader])} | {summary(cpus[reader])} | {last} |", flush=True)
-    print("\n| stream write, one thread | Quiver first write s | Quiver best of 3 s | Arrow C++ (pyarrow) s | "
-          "ratio best (best / median) |")
-    print("|---|---:|---:|---:|---:|")
-    scratch = os.path.join(folder, "speed-table-write.arrows")
-    for name, (_, codec) in STREAMS.items():
-        first, best, cpp = [], [], []
-        for _ in range(rounds):
-            figures = run([QUIVER, "bench-gen", "--rows", rows, "--codec", codec, "--format", "stream", "--threads", "1",
-                           "--time-write", "--repeat", "3", "--out", scratch])[0]
-            first.append(figures["write_seconds"])
-            best.append(figures["write_seconds_min"])
-            cpp.append(run([python, PYARROW_BENCH, "gen", rows, scratch, "stream", codec])[0]["write_seconds"])
-        os.remove(scratch)
-        print(f"| {name} | {summary(first)} | {summary(best)} | {summary(cpp)} | {ratio(best, cpp)} |", flush=True)
 
 
 main()

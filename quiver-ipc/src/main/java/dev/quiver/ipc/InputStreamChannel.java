@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.ipc;
 
+import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,7 +15,8 @@ import java.nio.channels.ReadableByteChannel;
  * a pipe, a file) is read through its own {@link FileChannel}, straight into the reader's memory: one
  * copy, from the kernel. Any other stream is read into an array of up to {@link #CHUNK} bytes and copied
  * from there ({@link java.nio.channels.Channels#newChannel(InputStream)} would read 8 KiB at a time).
- * Either way the channel is not seekable: the stream is read from where it stands, to its end.
+ * Either way the channel is not seekable: the stream is read from where it stands, to its end. Standard
+ * input's descriptor, when it is a pipe on Linux, gets a buffer of {@link PipeBuffer#SIZE} bytes.
  */
 final class InputStreamChannel implements ReadableByteChannel {
     /** The largest read asked of a stream that is not a {@link FileInputStream}. */
@@ -28,6 +30,17 @@ final class InputStreamChannel implements ReadableByteChannel {
     private InputStreamChannel(InputStream in) {
         this.in = in;
         this.file = in.getClass() == FileInputStream.class ? ((FileInputStream) in).getChannel() : null;
+        if (file != null && isStandardInput((FileInputStream) in)) {
+            PipeBuffer.enlarge(0, PipeBuffer.SIZE);
+        }
+    }
+
+    private static boolean isStandardInput(FileInputStream in) {
+        try {
+            return in.getFD() == FileDescriptor.in;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**

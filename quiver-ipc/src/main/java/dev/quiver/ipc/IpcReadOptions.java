@@ -32,7 +32,8 @@ import java.util.Objects;
  * out in file order, each exactly as one thread would read it (the same batches, the same exception at
  * the same batch). 0, the default, takes every core; 1 reads on the calling thread only. Stream readers,
  * and file readers whose allocator has a limit (batches read ahead would count against it), read one
- * batch at a time whatever this says.
+ * batch at a time whatever this says; a stream reader of a channel that cannot seek (a pipe) reads its
+ * bytes ahead on a thread of its own unless this is 1.
  *
  * @param validation how far every array read is validated
  * @param allocator the allocator for memory the reader fills
@@ -41,7 +42,7 @@ import java.util.Objects;
  * @param maxDecompressedBytes the most bytes the buffers of one compressed batch may take once
  *     decompressed
  * @param threads how many batches a file reader decodes at once: 0 for one per core, 1 for the calling
- *     thread only
+ *     thread only (and no stream read ahead)
  */
 public record IpcReadOptions(ValidationLevel validation, BufferAllocator allocator,
         Map<CompressionType, CompressionCodec> codecs, long maxDecompressedBytes, int threads) {

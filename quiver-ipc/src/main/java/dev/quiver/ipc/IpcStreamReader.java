@@ -12,6 +12,7 @@ import java.io.InputStream;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.Map;
@@ -92,7 +93,10 @@ public final class IpcStreamReader implements RecordBatchReader {
     }
 
     /**
-     * Reads a stream from a channel.
+     * Reads a stream from a channel. A channel that cannot seek (a pipe, standard input, a socket) is read
+     * ahead on a thread of its own, up to 8 MiB past the reader, unless {@link IpcReadOptions#threads()}
+     * is 1: waiting for its bytes then overlaps with decoding, validating and using the batches before
+     * them. A failure of the channel surfaces, as an {@link IpcException}, at the message it cut short.
      *
      * @param channel the stream's bytes; closed by {@link #close()}, and also if opening fails
      * @param options how the stream is read
@@ -100,7 +104,10 @@ public final class IpcStreamReader implements RecordBatchReader {
      * @throws IpcException if reading fails or the input does not begin with a valid schema message
      */
     public static IpcStreamReader open(ReadableByteChannel channel, IpcReadOptions options) {
-        ChannelInput input = new ChannelInput(channel, options.allocator());
+        ReadableByteChannel source = channel instanceof SeekableByteChannel || channel instanceof ReadAheadChannel
+                || options.threads() == 1 ? channel
+                : ReadAheadChannel.start(channel, ReadAheadChannel.CAPACITY);
+        ChannelInput input = new ChannelInput(source, options.allocator());
         try {
             return new IpcStreamReader(input, options);
         } catch (RuntimeException e) {
@@ -127,7 +134,8 @@ public final class IpcStreamReader implements RecordBatchReader {
     /**
      * Reads a stream from an {@link InputStream}, in large reads: a {@link java.io.FileInputStream} (as
      * standard input) through its channel, straight into the batches' memory, any other stream through a
-     * buffer of up to 1 MiB.
+     * buffer of up to 1 MiB; read ahead on a thread of its own as {@link #open(ReadableByteChannel,
+     * IpcReadOptions)} says.
      *
      * @param in the stream's bytes; closed by {@link #close()}, and also if opening fails
      * @param options how the stream is read
