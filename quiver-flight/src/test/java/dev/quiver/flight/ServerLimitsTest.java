@@ -116,18 +116,16 @@ class ServerLimitsTest {
                         .send(new RawFlightData(FlightDescriptor.path("u2.arrow"), SCHEMA).schema()).finish();
                 assertEquals(Status.Code.RESOURCE_EXHAUSTED, third.getCode(), third.toString());
                 assertEquals(0, client.listFlights(new byte[0]).size(), "a third call is still allowed");
+                // The server counts a call out once its status is sent, a moment after the client has it.
+                awaitTrue(() -> server.callsInProgress() == 2, "the third call has ended on the server");
                 // Two uploads and an open Handshake are three calls: a ListFlights would be a fourth.
                 ClientCall<Flight.HandshakeRequest, Flight.HandshakeResponse> handshake =
                         channel.newCall(FlightMethods.HANDSHAKE, CallOptions.DEFAULT);
                 handshake.start(new ClientCall.Listener<>() {
                 }, new Metadata());
                 handshake.sendMessage(Flight.HandshakeRequest.getDefaultInstance());
-                FlightException fourth = assertThrows(FlightException.class, () -> {
-                    for (int i = 0; i < 100; i++) {
-                        client.listFlights(new byte[0]); // until the handshake has reached the server
-                        Thread.sleep(20);
-                    }
-                });
+                awaitTrue(() -> server.callsInProgress() == 3, "the handshake has reached the server");
+                FlightException fourth = assertThrows(FlightException.class, () -> client.listFlights(new byte[0]));
                 assertEquals(FlightStatusCode.RESOURCE_EXHAUSTED, fourth.code(), fourth.getMessage());
                 handshake.cancel("done", null);
                 open.getFirst().call.cancel("done", null);
