@@ -120,7 +120,7 @@ final class RawFlightData {
     }
 
     /** Raw bytes as gRPC messages. */
-    private enum Bytes implements MethodDescriptor.Marshaller<byte[]> {
+    enum Bytes implements MethodDescriptor.Marshaller<byte[]> {
         INSTANCE;
 
         @Override

@@ -25,10 +25,7 @@ import io.grpc.MethodDescriptor;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
 import io.grpc.stub.ClientCalls;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -174,25 +171,8 @@ class ServerLimitsTest {
     private static final MethodDescriptor<byte[], byte[]> RAW_INFO = MethodDescriptor.<byte[], byte[]>newBuilder()
             .setType(MethodDescriptor.MethodType.UNARY)
             .setFullMethodName(FlightMethods.GET_FLIGHT_INFO.getFullMethodName())
-            .setRequestMarshaller(RawBytes.INSTANCE).setResponseMarshaller(RawBytes.INSTANCE).build();
-
-    private enum RawBytes implements MethodDescriptor.Marshaller<byte[]> {
-        INSTANCE;
-
-        @Override
-        public InputStream stream(byte[] value) {
-            return new ByteArrayInputStream(value);
-        }
-
-        @Override
-        public byte[] parse(InputStream stream) {
-            try {
-                return stream.readAllBytes();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    }
+            .setRequestMarshaller(RawFlightData.Bytes.INSTANCE).setResponseMarshaller(RawFlightData.Bytes.INSTANCE)
+            .build();
 
     /** The server's log records (gRPC's and Quiver's) while open. */
     private static final class LogCapture extends Handler implements AutoCloseable {
