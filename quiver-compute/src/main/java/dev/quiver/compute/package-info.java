@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: Apache-2.0
+/** Quiver compute: Compute kernels over Arrow arrays, batches and tables: selection, sorting, arithmetic, comparison, casts, strings, temporal, aggregation, hashing and a hash join on the row table. */
+package dev.quiver.compute;
