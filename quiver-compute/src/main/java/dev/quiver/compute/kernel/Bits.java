@@ -41,6 +41,16 @@ public final class Bits {
     }
 
     /**
+     * A word with the lowest {@code k} bits set.
+     *
+     * @param k the number of bits, 0 to 64
+     * @return the mask
+     */
+    public static long low(int k) {
+        return k >= 64 ? -1L : (1L << k) - 1;
+    }
+
+    /**
      * Reads up to 64 bits of a bitmap, keeping only the first {@code count}.
      *
      * @param bitmap the bitmap, or {@code null} for "all set"
@@ -50,7 +60,7 @@ public final class Bits {
      */
     public static long word(MemorySegment bitmap, long bit, int count) {
         long w = bitmap == null ? -1L : word(bitmap, bit);
-        return count >= 64 ? w : w & ((1L << count) - 1);
+        return w & low(count);
     }
 
     /**
