@@ -6,4 +6,5 @@ module dev.quiver.compute {
     exports dev.quiver.compute;
     exports dev.quiver.compute.selection;
     exports dev.quiver.compute.compare;
+    exports dev.quiver.compute.sort;
 }

@@ -2,6 +2,7 @@
 package dev.quiver.compute.compare;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Chunks;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.kernel.Physical;
@@ -14,7 +15,6 @@ import dev.quiver.core.array.FixedSizeBinaryArray;
 import dev.quiver.core.array.VarBinaryArray;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import java.lang.foreign.MemorySegment;
@@ -66,7 +66,7 @@ final class CompareKernel {
                 long ae = a.valueOffset(i * ls + 1);
                 long bs = b.valueOffset(i * rs);
                 long be = b.valueOffset(i * rs + 1);
-                set(o, i, outcomes, compareBytes(ab, as, ae, bb, bs, be));
+                set(o, i, outcomes, ByteStrings.compare(ab, as, ae, bb, bs, be));
             }
         } else if (left instanceof FixedSizeBinaryArray || left instanceof BinaryViewArray) {
             if (!Types.equalIgnoringDictionaryIds(left.type(), right.type())) {
@@ -166,20 +166,6 @@ final class CompareKernel {
             return y < 0 ? 1 : Long.compareUnsigned(x, y);
         }
         return x < 0 ? -1 : Long.compareUnsigned(x, y);
-    }
-
-    static int compareBytes(MemorySegment a, long as, long ae, MemorySegment b, long bs, long be) {
-        long m = MemorySegment.mismatch(a, as, ae, b, bs, be);
-        if (m < 0) {
-            return 0;
-        }
-        if (m == ae - as) {
-            return -1;
-        }
-        if (m == be - bs) {
-            return 1;
-        }
-        return Integer.compare(a.get(LittleEndian.BYTE, as + m) & 0xFF, b.get(LittleEndian.BYTE, bs + m) & 0xFF);
     }
 
     private static MemorySegment bytes(ArrowBuffer b) {
