@@ -9,4 +9,5 @@ module dev.quiver.compute {
     exports dev.quiver.compute.sort;
     exports dev.quiver.compute.arithmetic;
     exports dev.quiver.compute.cast;
+    exports dev.quiver.compute.expr;
 }
