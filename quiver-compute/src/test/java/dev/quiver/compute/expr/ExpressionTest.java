@@ -48,7 +48,7 @@ class ExpressionTest {
     void arithmeticCastsAndNestedFields() {
         assertEquals(Arrays.asList(100L, 300L, 500L, null), eval("id * 2"));
         assertEquals(Arrays.asList(true, null, false, null), eval("id + x < 52"));
-        assertEquals(Arrays.asList(2, 4, null, 8), eval("s.inner * 2"));
+        assertEquals(Arrays.asList(2L, 4L, null, 8L), eval("s.inner * 2"));
         assertEquals(Arrays.asList("50", "150", "250", null), eval("cast(id as utf8)"));
         assertEquals(Arrays.asList(-50L, -150L, -250L, null), eval("-id"));
     }
