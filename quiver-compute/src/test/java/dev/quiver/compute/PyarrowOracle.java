@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  */
 public final class PyarrowOracle {
     private static final String SCRIPT = """
-            import sys, os, pyarrow as pa, pyarrow.compute as pc, pyarrow.ipc as ipc
+            import sys, os, pyarrow as pa, pyarrow.compute as pc, pyarrow.ipc as ipc, pyarrow.dataset
             src, cases, out = sys.argv[1], sys.argv[2], sys.argv[3]
             t = ipc.open_file(src).read_all()
             exprs = open(cases, encoding='utf-8').read().split('\\n\\x00\\n')
