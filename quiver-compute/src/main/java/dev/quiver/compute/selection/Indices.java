@@ -86,6 +86,12 @@ final class Indices {
         return Outputs.fixedWidth(ArrowType.INT64, count, outValid, out);
     }
 
+    /** The number of rows a mask selects (true and valid). */
+    static long selectedCount(Array mask) {
+        return Bits.countAnd(Chunks.values(mask), mask.offset(), Validity.segment(mask), mask.offset(),
+                mask.length());
+    }
+
     /** Checks that a mask is a boolean array as long as the data. */
     static void checkMask(Array mask, long length) {
         if (!(mask.type() instanceof ArrowType.Bool)) {

@@ -89,12 +89,13 @@ public final class Selection {
      */
     public static RecordBatch filter(RecordBatch batch, Array mask, NullSelection nulls) {
         checkLength("filter", batch.rowCount(), mask.length());
-        if (nulls == NullSelection.DROP && batch.columnCount() > 0 && allFixedWidth(batch)) {
-            return mapColumns(batch, c -> filter(c, mask, nulls), -1);
-        }
         Indices.checkMask(mask, batch.rowCount());
-        Array indices = Indices.fromMask(mask, nulls == NullSelection.EMIT_NULL);
-        return mapColumns(batch, c -> TakeKernel.takeChecked(c, indices, Threads.current()), indices.length());
+        // Fixed-width columns straight from the mask's words; the others take at the indices, made once.
+        Array indices = nulls == NullSelection.DROP && allFixedWidth(batch) ? null
+                : Indices.fromMask(mask, nulls == NullSelection.EMIT_NULL);
+        long rows = indices != null ? indices.length() : Indices.selectedCount(mask);
+        return mapColumns(batch, c -> c instanceof FixedWidthArray && nulls == NullSelection.DROP
+                ? filter(c, mask, nulls) : TakeKernel.takeChecked(c, indices, Threads.current()), rows);
     }
 
     /**
@@ -274,8 +275,7 @@ public final class Selection {
         for (Array c : batch.columns()) {
             columns.add(f.apply(c));
         }
-        long n = rows >= 0 ? rows : columns.isEmpty() ? 0 : columns.get(0).length();
-        return new RecordBatch(batch.schema(), columns, n);
+        return new RecordBatch(batch.schema(), columns, rows);
     }
 
     private static void checkLength(String kernel, long expected, long actual) {
