@@ -8,15 +8,14 @@ import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.compute.ComputeException;
-import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * New immutable kernel outputs and the arrays assembled from them. Output buffers live on the Java heap (a
- * {@code long[]} viewed as a segment, 8-byte aligned): the JVM hands out zeroed, already-touched memory far
- * faster than fresh native memory can be mapped and zeroed for every result (docs/decisions.md); buffers over
- * 16 GiB, and the growable buffers of builders, come from the managed native allocator.
+ * {@code byte[]} viewed as a segment): the JVM hands out zeroed, already-touched memory far faster than fresh
+ * native memory can be mapped and zeroed for every result (docs/decisions.md); buffers over 2 GiB, and the
+ * growable buffers of builders, come from the managed native allocator.
  */
 public final class Outputs {
     private Outputs() {
@@ -38,12 +37,12 @@ public final class Outputs {
      * @return the buffer
      */
     public static ArrowBuffer allocate(long bytes) {
-        long words = (bytes + 7) >>> 3;
-        if (words > Integer.MAX_VALUE - 8) {
+        if (bytes > Integer.MAX_VALUE - 8) {
             return allocator().allocate(bytes);
         }
         try {
-            return ArrowBuffer.wrap(MemorySegment.ofArray(new long[(int) words]).asSlice(0, bytes));
+            // A byte[] (not a long[]): the IPC writers and C Data export take heap segments of byte arrays.
+            return ArrowBuffer.wrap(new byte[(int) bytes]);
         } catch (OutOfMemoryError e) {
             throw new ComputeException("a result of " + bytes + " bytes does not fit the Java heap (-Xmx)", e);
         }
