@@ -4,4 +4,10 @@ module dev.quiver.compute {
     requires transitive dev.quiver.core;
     requires dev.quiver.row;
     exports dev.quiver.compute;
+    exports dev.quiver.compute.selection;
+    exports dev.quiver.compute.compare;
+    exports dev.quiver.compute.sort;
+    exports dev.quiver.compute.arithmetic;
+    exports dev.quiver.compute.cast;
+    exports dev.quiver.compute.expr;
 }
