@@ -4,6 +4,7 @@ module dev.quiver.compute {
     requires transitive dev.quiver.core;
     requires dev.quiver.row;
     exports dev.quiver.compute;
+    exports dev.quiver.compute.aggregate;
     exports dev.quiver.compute.hash;
     exports dev.quiver.compute.join;
 }
