@@ -7,4 +7,7 @@ module dev.quiver.compute {
     exports dev.quiver.compute.aggregate;
     exports dev.quiver.compute.hash;
     exports dev.quiver.compute.join;
+    exports dev.quiver.compute.selection;
+    exports dev.quiver.compute.compare;
+    exports dev.quiver.compute.sort;
 }

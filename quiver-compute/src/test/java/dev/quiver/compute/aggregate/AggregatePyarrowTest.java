@@ -2,8 +2,7 @@
 package dev.quiver.compute.aggregate;
 
 import dev.quiver.compute.ComputeException;
-import dev.quiver.compute.hash.PyCases;
-import dev.quiver.compute.hash.RandomArrays;
+import dev.quiver.compute.RandomArrays;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.ChunkedArray;
 import dev.quiver.core.batch.RecordBatch;
@@ -136,7 +135,7 @@ class AggregatePyarrowTest {
         Array w = RandomArrays.of(ArrowType.INT64, rnd, n, 0.2);
         Array b = RandomArrays.of(ArrowType.BOOL, rnd, n, 0.2);
         // small key domains, so groups hold several rows
-        Array k = dev.quiver.compute.hash.RandomArrays.of(ArrowType.INT8, new Random(5), n, 0.05);
+        Array k = RandomArrays.of(ArrowType.INT8, new Random(5), n, 0.05);
         Schema schema = Schema.of(Field.nullable("k", ArrowType.INT8), Field.nullable("s", ArrowType.UTF8),
                 Field.nullable("v", ArrowType.FLOAT64), Field.nullable("w", ArrowType.INT64), Field.nullable("b", ArrowType.BOOL));
         RecordBatch batch = new RecordBatch(schema, List.of(modulo(k), key2, v, w, b), n);

@@ -3,7 +3,7 @@ package dev.quiver.compute.join;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.quiver.compute.hash.PyCases;
+import dev.quiver.compute.aggregate.PyCases;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.Table;
 import dev.quiver.core.type.ArrowType;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-package dev.quiver.compute.hash;
+package dev.quiver.compute.aggregate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
