@@ -10,4 +10,5 @@ module dev.quiver.compute {
     exports dev.quiver.compute.selection;
     exports dev.quiver.compute.compare;
     exports dev.quiver.compute.sort;
+    exports dev.quiver.compute.strings;
 }
