@@ -11,4 +11,5 @@ module dev.quiver.compute {
     exports dev.quiver.compute.compare;
     exports dev.quiver.compute.sort;
     exports dev.quiver.compute.strings;
+    exports dev.quiver.compute.temporal;
 }
