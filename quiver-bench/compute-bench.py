@@ -33,9 +33,9 @@ for line in sys.stdin:
     elif op == 'value_counts':
         n = len(pc.value_counts(t['name']))
     elif op == 'join_name':
-        n = t.join(dim, 'name', use_threads=use_threads).num_rows
+        n = t.join(dim, 'name', join_type='inner', use_threads=use_threads).num_rows
     elif op == 'join_id':
-        n = t.join(right, 'id', use_threads=use_threads).num_rows
+        n = t.join(right, 'id', join_type='inner', use_threads=use_threads).num_rows
     else:
         raise SystemExit('unknown op ' + op)
     print(f'seconds={time.perf_counter() - start:.6f} rows={n}', flush=True)

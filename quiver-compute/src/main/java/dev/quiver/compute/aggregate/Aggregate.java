@@ -34,6 +34,10 @@ public final class Aggregate {
      * @throws ComputeException if the function does not take the values' type
      */
     public static Array of(ChunkedArray values, Aggregation spec) {
+        Array fast = FastPaths.of(values, spec);
+        if (fast != null) {
+            return fast;
+        }
         NumericValues reader = new NumericValues(values.type(), spec.function().pyarrowName());
         Accumulator acc = Accumulator.of(spec, reader);
         acc.ensure(1);

@@ -2,6 +2,7 @@
 package dev.quiver.compute.hash;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.array.DictionaryArray;
@@ -16,9 +17,12 @@ import dev.quiver.core.type.Field;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
+import dev.quiver.row.GroupByResult;
+import dev.quiver.row.HashGroupBy;
 
 /**
- * The hashing kernels of pyarrow.compute, on the row table's key grouping ({@link KeyGrouper}): values
+ * The hashing kernels of pyarrow.compute, on the row table: unique and value_counts on quiver-row's
+ * {@link HashGroupBy}, dictionary_encode on a {@link KeyGrouper} (it needs each row's group): values
  * are equal as the row table compares them (floats bit for bit, so NaN equals the same NaN and
  * {@code -0.0} differs from {@code 0.0}); results list values in order of first appearance.
  *
@@ -30,9 +34,6 @@ import java.util.List;
  * }</pre>
  */
 public final class Hashing {
-    /** Rows grouped per call of the grouper. */
-    private static final int CHUNK = 1 << 16;
-
     private Hashing() {
     }
 
@@ -55,9 +56,20 @@ public final class Hashing {
      * @throws ComputeException if the type cannot be row-encoded
      */
     public static Array unique(ChunkedArray array) {
-        try (KeyGrouper grouper = new KeyGrouper(List.of(array.type()))) {
-            group(grouper, array, null);
-            return Array.ofUnchecked(grouper.keys().get(0));
+        return groupBy(array).key(0);
+    }
+
+    /** The row table's hash group-by of quiver-row over the values, no aggregate: the distinct values and their counts. */
+    private static GroupByResult groupBy(ChunkedArray array) {
+        try (HashGroupBy groupBy = new HashGroupBy(List.of(new Field("values", array.type(), true)), List.of())) {
+            for (Array chunk : array.chunks()) {
+                groupBy.add(List.of(chunk.data()), List.of());
+            }
+            return groupBy.result();
+        } catch (ComputeException e) {
+            throw e;
+        } catch (QuiverException e) {
+            throw new ComputeException("hashing values of type " + array.type() + ": " + e.getMessage(), e);
         }
     }
 
@@ -81,19 +93,12 @@ public final class Hashing {
      * @throws ComputeException if the type cannot be row-encoded
      */
     public static StructArray valueCounts(ChunkedArray array) {
-        try (KeyGrouper grouper = new KeyGrouper(List.of(array.type()))) {
-            long[][] counts = {new long[64]};
-            group(grouper, array, counts);
-            int n = grouper.groupCount();
-            ArrowBuffer values = BufferAllocator.managed().allocate(8L * n);
-            MemorySegment.copy(MemorySegment.ofArray(counts[0]), 0, values.segment(), 0, 8L * n);
-            ArrayData countData = new ArrayData(ArrowType.INT64, n, 0, 0, Arrays.asList(null, values), List.of(), null);
-            ArrayData valueData = grouper.keys().get(0);
-            ArrowType.Struct type = ArrowType.Struct.of(new Field("values", array.type(), true),
-                    Field.notNull("counts", ArrowType.INT64));
-            return StructArray.ofUnchecked(new ArrayData(type, n, 0, 0, Arrays.asList((ArrowBuffer) null),
-                    List.of(valueData, countData), null));
-        }
+        GroupByResult groups = groupBy(array);
+        int n = (int) groups.groupCount();
+        ArrowType.Struct type = ArrowType.Struct.of(new Field("values", array.type(), true),
+                Field.notNull("counts", ArrowType.INT64));
+        return StructArray.ofUnchecked(new ArrayData(type, n, 0, 0, Arrays.asList((ArrowBuffer) null),
+                List.of(groups.key(0).data(), groups.count().data()), null));
     }
 
     /**
@@ -147,27 +152,6 @@ public final class Hashing {
             ArrowType.Dictionary type = new ArrowType.Dictionary(ArrowType.INT32, array.type(), false);
             return (DictionaryArray) Array.ofUnchecked(new ArrayData(type, n, 0, nulls, Arrays.asList(validity, indices),
                     List.of(), distinct));
-        }
-    }
-
-    /** Groups every value of {@code array}; adds each row's count to {@code counts[0]} when not null. */
-    private static void group(KeyGrouper grouper, ChunkedArray array, long[][] counts) {
-        int[] ids = new int[CHUNK];
-        for (Array chunk : array.chunks()) {
-            for (long from = 0; from < chunk.length(); from += CHUNK) {
-                int n = (int) Math.min(CHUNK, chunk.length() - from);
-                ArrayData slice = chunk.data().slice(from, n);
-                grouper.assign(List.of(slice), 0, n, ids);
-                if (counts != null) {
-                    if (grouper.groupCount() > counts[0].length) {
-                        counts[0] = Arrays.copyOf(counts[0], Math.max(grouper.groupCount(), 2 * counts[0].length));
-                    }
-                    long[] c = counts[0];
-                    for (int r = 0; r < n; r++) {
-                        c[ids[r]]++;
-                    }
-                }
-            }
         }
     }
 

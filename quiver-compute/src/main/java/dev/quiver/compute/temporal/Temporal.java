@@ -317,17 +317,12 @@ public final class Temporal {
 
     private static void seconds(StringBuilder sb, long s, long nano, TimeUnitOf t) {
         pad(sb, s, 2);
-        int digits = switch (t.unit) {
-            case SECOND -> 0;
-            case MILLISECOND -> 3;
-            case MICROSECOND -> 6;
-            case NANOSECOND -> 9;
-        };
+        int digits = t.unit.fractionDigits();
         if (t.days || digits == 0) {
             return;
         }
         sb.append('.');
-        pad(sb, nano / (TimeUnitOf.NANOS_PER_SECOND / TimeUnitOf.perSecond(t.unit)), digits);
+        pad(sb, nano / (TimeUnitOf.NANOS_PER_SECOND / t.unit.perSecond()), digits);
     }
 
     private static void offset(StringBuilder sb, long seconds) {
@@ -373,7 +368,7 @@ public final class Temporal {
         dev.quiver.core.array.VarBinaryArray s = (dev.quiver.core.array.VarBinaryArray) strings;
         long n = strings.length();
         ArrowBuffer out = Outputs.allocate(n * 8);
-        long perSecond = TimeUnitOf.perSecond(unit);
+        long perSecond = unit.perSecond();
         for (long i = 0; i < n; i++) {
             if (strings.isValid(i)) {
                 String text = s.getString(i);

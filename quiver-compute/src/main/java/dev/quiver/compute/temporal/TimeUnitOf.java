@@ -6,6 +6,7 @@ import dev.quiver.core.array.Array;
 import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.DateUnit;
+import dev.quiver.core.type.EpochDays;
 import dev.quiver.core.type.TimeUnit;
 import java.lang.foreign.MemorySegment;
 import java.time.Instant;
@@ -54,7 +55,7 @@ final class TimeUnitOf {
                 days = false;
                 width = 8;
                 unit = t.unit();
-                perSecond = perSecond(t.unit());
+                perSecond = t.unit().perSecond();
                 timeOfDay = false;
                 zone = t.timezone();
             }
@@ -62,7 +63,7 @@ final class TimeUnitOf {
                 days = false;
                 width = t.bitWidth() / 8;
                 unit = t.unit();
-                perSecond = perSecond(t.unit());
+                perSecond = t.unit().perSecond();
                 timeOfDay = true;
             }
             default -> throw new ComputeException(kernel + ": needs a date, time or timestamp array, not " + type);
@@ -82,15 +83,6 @@ final class TimeUnitOf {
         }
         this.rules = r;
         this.fixedOffset = fixed;
-    }
-
-    static long perSecond(TimeUnit unit) {
-        return switch (unit) {
-            case SECOND -> 1;
-            case MILLISECOND -> 1000;
-            case MICROSECOND -> 1_000_000;
-            case NANOSECOND -> NANOS_PER_SECOND;
-        };
     }
 
     /** Raw value {@code i}. */
@@ -132,14 +124,9 @@ final class TimeUnitOf {
         return local - offsets.get(0).getTotalSeconds();
     }
 
-    /** Days since 1970-01-01 of a civil date (proleptic Gregorian). */
+    /** Days since 1970-01-01 of a civil date (proleptic Gregorian): core's {@link EpochDays}. */
     static long daysFromCivil(long y, long m, long d) {
-        y -= m <= 2 ? 1 : 0;
-        long era = Math.floorDiv(y, 400);
-        long yoe = y - era * 400;
-        long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        return era * 146097 + doe - 719468;
+        return EpochDays.fromCivil(y, (int) m, (int) d);
     }
 
     /** The civil date of a day number: year, month and day packed as {@code year * 512 + month * 32 + day}. */

@@ -60,7 +60,7 @@ class TemporalPyarrowTest {
         int k = 0;
         for (String zone : new String[] {null, "UTC", "America/New_York", "+05:30", "Asia/Kolkata"}) {
             for (TimeUnit unit : TimeUnit.values()) {
-                long per = TimeUnitOf.perSecond(unit);
+                long per = unit.perSecond();
                 // 1950 to 2037: pyarrow's zone data stops applying daylight saving time after 2037, and
                 // rounds the offsets of local mean time (before 1950 in some zones) to whole minutes
                 long low = zone == null ? -century * 7 / 10 : -century / 5;
