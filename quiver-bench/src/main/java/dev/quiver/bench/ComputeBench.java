@@ -31,8 +31,11 @@ import java.util.function.LongSupplier;
  * every core.
  *
  * <pre>
- * java -cp quiver-bench/target/benchmarks.jar dev.quiver.bench.ComputeBench PYTHON ROWS ROUNDS
+ * java -cp quiver-bench/target/benchmarks.jar dev.quiver.bench.ComputeBench PYTHON ROWS ROUNDS [OPS]
  * </pre>
+ *
+ * <p>OPS, comma-separated, picks among {@code sum_min_max}, {@code value_counts}, {@code join_name} and
+ * {@code join_id} (default: all).
  */
 public final class ComputeBench {
     private ComputeBench() {
@@ -41,7 +44,8 @@ public final class ComputeBench {
     /**
      * Runs the benchmark.
      *
-     * @param args the Python with pyarrow, the rows of bench-v1, the rounds per operation
+     * @param args the Python with pyarrow, the rows of bench-v1, the rounds per operation, optionally the
+     *     operations
      * @throws Exception if Python fails or the two sides disagree on a result's size
      */
     public static void main(String[] args) throws Exception {
@@ -61,7 +65,8 @@ public final class ComputeBench {
         int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf("%-14s %7s %12s %12s %8s%n", "operation", "threads", "quiver_s", "pyarrow_s", "ratio");
         for (int threads : new int[] {1, cores}) {
-            List<String> ops = List.of("sum_min_max", "value_counts", "join_name", "join_id");
+            List<String> ops = args.length > 3 ? List.of(args[3].split(","))
+                    : List.of("sum_min_max", "value_counts", "join_name", "join_id");
             for (String op : ops) {
                 LongSupplier run = switch (op) {
                     case "sum_min_max" -> () -> {

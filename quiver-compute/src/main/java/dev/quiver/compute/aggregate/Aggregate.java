@@ -133,6 +133,7 @@ public final class Aggregate {
         }
         NumericValues reader = new NumericValues(values.type(), "quantile");
         for (double q : qs) {
+            // each q checked as an Aggregation checks it
             Aggregation.of("quantile", AggregateFunction.QUANTILE).quantile(q, interpolation);
         }
         Accumulators.Quantile acc = (Accumulators.Quantile) Accumulator.of(

@@ -14,11 +14,11 @@ import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.row.GroupByResult;
+import dev.quiver.row.HashGroupBy;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
-import dev.quiver.row.GroupByResult;
-import dev.quiver.row.HashGroupBy;
 
 /**
  * The hashing kernels of pyarrow.compute, on the row table: unique and value_counts on quiver-row's
