@@ -10,14 +10,11 @@ import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
 
 /**
- * Whole-column sum, min and max of int64 and float64 columns with pyarrow's default options: blocks of
- * values copied from the segment to a heap array (null slots set to the function's neutral value, 64 rows
- * per validity word), then a loop without a branch per value. Other cases go through the accumulators.
+ * Whole-column sum, min and max of int64 and float64 columns with pyarrow's default options, straight over
+ * the values segment: a chunk without nulls in one small loop that the JIT vectorizes, else the set bits
+ * of each 64-row validity word. Other cases go through the accumulators.
  */
 final class FastPaths {
-    /** Values copied to a heap array at a time: the loops over it vectorize, and it stays in cache. */
-    private static final int BLOCK = 4096;
-
     private FastPaths() {
     }
 
@@ -35,8 +32,6 @@ final class FastPaths {
         double dacc = f == AggregateFunction.MIN ? Double.POSITIVE_INFINITY : f == AggregateFunction.MAX
                 ? Double.NEGATIVE_INFINITY : 0;
         boolean nonNan = false;
-        long[] lbuf = longs ? new long[BLOCK] : null;
-        double[] dbuf = doubles ? new double[BLOCK] : null;
         for (Array chunk : values.chunks()) {
             ArrayData data = chunk.data();
             long n = data.length();
@@ -47,29 +42,37 @@ final class FastPaths {
             long base = data.offset();
             MemorySegment validity = data.validity() == null || data.nullCount() == 0 ? null : data.validity().segment();
             count += n - (validity == null ? 0 : data.nullCount());
-            for (long from = 0; from < n; from += BLOCK) {
-                int k = (int) Math.min(BLOCK, n - from);
-                long at = (base + from) * 8;
-                if (longs) {
-                    MemorySegment.copy(s, LittleEndian.LONG, at, lbuf, 0, k);
-                    if (validity != null) {
-                        neutralLongs(f, lbuf, k, validity, base + from);
-                    }
-                    acc = foldLongs(f, lbuf, k, acc);
-                } else {
-                    MemorySegment.copy(s, LittleEndian.DOUBLE, at, dbuf, 0, k);
-                    if (validity != null) {
-                        neutralDoubles(f, dbuf, k, validity, base + from);
-                    }
-                    if (f == AggregateFunction.SUM) {
-                        dacc += sum(dbuf, k);
+            if (longs && validity == null) {
+                acc = switch (f) {
+                    case SUM -> sumLongs(s, base, n, acc);
+                    case MIN -> minLongs(s, base, n, acc);
+                    default -> maxLongs(s, base, n, acc);
+                };
+                continue;
+            }
+            if (doubles && validity == null && f == AggregateFunction.SUM) {
+                dacc += sumDoubles(s, base, n);
+                continue;
+            }
+            for (long from = 0; from < n; from += 64) {
+                int k = (int) Math.min(64, n - from);
+                long word = validity == null ? -1L : Bits.word(validity, base + from);
+                if (k < 64) {
+                    word &= (1L << k) - 1;
+                }
+                long at = base + from;
+                for (; word != 0; word &= word - 1) {
+                    long i = at + Long.numberOfTrailingZeros(word);
+                    if (longs) {
+                        long x = s.get(LittleEndian.LONG, i * 8);
+                        acc = f == AggregateFunction.SUM ? acc + x : f == AggregateFunction.MIN ? Math.min(acc, x) : Math.max(acc, x);
                     } else {
-                        for (int r = 0; r < k; r++) {
-                            double x = dbuf[r];
-                            if (x == x) {
-                                nonNan = true;
-                                dacc = f == AggregateFunction.MIN ? (x < dacc ? x : dacc) : (x > dacc ? x : dacc);
-                            }
+                        double x = s.get(LittleEndian.DOUBLE, i * 8);
+                        if (f == AggregateFunction.SUM) {
+                            dacc += x;
+                        } else if (x == x) {
+                            nonNan = true;
+                            dacc = f == AggregateFunction.MIN ? (x < dacc ? x : dacc) : (x > dacc ? x : dacc);
                         }
                     }
                 }
@@ -86,71 +89,46 @@ final class FastPaths {
         return Array.ofUnchecked(Columns.doubles(new double[] {dacc}, valid, 1));
     }
 
-    /** Replaces the null slots of a block by the function's neutral value (0, or the extreme that never wins). */
-    private static void neutralLongs(AggregateFunction f, long[] buf, int k, MemorySegment validity, long bit) {
-        long neutral = f == AggregateFunction.SUM ? 0 : f == AggregateFunction.MIN ? Long.MAX_VALUE : Long.MIN_VALUE;
-        for (int r0 = 0; r0 < k; r0 += 64) {
-            long nulls = ~Bits.word(validity, bit + r0);
-            if (k - r0 < 64) {
-                nulls &= (1L << (k - r0)) - 1;
-            }
-            for (; nulls != 0; nulls &= nulls - 1) {
-                buf[r0 + Long.numberOfTrailingZeros(nulls)] = neutral;
-            }
+    // One small loop per case over a chunk without nulls: the JIT vectorizes them.
+
+    private static long sumLongs(MemorySegment s, long base, long n, long acc) {
+        for (long i = 0; i < n; i++) {
+            acc += s.get(LittleEndian.LONG, (base + i) * 8);
         }
+        return acc;
     }
 
-    /** {@link #neutralLongs} for doubles: 0 for a sum, NaN (skipped) for min and max. */
-    private static void neutralDoubles(AggregateFunction f, double[] buf, int k, MemorySegment validity, long bit) {
-        double neutral = f == AggregateFunction.SUM ? 0 : Double.NaN;
-        for (int r0 = 0; r0 < k; r0 += 64) {
-            long nulls = ~Bits.word(validity, bit + r0);
-            if (k - r0 < 64) {
-                nulls &= (1L << (k - r0)) - 1;
-            }
-            for (; nulls != 0; nulls &= nulls - 1) {
-                buf[r0 + Long.numberOfTrailingZeros(nulls)] = neutral;
-            }
+    private static long minLongs(MemorySegment s, long base, long n, long acc) {
+        for (long i = 0; i < n; i++) {
+            acc = Math.min(acc, s.get(LittleEndian.LONG, (base + i) * 8));
         }
+        return acc;
     }
 
-    /** The sum of {@code buf[0, k)} in four interleaved partial sums (pairwise-like, and vectorizable). */
-    private static double sum(double[] buf, int k) {
+    private static long maxLongs(MemorySegment s, long base, long n, long acc) {
+        for (long i = 0; i < n; i++) {
+            acc = Math.max(acc, s.get(LittleEndian.LONG, (base + i) * 8));
+        }
+        return acc;
+    }
+
+    /** The sum in four interleaved partial sums (breaks the dependency chain; pairwise-like). */
+    private static double sumDoubles(MemorySegment s, long base, long n) {
         double s0 = 0;
         double s1 = 0;
         double s2 = 0;
         double s3 = 0;
-        int r = 0;
-        for (; r + 4 <= k; r += 4) {
-            s0 += buf[r];
-            s1 += buf[r + 1];
-            s2 += buf[r + 2];
-            s3 += buf[r + 3];
+        long i = 0;
+        for (; i + 4 <= n; i += 4) {
+            long at = (base + i) * 8;
+            s0 += s.get(LittleEndian.DOUBLE, at);
+            s1 += s.get(LittleEndian.DOUBLE, at + 8);
+            s2 += s.get(LittleEndian.DOUBLE, at + 16);
+            s3 += s.get(LittleEndian.DOUBLE, at + 24);
         }
-        for (; r < k; r++) {
-            s0 += buf[r];
+        for (; i < n; i++) {
+            s0 += s.get(LittleEndian.DOUBLE, (base + i) * 8);
         }
         return (s0 + s1) + (s2 + s3);
-    }
-
-    private static long foldLongs(AggregateFunction f, long[] buf, int k, long acc) {
-        switch (f) {
-            case SUM -> {
-                for (int r = 0; r < k; r++) {
-                    acc += buf[r];
-                }
-            }
-            case MIN -> {
-                for (int r = 0; r < k; r++) {
-                    acc = Math.min(acc, buf[r]);
-                }
-            }
-            default -> {
-                for (int r = 0; r < k; r++) {
-                    acc = Math.max(acc, buf[r]);
-                }
-            }
-        }
-        return acc;
     }
 }
