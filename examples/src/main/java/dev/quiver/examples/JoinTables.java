@@ -41,8 +41,8 @@ public final class JoinTables {
                 List.of(Aggregation.of("fare", AggregateFunction.COUNT), Aggregation.of("fare", AggregateFunction.SUM)));
         System.out.println("joined " + joined.rowCount() + " rows: " + joined.schema().names());
         for (long i = 0; i < fares.rowCount(); i++) {
-            System.out.println(fares.row(i).get("country") + " " + fares.row(i).get("fare_count") + " "
-                    + fares.row(i).get("fare_sum"));
+            System.out.printf("%s %d %.2f%n", fares.row(i).get("country"), fares.row(i).getLong("fare_count"),
+                    fares.row(i).getDouble("fare_sum"));
         }
     }
 }

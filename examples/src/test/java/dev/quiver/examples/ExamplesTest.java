@@ -83,9 +83,9 @@ class ExamplesTest {
         Run run = run(JoinTables.class, JVM_OPTIONS, trips.toString(), joined.toString());
         assertEquals("""
                 joined 1000000 rows: [id, city, fare, country]
-                Portugal 333334 1.665e7
-                Norway 333333 1.6650033299999999E7
-                null 333333 1.6649966700000001E7
+                Portugal 333334 16650033.30
+                Norway 333333 16649966.70
+                null 333333 16650000.00
                 """, run.out());
         if (PYTHON.isPresent()) {
             assertEquals("True", PYTHON.get().run("""
@@ -94,7 +94,8 @@ class ExamplesTest {
                     q = pa.ipc.open_file(sys.argv[2]).read_all()
                     c = pa.table({'city': ['Lisbon', 'Oslo', 'Paris'], 'country': ['Portugal', 'Norway', 'France']})
                     expected = t.join(c, 'city', join_type='left outer').sort_by('id')
-                    print(expected.equals(q.sort_by('id')))
+                    # Acero marks every output field nullable; Quiver keeps the left side's not-null fields
+                    print(expected.equals(q.sort_by('id').cast(expected.schema)))
                     """, trips.toString(), joined.toString()).strip());
         } else {
             System.out.println(PythonPeer.SKIP_MESSAGE);
