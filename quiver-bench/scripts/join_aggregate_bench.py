@@ -1,16 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
-"""pyarrow's side of ComputeBench: builds bench-v1 (pyarrow-bench.py's table) and a 10,008-row dimension,
+"""pyarrow's side of JoinAggregateBench: builds bench-v1 (pyarrow-bench.py's table) and a 10,008-row dimension,
 then reads commands on standard input, one a line, `OP THREADS`, runs the operation once and prints
 `seconds=S rows=R` (R: rows of the result). Operations: sum_min_max (id), value_counts (name),
 join_name (bench-v1 inner join the dimension on name), join_id (bench-v1 inner join itself on id).
 
-  python compute-bench.py ROWS
+  python join_aggregate_bench.py ROWS
 """
 import importlib.util, os, sys, time
 import pyarrow as pa
 import pyarrow.compute as pc
 
-spec = importlib.util.spec_from_file_location('pyarrow_bench', os.path.join(os.path.dirname(__file__), 'pyarrow-bench.py'))
+spec = importlib.util.spec_from_file_location('pyarrow_bench', os.path.join(os.path.dirname(__file__), '..', 'pyarrow-bench.py'))
 pb = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(pb)
 

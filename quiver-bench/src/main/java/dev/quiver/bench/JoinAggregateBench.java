@@ -25,21 +25,21 @@ import java.util.function.LongSupplier;
 
 /**
  * Quiver's compute kernels side by side with pyarrow's on bench-v1, in one run: pyarrow runs in a Python
- * process that holds its own copy of the table ({@code compute-bench.py}); each round runs an operation
+ * process that holds its own copy of the table ({@code scripts/join_aggregate_bench.py}); each round runs an operation
  * once in Java and once in Python, alternating, so that load from other processes hits both alike, after
  * an unmeasured JIT warm-up of the Java side (at least two runs and two seconds). Prints
  * the best time of each side over the rounds and their ratio (Quiver / pyarrow), for one thread and for
  * every core.
  *
  * <pre>
- * java -cp quiver-bench/target/benchmarks.jar dev.quiver.bench.ComputeBench PYTHON ROWS ROUNDS [OPS]
+ * java -cp quiver-bench/target/benchmarks.jar dev.quiver.bench.JoinAggregateBench PYTHON ROWS ROUNDS [OPS]
  * </pre>
  *
  * <p>OPS, comma-separated, picks among {@code sum_min_max}, {@code value_counts}, {@code join_name} and
  * {@code join_id} (default: all).
  */
-public final class ComputeBench {
-    private ComputeBench() {
+public final class JoinAggregateBench {
+    private JoinAggregateBench() {
     }
 
     /**
@@ -56,12 +56,12 @@ public final class ComputeBench {
         Table t = new Table(BenchV1.SCHEMA, new BenchV1(BufferAllocator.managed()).batches(rows)).select("id", "x", "maybe", "name");
         Table right = t.rename("id", "x2", "maybe2", "name2");
         Table dim = dimension();
-        Process p = new ProcessBuilder(python, "quiver-bench/compute-bench.py", Long.toString(rows))
+        Process p = new ProcessBuilder(python, "quiver-bench/scripts/join_aggregate_bench.py", Long.toString(rows))
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         PrintWriter out = new PrintWriter(p.getOutputStream(), true, StandardCharsets.UTF_8);
         if (!"ready".equals(in.readLine())) {
-            throw new IllegalStateException("compute-bench.py did not start");
+            throw new IllegalStateException("join_aggregate_bench.py did not start");
         }
         int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf("%-14s %7s %12s %12s %8s%n", "operation", "threads", "quiver_s", "pyarrow_s", "ratio");
