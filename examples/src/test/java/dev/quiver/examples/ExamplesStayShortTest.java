@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /** Each example is under 30 lines of code, leaving out its imports, comments and blank lines. */
 class ExamplesStayShortTest {
-    private static final List<String> EXAMPLES = List.of("KeepRows", "MillionRows", "QueryWithDuckDb",
-            "ServeOverFlight");
+    private static final List<String> EXAMPLES = List.of("FilterAndSort", "KeepRows", "MillionRows",
+            "QueryWithDuckDb", "ServeOverFlight");
 
     @Test
     void eachExampleIsUnderThirtyLinesOfCode() throws IOException {

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
  * How many threads the kernels use: every core unless a caller sets a count for a piece of work.
  *
  * <pre>{@code
- * Table sorted = Threads.call(1, () -> Sorting.sort(table, SortKey.ascending("id")));
+ * Table sorted = Threads.call(1, () -> Sorting.sort(table, List.of(SortKey.ascending("id")), NullPlacement.AT_END));
  * }</pre>
  */
 public final class Threads {

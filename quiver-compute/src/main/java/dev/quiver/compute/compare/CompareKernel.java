@@ -29,7 +29,7 @@ final class CompareKernel {
 
     static Array compare(CompareOp op, Array left, Array right) {
         long n = dev.quiver.compute.kernel.Scalars.commonLength(op.symbol(), left, right);
-        ArrowBuffer validity = validity(left, right, n);
+        ArrowBuffer validity = Validity.broadcast(n, left, right);
         ArrowBuffer out = Outputs.allocateBits(n);
         int outcomes = op.outcomes();
         long ls = left.length() == 1 ? 0 : 1;
@@ -111,18 +111,6 @@ final class CompareKernel {
         ArrowType s = Types.storage(t);
         return s instanceof ArrowType.Date || s instanceof ArrowType.Time || s instanceof ArrowType.Timestamp
                 || s instanceof ArrowType.Duration;
-    }
-
-    static ArrowBuffer validity(Array left, Array right, long n) {
-        if (left.length() == 1 && left.isNull(0) || right.length() == 1 && right.isNull(0)) {
-            return Outputs.allocateBits(n);
-        }
-        Array l = left.length() == 1 && n != 1 ? null : left;
-        Array r = right.length() == 1 && n != 1 ? null : right;
-        if (l == null && r == null) {
-            return null;
-        }
-        return l == null ? Validity.and(r) : r == null ? Validity.and(l) : Validity.and(l, r);
     }
 
     private static void numeric(int outcomes, boolean notEqual, Array left, int lk, long ls, Array right, int rk,

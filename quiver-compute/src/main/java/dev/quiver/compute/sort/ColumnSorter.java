@@ -4,6 +4,7 @@ package dev.quiver.compute.sort;
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Chunks;
+import dev.quiver.compute.kernel.Parallel;
 import dev.quiver.compute.kernel.Physical;
 import dev.quiver.compute.kernel.Validity;
 import dev.quiver.core.array.Array;
@@ -31,20 +32,20 @@ final class ColumnSorter {
     }
 
     /** The rows of {@code perm} reordered stably by {@code column}. */
-    static int[] sort(Array column, int[] perm, SortOrder order, NullPlacement nulls) {
+    static int[] sort(Array column, int[] perm, SortOrder order, NullPlacement nulls, int threads) {
         boolean desc = order == SortOrder.DESCENDING;
         int n = perm.length;
         int kind = Physical.kind(column.type());
-        int[] nullRows = new int[n];
-        int[] nanRows = new int[n];
-        int[] rows = new int[n];
-        int nn = 0;
-        int nan = 0;
-        int m = 0;
+        int[] nullRows = new int[(int) Math.min(n, column.nullCount())];
         boolean floats = Physical.isFloat(kind);
         MemorySegment values = column instanceof DictionaryArray ? null : Chunks.values(column);
         long base = column.offset();
         MemorySegment validity = Validity.segment(column);
+        int[] nanRows = new int[floats ? nanCount(values, validity, kind, base, column.length()) : 0];
+        int[] rows = new int[n - nullRows.length - nanRows.length];
+        int nn = 0;
+        int nan = 0;
+        int m = 0;
         for (int i = 0; i < n; i++) {
             int r = perm[i];
             if (validity != null && !Bitmaps.get(validity, base + r)) {
@@ -55,7 +56,7 @@ final class ColumnSorter {
                 rows[m++] = r;
             }
         }
-        int[] sorted = sortValid(column, kind, Arrays.copyOf(rows, m), desc);
+        int[] sorted = sortValid(column, kind, rows, desc, threads);
         int[] out = new int[n];
         if (nulls == NullPlacement.AT_END) {
             System.arraycopy(sorted, 0, out, 0, m);
@@ -69,30 +70,39 @@ final class ColumnSorter {
         return out;
     }
 
-    private static int[] sortValid(Array column, int kind, int[] rows, boolean desc) {
+    /** The valid NaNs (a null's slot may hold a NaN: it stays a null). */
+    private static int nanCount(MemorySegment values, MemorySegment validity, int kind, long base, long length) {
+        int count = 0;
+        for (long i = 0; i < length; i++) {
+            double d = Physical.readDouble(values, kind, base + i);
+            count += d != d && (validity == null || Bitmaps.get(validity, base + i)) ? 1 : 0;
+        }
+        return count;
+    }
+
+    private static int[] sortValid(Array column, int kind, int[] rows, boolean desc, int threads) {
         int m = rows.length;
         if (kind != Physical.OTHER || column instanceof BooleanArray) {
             long[] keys = new long[m];
             MemorySegment v = Chunks.values(column);
             long base = column.offset();
             long flip = desc ? -1L : 0;
-            if (column instanceof BooleanArray) {
-                for (int i = 0; i < m; i++) {
-                    keys[i] = (Bitmaps.get(v, base + rows[i]) ? 1L : 0L) ^ flip;
+            boolean bool = column instanceof BooleanArray;
+            int blocks = m < 1 << 18 ? 1 : threads;
+            Parallel.run(blocks, threads, b -> {
+                for (int i = (int) ((long) m * b / blocks), end = (int) ((long) m * (b + 1) / blocks); i < end; i++) {
+                    keys[i] = (bool ? (Bitmaps.get(v, base + rows[i]) ? 1L : 0L) : sortable(v, kind, base + rows[i]))
+                            ^ flip;
                 }
-            } else {
-                for (int i = 0; i < m; i++) {
-                    keys[i] = sortable(v, kind, base + rows[i]) ^ flip;
-                }
-            }
-            RadixSort.sort(keys, rows, m);
+            });
+            RadixSort.sort(keys, rows, m, threads);
             return rows;
         }
         if (column instanceof VarBinaryArray a) {
-            return strings(a, rows, desc);
+            return strings(a, rows, desc, threads);
         }
         if (column instanceof DictionaryArray d) {
-            return dictionary(d, rows, desc);
+            return dictionary(d, rows, desc, threads);
         }
         return generic(column, rows, desc);
     }
@@ -109,7 +119,7 @@ final class ColumnSorter {
                 : x ^ Long.MIN_VALUE;
     }
 
-    private static int[] strings(VarBinaryArray a, int[] rows, boolean desc) {
+    private static int[] strings(VarBinaryArray a, int[] rows, boolean desc, int threads) {
         int m = rows.length;
         ArrowBuffer data = a.dataBuffer();
         MemorySegment bytes = data == null ? ArrowBuffer.EMPTY.segment() : data.segment();
@@ -118,7 +128,7 @@ final class ColumnSorter {
         for (int i = 0; i < m; i++) {
             keys[i] = ByteStrings.prefix(bytes, a.valueOffset(rows[i]), a.valueOffset(rows[i] + 1)) ^ flip;
         }
-        RadixSort.sort(keys, rows, m);
+        RadixSort.sort(keys, rows, m, threads);
         int[] tmp = new int[m];
         int start = 0;
         while (start < m) {
@@ -175,14 +185,14 @@ final class ColumnSorter {
         }
     }
 
-    private static int[] dictionary(DictionaryArray d, int[] rows, boolean desc) {
+    private static int[] dictionary(DictionaryArray d, int[] rows, boolean desc, int threads) {
         Array dict = d.dictionary();
         int size = Math.toIntExact(dict.length());
         int[] identity = new int[size];
         for (int i = 0; i < size; i++) {
             identity[i] = i;
         }
-        int[] order = sort(dict, identity, SortOrder.ASCENDING, NullPlacement.AT_END);
+        int[] order = sort(dict, identity, SortOrder.ASCENDING, NullPlacement.AT_END, threads);
         long[] rank = new long[size];
         long r = 0;
         for (int i = 0; i < size; i++) {
@@ -197,7 +207,7 @@ final class ColumnSorter {
         for (int i = 0; i < m; i++) {
             keys[i] = rank[(int) d.getIndex(rows[i])] ^ flip;
         }
-        RadixSort.sort(keys, rows, m);
+        RadixSort.sort(keys, rows, m, threads);
         return rows;
     }
 

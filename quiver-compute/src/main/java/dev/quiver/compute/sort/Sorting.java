@@ -2,6 +2,7 @@
 package dev.quiver.compute.sort;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.Threads;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.selection.Selection;
 import dev.quiver.core.array.Array;
@@ -40,7 +41,7 @@ public final class Sorting {
      * @throws ComputeException if the values cannot be ordered or there are more than 2^31 - 9 of them
      */
     public static Array sortIndices(Array values, SortOrder order, NullPlacement nulls) {
-        return indices(ColumnSorter.sort(values, identity(values.length()), order, nulls));
+        return indices(ColumnSorter.sort(values, identity(values.length()), order, nulls, Threads.current()));
     }
 
     /**
@@ -141,7 +142,7 @@ public final class Sorting {
      * @throws ComputeException if the values cannot be ordered
      */
     public static Array rank(Array values, SortOrder order, NullPlacement nulls, Tiebreaker ties) {
-        int[] perm = ColumnSorter.sort(values, identity(values.length()), order, nulls);
+        int[] perm = ColumnSorter.sort(values, identity(values.length()), order, nulls, Threads.current());
         return Ranker.rank(values, perm, ties);
     }
 
@@ -156,7 +157,7 @@ public final class Sorting {
                 throw new ComputeException("sort: no column '" + key.column() + "' in " + table.schema());
             }
             Array column = Selection.concat(table.column(key.column()));
-            perm = ColumnSorter.sort(column, perm, key.order(), nulls);
+            perm = ColumnSorter.sort(column, perm, key.order(), nulls, Threads.current());
         }
         return perm;
     }
