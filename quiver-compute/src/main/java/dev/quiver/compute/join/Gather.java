@@ -2,6 +2,9 @@
 package dev.quiver.compute.join;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.Outputs;
+import dev.quiver.compute.selection.Selection;
+import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
@@ -15,7 +18,9 @@ import java.util.List;
 
 /**
  * The join's output columns: slot {@code j} of the result is slot {@code rows[j]} of the source, or null
- * where {@code rows[j]} is negative (the missing side of an outer join). One loop per type's layout.
+ * where {@code rows[j]} is negative (the missing side of an outer join). One loop per flat type's layout,
+ * with {@code int} rows and no index array; nested and view types go through the selection kernels'
+ * {@code take} and {@code concat}.
  */
 final class Gather {
     private Gather() {
@@ -24,13 +29,16 @@ final class Gather {
     /**
      * Gathers {@code rows[0..n)} of {@code src}.
      *
-     * @throws ComputeException if the type has no flat layout this gather handles (nested types)
+     * @throws ComputeException if the selection kernels' take refuses the type
      */
     static ArrayData take(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
         ArrowType type = src.type();
         ArrowType storage = Types.storage(type);
         if (storage instanceof ArrowType.Null) {
             return new ArrayData(type, n, 0, n, Arrays.asList(new ArrowBuffer[0]), List.of(), null);
+        }
+        if (!isFlat(storage)) {
+            return Selection.take(Array.ofUnchecked(src), indices(rows, n)).data();
         }
         ArrowBuffer validity = validity(src, rows, n, allocator);
         long nulls = validity == null ? 0 : ArrayData.UNKNOWN_NULL_COUNT;
@@ -77,6 +85,41 @@ final class Gather {
         return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, values), List.of(), dictionary);
     }
 
+    /** Whether this class's own loops take the type: fixed widths, bools, binary and utf8 (large too), dictionaries. */
+    private static boolean isFlat(ArrowType storage) {
+        return switch (storage) {
+            case ArrowType.Int i -> true;
+            case ArrowType.FloatingPoint f -> true;
+            case ArrowType.Decimal d -> true;
+            case ArrowType.FixedSizeBinary f -> true;
+            case ArrowType.Date d -> true;
+            case ArrowType.Time t -> true;
+            case ArrowType.Timestamp t -> true;
+            case ArrowType.Duration d -> true;
+            case ArrowType.Interval i -> true;
+            case ArrowType.Bool b -> true;
+            case ArrowType.Binary b -> true;
+            case ArrowType.Utf8 u -> true;
+            case ArrowType.LargeBinary b -> true;
+            case ArrowType.LargeUtf8 u -> true;
+            case ArrowType.Dictionary d -> true;
+            default -> false;
+        };
+    }
+
+    /** Int32 take indices of {@code rows[0, n)}, null where a row is -1: for the selection kernel's take of nested types. */
+    private static Array indices(int[] rows, int n) {
+        ArrowBuffer values = Outputs.allocate(4L * n);
+        ArrowBuffer validity = Outputs.allocateBits(n);
+        for (int j = 0; j < n; j++) {
+            if (rows[j] >= 0) {
+                values.segment().set(LittleEndian.INT, 4L * j, rows[j]);
+                Bitmaps.set(validity.segment(), j, true);
+            }
+        }
+        return Outputs.fixedWidth(ArrowType.INT32, n, Outputs.dropIfAllValid(validity, n), values);
+    }
+
     /** The width in bytes of a fixed-width type's values. */
     private static int byteWidth(ArrowType storage) {
         return switch (storage) {
@@ -93,8 +136,7 @@ final class Gather {
                 case DAY_TIME -> 8;
                 case MONTH_DAY_NANO -> 16;
             };
-            default -> throw new ComputeException("the join cannot output a column of type " + storage
-                    + " (nested and view types are not supported)");
+            default -> throw new IllegalStateException("not a fixed-width type: " + storage);
         };
     }
 
@@ -186,8 +228,7 @@ final class Gather {
      * The chunks of one column as one array: values copied a chunk at a time (memory copies, offsets
      * rebased), for the build side of a join that arrives in several batches.
      *
-     * @throws ComputeException if the type is not one {@link #take} handles, or dictionary-encoded chunks
-     *     carry different dictionaries
+     * @throws ComputeException if dictionary-encoded chunks carry different dictionaries
      */
     static ArrayData concat(List<ArrayData> chunks, BufferAllocator allocator) {
         if (chunks.size() == 1) {
@@ -207,6 +248,13 @@ final class Gather {
         }
         if (storage instanceof ArrowType.Null) {
             return new ArrayData(type, n, 0, n, Arrays.asList(new ArrowBuffer[0]), List.of(), null);
+        }
+        if (!isFlat(storage)) {
+            List<Array> arrays = new java.util.ArrayList<>();
+            for (ArrayData c : chunks) {
+                arrays.add(Array.ofUnchecked(c));
+            }
+            return Selection.concat(type, arrays).data();
         }
         ArrowBuffer validity = null;
         if (nulls > 0) {

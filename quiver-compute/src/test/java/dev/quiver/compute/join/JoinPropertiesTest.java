@@ -171,6 +171,24 @@ class JoinPropertiesTest {
     }
 
     @Test
+    void nestedColumnsComeOutOfEveryJoinType() {
+        Schema left = Schema.of(Field.nullable("k", ArrowType.INT64), Field.nullable("tags", ArrowType.List.of(ArrowType.INT32)));
+        Schema right = Schema.of(Field.nullable("k", ArrowType.INT64), Field.nullable("more", ArrowType.List.of(ArrowType.UTF8)));
+        Table l = new Table(left, List.of(RecordBatch.ofRows(left, List.of(Arrays.asList(1L, List.of(1, 2)),
+                Arrays.asList(2L, null), Arrays.asList(3L, List.of())))));
+        Table r = new Table(right, List.of(RecordBatch.ofRows(right, List.of(Arrays.asList(1L, List.of("a")),
+                Arrays.asList(4L, List.of("b", "c"))))));
+        assertEquals(List.of("[1, [1, 2], [a]]", "[2, null, null]", "[3, [], null]"),
+                rows(HashJoin.join(l, r, JoinOptions.on("k").type(JoinType.LEFT_OUTER))).stream().map(Object::toString).toList());
+        assertEquals(List.of("[1, [1, 2], [a]]", "[4, null, [b, c]]"),
+                rows(HashJoin.join(l, r, JoinOptions.on("k").type(JoinType.RIGHT_OUTER))).stream().map(Object::toString).toList());
+        // the nested right side arrives in two batches: its chunks are concatenated for the build
+        Table r2 = new Table(right, List.of(r.batches().get(0).slice(0, 1), r.batches().get(0).slice(1, 1)));
+        assertEquals(List.of("[4, [b, c]]"),
+                rows(HashJoin.join(l, r2, JoinOptions.on("k").type(JoinType.RIGHT_ANTI))).stream().map(Object::toString).toList());
+    }
+
+    @Test
     void collidingNamesGetTheSuffixes() {
         Table left = table(LEFT, new Random(1), 5);
         Table right = table(RIGHT, new Random(2), 5);
