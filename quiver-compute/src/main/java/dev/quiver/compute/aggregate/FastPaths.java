@@ -98,18 +98,44 @@ final class FastPaths {
         return acc;
     }
 
+    /** The least value, in four independent lanes (no dependency chain from one value to the next). */
     private static long minLongs(MemorySegment s, long base, long n, long acc) {
-        for (long i = 0; i < n; i++) {
-            acc = Math.min(acc, s.get(LittleEndian.LONG, (base + i) * 8));
+        long m0 = acc;
+        long m1 = acc;
+        long m2 = acc;
+        long m3 = acc;
+        long i = 0;
+        for (; i + 4 <= n; i += 4) {
+            long at = (base + i) * 8;
+            m0 = Math.min(m0, s.get(LittleEndian.LONG, at));
+            m1 = Math.min(m1, s.get(LittleEndian.LONG, at + 8));
+            m2 = Math.min(m2, s.get(LittleEndian.LONG, at + 16));
+            m3 = Math.min(m3, s.get(LittleEndian.LONG, at + 24));
         }
-        return acc;
+        for (; i < n; i++) {
+            m0 = Math.min(m0, s.get(LittleEndian.LONG, (base + i) * 8));
+        }
+        return Math.min(Math.min(m0, m1), Math.min(m2, m3));
     }
 
+    /** The greatest value, in four independent lanes. */
     private static long maxLongs(MemorySegment s, long base, long n, long acc) {
-        for (long i = 0; i < n; i++) {
-            acc = Math.max(acc, s.get(LittleEndian.LONG, (base + i) * 8));
+        long m0 = acc;
+        long m1 = acc;
+        long m2 = acc;
+        long m3 = acc;
+        long i = 0;
+        for (; i + 4 <= n; i += 4) {
+            long at = (base + i) * 8;
+            m0 = Math.max(m0, s.get(LittleEndian.LONG, at));
+            m1 = Math.max(m1, s.get(LittleEndian.LONG, at + 8));
+            m2 = Math.max(m2, s.get(LittleEndian.LONG, at + 16));
+            m3 = Math.max(m3, s.get(LittleEndian.LONG, at + 24));
         }
-        return acc;
+        for (; i < n; i++) {
+            m0 = Math.max(m0, s.get(LittleEndian.LONG, (base + i) * 8));
+        }
+        return Math.max(Math.max(m0, m1), Math.max(m2, m3));
     }
 
     /** The sum in four interleaved partial sums (breaks the dependency chain; pairwise-like). */
