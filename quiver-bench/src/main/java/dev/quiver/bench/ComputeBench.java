@@ -35,7 +35,7 @@ import java.util.function.Supplier;
  * combined into one array beforehand on both sides): filter at 10% selectivity, take of a permutation,
  * sort_indices on a shuffled int64 and on {@code name}, casts int64→float64 and utf8→int64, is_in on {@code name}
  * and {@code id} with 1,000-value sets. Each round times Quiver on one thread and on every core (best of
- * {@code REPEAT} each, after five warm-up runs of every kernel), then runs {@code scripts/compute_bench.py} (pyarrow, one thread, best of {@code REPEAT});
+ * {@code REPEAT} each, after three warm-up runs of every kernel), then runs {@code scripts/compute_bench.py} (pyarrow, one thread, best of {@code REPEAT});
  * the table gives best / median over the rounds and the ratios.
  *
  * <pre>
@@ -44,7 +44,7 @@ import java.util.function.Supplier;
  * </pre>
  */
 public final class ComputeBench {
-    private static final int WARMUP = 5;
+    private static final int WARMUP = 3;
 
     private ComputeBench() {
     }

@@ -44,6 +44,10 @@ final class StringParsing {
             Parallel.run(morsels, threads, m -> {
                 long from = Parallel.morselStart(n, morsels, m);
                 long to = Parallel.morselStart(n, morsels, m + 1);
+                if (kind == Physical.I64 && !a.isLarge()) {
+                    int64(a, bytes, valid, out.segment(), from, to, target);
+                    return;
+                }
                 for (long i = from; i < to; i++) {
                     if (valid != null && !Bitmaps.get(valid, i)) {
                         continue;
@@ -106,6 +110,69 @@ final class StringParsing {
             }
         }
         return Outputs.fixedWidth(target, n, validity, out);
+    }
+
+    /** utf8 to int64, the common case: offsets read in place, digits accumulated negatively (MIN fits). */
+    private static void int64(VarBinaryArray a, MemorySegment bytes, MemorySegment valid, MemorySegment out,
+            long from, long to, ArrowType target) {
+        MemorySegment offsets = a.offsetsBuffer().segment();
+        long base = a.offset();
+        long limit = bytes.byteSize();
+        int end = offsets.get(LittleEndian.INT, (base + from) * 4);
+        for (long i = from; i < to; i++) {
+            int start = end;
+            end = offsets.get(LittleEndian.INT, (base + i + 1) * 4);
+            if (valid != null && !Bitmaps.get(valid, i)) {
+                continue;
+            }
+            int p = start;
+            boolean negative = false;
+            if (p < end) {
+                byte c = bytes.get(LittleEndian.BYTE, p);
+                negative = c == '-';
+                if (negative || c == '+') {
+                    p++;
+                }
+            }
+            int digits = end - p;
+            long v = 0;
+            boolean ok = digits > 0 && digits < 19;
+            if (ok && digits <= 8 && p + 8L <= limit) {
+                v = -eightDigits(bytes.get(LittleEndian.LONG, p), digits);
+                ok = v <= 0;
+                p = end;
+            }
+            for (; ok && p < end; p++) {
+                int d = bytes.get(LittleEndian.BYTE, p) - '0';
+                ok = d >= 0 && d <= 9;
+                v = v * 10 - d;
+            }
+            if (!ok) {
+                // 19 digits and more, or not a number: the careful parser decides (and names the row).
+                v = parseLong(bytes, start, end, false, a, i, target);
+                out.set(LittleEndian.LONG, i * 8, v);
+                continue;
+            }
+            out.set(LittleEndian.LONG, i * 8, negative ? v : -v);
+        }
+    }
+
+    /**
+     * The value of 1 to 8 ASCII digits held in the low bytes of a little-endian word (the first digit lowest),
+     * 8 at a time: the digits are moved to the top and padded with '0's, checked to be '0'..'9' all, then
+     * combined pairwise (tens, hundreds, ten-thousands). Returns -1 when a byte is not a digit.
+     */
+    static long eightDigits(long word, int digits) {
+        long w = word << ((8 - digits) * 8);
+        w |= digits == 8 ? 0 : 0x3030303030303030L >>> (digits * 8);
+        if ((w & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L
+                || ((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L) {
+            return -1;
+        }
+        long v = w - 0x3030303030303030L;
+        v = v * 10 + (v >>> 8);
+        return (((v & 0x000000FF000000FFL) * (100 + (1000000L << 32)))
+                + (((v >>> 16) & 0x000000FF000000FFL) * (1 + (10000L << 32)))) >>> 32;
     }
 
     /**

@@ -7,16 +7,23 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.compute.ComputeException;
+import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
 import java.util.List;
 
-/** New immutable kernel outputs: buffers from the managed allocator and arrays assembled from them. */
+/**
+ * New immutable kernel outputs and the arrays assembled from them. Output buffers live on the Java heap (a
+ * {@code long[]} viewed as a segment, 8-byte aligned): the JVM hands out zeroed, already-touched memory far
+ * faster than fresh native memory can be mapped and zeroed for every result (docs/decisions.md); buffers over
+ * 16 GiB, and the growable buffers of builders, come from the managed native allocator.
+ */
 public final class Outputs {
     private Outputs() {
     }
 
     /**
-     * The allocator of kernel outputs (garbage-collected buffers).
+     * The allocator of builders and growable buffers in kernels (garbage-collected native buffers).
      *
      * @return the managed allocator
      */
@@ -31,17 +38,25 @@ public final class Outputs {
      * @return the buffer
      */
     public static ArrowBuffer allocate(long bytes) {
-        return allocator().allocate(bytes);
+        long words = (bytes + 7) >>> 3;
+        if (words > Integer.MAX_VALUE - 8) {
+            return allocator().allocate(bytes);
+        }
+        try {
+            return ArrowBuffer.wrap(MemorySegment.ofArray(new long[(int) words]).asSlice(0, bytes));
+        } catch (OutOfMemoryError e) {
+            throw new ComputeException("a result of " + bytes + " bytes does not fit the Java heap (-Xmx)", e);
+        }
     }
 
     /**
-     * A buffer the caller overwrites entirely (it may hold old bytes).
+     * A buffer the caller overwrites entirely (today zeroed as well).
      *
      * @param bytes its size
      * @return the buffer
      */
     public static ArrowBuffer allocateForOverwrite(long bytes) {
-        return allocator().allocateForOverwrite(bytes);
+        return allocate(bytes);
     }
 
     /**

@@ -27,7 +27,7 @@ final class FilterKernel {
             return fixed(a, mask, threads);
         }
         Array indices = Indices.fromMask(mask, nulls == NullSelection.EMIT_NULL);
-        return TakeKernel.take(values, indices, threads);
+        return TakeKernel.takeChecked(values, indices, threads);
     }
 
     private static Array fixed(FixedWidthArray a, Array mask, int threads) {

@@ -6,6 +6,7 @@ import dev.quiver.compute.Threads;
 import dev.quiver.compute.compare.Logic;
 import dev.quiver.compute.compare.Predicates;
 import dev.quiver.core.array.Array;
+import dev.quiver.core.array.FixedWidthArray;
 import dev.quiver.core.batch.ChunkedArray;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.Table;
@@ -93,7 +94,7 @@ public final class Selection {
         }
         Indices.checkMask(mask, batch.rowCount());
         Array indices = Indices.fromMask(mask, nulls == NullSelection.EMIT_NULL);
-        return mapColumns(batch, c -> TakeKernel.take(c, indices, Threads.current()), indices.length());
+        return mapColumns(batch, c -> TakeKernel.takeChecked(c, indices, Threads.current()), indices.length());
     }
 
     /**
@@ -151,7 +152,7 @@ public final class Selection {
     public static RecordBatch take(RecordBatch batch, Array indices) {
         Array idx = Indices.asInt64(indices, "take");
         TakeKernel.checkBounds(batch.rowCount(), idx);
-        return mapColumns(batch, c -> TakeKernel.take(c, idx, Threads.current()), idx.length());
+        return mapColumns(batch, c -> TakeKernel.takeChecked(c, idx, Threads.current()), idx.length());
     }
 
     /**
@@ -167,7 +168,7 @@ public final class Selection {
         TakeKernel.checkBounds(table.rowCount(), idx);
         List<Array> columns = new ArrayList<>(table.columnCount());
         for (int c = 0; c < table.columnCount(); c++) {
-            columns.add(TakeKernel.take(concat(table.column(c)), idx, Threads.current()));
+            columns.add(TakeKernel.takeChecked(concat(table.column(c)), idx, Threads.current()));
         }
         return new Table(table.schema(), List.of(new RecordBatch(table.schema(), columns, idx.length())));
     }
@@ -261,7 +262,7 @@ public final class Selection {
 
     private static boolean allFixedWidth(RecordBatch batch) {
         for (Array c : batch.columns()) {
-            if (!(c instanceof dev.quiver.core.array.FixedWidthArray)) {
+            if (!(c instanceof FixedWidthArray)) {
                 return false;
             }
         }

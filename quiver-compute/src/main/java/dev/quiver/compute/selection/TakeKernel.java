@@ -8,6 +8,7 @@ import dev.quiver.compute.kernel.Parallel;
 import dev.quiver.compute.kernel.Validity;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.BooleanArray;
 import dev.quiver.core.array.DictionaryArray;
 import dev.quiver.core.array.ExtensionArray;
 import dev.quiver.core.array.FixedWidthArray;
@@ -18,7 +19,6 @@ import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LittleEndian;
-import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -38,7 +38,8 @@ final class TakeKernel {
         return takeChecked(values, indices, threads);
     }
 
-    private static Array takeChecked(Array values, Array indices, int threads) {
+    /** Takes at int64 indices already known to be in range (or null). */
+    static Array takeChecked(Array values, Array indices, int threads) {
         long n = indices.length();
         if (values.length() == 0 || values instanceof NullArray) {
             // Only null indices pass the bounds check here.
@@ -47,7 +48,7 @@ final class TakeKernel {
         ArrowBuffer validity = outValidity(values, indices);
         return switch (values) {
             case FixedWidthArray a -> fixed(a, indices, validity, threads);
-            case dev.quiver.core.array.BooleanArray a -> bool(a, indices, validity);
+            case BooleanArray a -> bool(a, indices, validity);
             case VarBinaryArray a -> varBinary(a, indices, validity);
             case DictionaryArray a -> {
                 Array idx = takeChecked(a.indices(), indices, threads);
@@ -179,7 +180,7 @@ final class TakeKernel {
         return idx.get(LittleEndian.LONG, (ib + i) * 8);
     }
 
-    private static Array bool(dev.quiver.core.array.BooleanArray a, Array indices, ArrowBuffer validity) {
+    private static Array bool(BooleanArray a, Array indices, ArrowBuffer validity) {
         long n = indices.length();
         ArrowBuffer out = Outputs.allocateBits(n);
         MemorySegment src = Chunks.values(a);

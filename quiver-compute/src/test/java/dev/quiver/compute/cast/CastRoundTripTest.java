@@ -79,6 +79,13 @@ class CastRoundTripTest {
         ComputeException parse = assertThrows(ComputeException.class,
                 () -> Cast.to(of(ArrowType.UTF8, List.of("1", "2", "x3")), ArrowType.INT32));
         assertTrue(parse.getMessage().contains("'x3' at row 2"), parse.getMessage());
+        // Eight bytes at a time: every byte of a short value is checked, whatever follows it in the buffer.
+        assertEquals(of(ArrowType.INT64, java.util.Arrays.asList(12345678L, -7L, null, 0L)), Cast.to(
+                of(ArrowType.UTF8, java.util.Arrays.asList("12345678", "-7", null, "0")), ArrowType.INT64));
+        for (String bad : new String[] {"1234 678", "12:4", "+", "-", "1/", "99999999999999999999"}) {
+            assertThrows(ComputeException.class, () -> Cast.to(of(ArrowType.UTF8, List.of("1", bad, "2")),
+                    ArrowType.INT64), bad);
+        }
         ComputeException fraction = assertThrows(ComputeException.class,
                 () -> Cast.to(of(ArrowType.FLOAT64, List.of(1.5)), ArrowType.INT64));
         assertTrue(fraction.getMessage().contains("1.5 at row 0"), fraction.getMessage());
