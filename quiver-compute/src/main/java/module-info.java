@@ -4,10 +4,15 @@ module dev.quiver.compute {
     requires transitive dev.quiver.core;
     requires dev.quiver.row;
     exports dev.quiver.compute;
+    exports dev.quiver.compute.aggregate;
+    exports dev.quiver.compute.hash;
+    exports dev.quiver.compute.join;
     exports dev.quiver.compute.selection;
     exports dev.quiver.compute.compare;
     exports dev.quiver.compute.sort;
     exports dev.quiver.compute.arithmetic;
     exports dev.quiver.compute.cast;
     exports dev.quiver.compute.expr;
+    exports dev.quiver.compute.strings;
+    exports dev.quiver.compute.temporal;
 }

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.compute.join;
+
+import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.Outputs;
+import dev.quiver.compute.selection.Selection;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LittleEndian;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Types;
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The join's output columns: slot {@code j} of the result is slot {@code rows[j]} of the source, or null
+ * where {@code rows[j]} is negative (the missing side of an outer join). One loop per flat type's layout,
+ * with {@code int} rows and no index array; nested and view types go through the selection kernels'
+ * {@code take} and {@code concat}.
+ */
+final class Gather {
+    private Gather() {
+    }
+
+    /**
+     * Gathers {@code rows[0..n)} of {@code src}.
+     *
+     * @throws ComputeException if the selection kernels' take refuses the type
+     */
+    static ArrayData take(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
+        ArrowType type = src.type();
+        ArrowType storage = Types.storage(type);
+        if (storage instanceof ArrowType.Null) {
+            return new ArrayData(type, n, 0, n, Arrays.asList(new ArrowBuffer[0]), List.of(), null);
+        }
+        if (!isFlat(storage)) {
+            return Selection.take(Array.ofUnchecked(src), indices(rows, n)).data();
+        }
+        ArrowBuffer validity = validity(src, rows, n, allocator);
+        long nulls = validity == null ? 0 : ArrayData.UNKNOWN_NULL_COUNT;
+        ArrayData dictionary = null;
+        int width;
+        if (storage instanceof ArrowType.Dictionary d) {
+            width = d.indexType().bitWidth() / 8;
+            dictionary = src.dictionary();
+        } else if (storage instanceof ArrowType.Bool) {
+            return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, bits(src, rows, n, allocator)), List.of(), null);
+        } else if (storage instanceof ArrowType.Binary || storage instanceof ArrowType.Utf8) {
+            return varBinary(type, src, rows, n, validity, nulls, false, allocator);
+        } else if (storage instanceof ArrowType.LargeBinary || storage instanceof ArrowType.LargeUtf8) {
+            return varBinary(type, src, rows, n, validity, nulls, true, allocator);
+        } else {
+            width = byteWidth(storage);
+        }
+        ArrowBuffer values = allocator.allocate((long) n * width);
+        MemorySegment in = src.buffer(1).segment();
+        MemorySegment out = values.segment();
+        long base = src.offset();
+        switch (width) {
+            case 8 -> {
+                for (int j = 0; j < n; j++) {
+                    int r = rows[j];
+                    out.set(LittleEndian.LONG, j * 8L, r < 0 ? 0 : in.get(LittleEndian.LONG, (base + r) * 8));
+                }
+            }
+            case 4 -> {
+                for (int j = 0; j < n; j++) {
+                    int r = rows[j];
+                    out.set(LittleEndian.INT, j * 4L, r < 0 ? 0 : in.get(LittleEndian.INT, (base + r) * 4));
+                }
+            }
+            default -> {
+                for (int j = 0; j < n; j++) {
+                    int r = rows[j];
+                    if (r >= 0) {
+                        MemorySegment.copy(in, (base + r) * width, out, (long) j * width, width);
+                    }
+                }
+            }
+        }
+        return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, values), List.of(), dictionary);
+    }
+
+    /** Whether this class's own loops take the type: fixed widths, bools, binary and utf8 (large too), dictionaries. */
+    private static boolean isFlat(ArrowType storage) {
+        return switch (storage) {
+            case ArrowType.Int i -> true;
+            case ArrowType.FloatingPoint f -> true;
+            case ArrowType.Decimal d -> true;
+            case ArrowType.FixedSizeBinary f -> true;
+            case ArrowType.Date d -> true;
+            case ArrowType.Time t -> true;
+            case ArrowType.Timestamp t -> true;
+            case ArrowType.Duration d -> true;
+            case ArrowType.Interval i -> true;
+            case ArrowType.Bool b -> true;
+            case ArrowType.Binary b -> true;
+            case ArrowType.Utf8 u -> true;
+            case ArrowType.LargeBinary b -> true;
+            case ArrowType.LargeUtf8 u -> true;
+            case ArrowType.Dictionary d -> true;
+            default -> false;
+        };
+    }
+
+    /** Int32 take indices of {@code rows[0, n)}, null where a row is -1: for the selection kernel's take of nested types. */
+    private static Array indices(int[] rows, int n) {
+        ArrowBuffer values = Outputs.allocate(4L * n);
+        ArrowBuffer validity = Outputs.allocateBits(n);
+        for (int j = 0; j < n; j++) {
+            if (rows[j] >= 0) {
+                values.segment().set(LittleEndian.INT, 4L * j, rows[j]);
+                Bitmaps.set(validity.segment(), j, true);
+            }
+        }
+        return Outputs.fixedWidth(ArrowType.INT32, n, Outputs.dropIfAllValid(validity, n), values);
+    }
+
+    /** The width in bytes of a fixed-width type's values. */
+    private static int byteWidth(ArrowType storage) {
+        return switch (storage) {
+            case ArrowType.Int i -> i.bitWidth() / 8;
+            case ArrowType.FloatingPoint f -> f.precision().bitWidth() / 8;
+            case ArrowType.Decimal d -> d.bitWidth() / 8;
+            case ArrowType.FixedSizeBinary f -> f.byteWidth();
+            case ArrowType.Date d -> d.unit() == dev.quiver.core.type.DateUnit.DAY ? 4 : 8;
+            case ArrowType.Time t -> t.bitWidth() / 8;
+            case ArrowType.Timestamp t -> 8;
+            case ArrowType.Duration d -> 8;
+            case ArrowType.Interval i -> switch (i.unit()) {
+                case YEAR_MONTH -> 4;
+                case DAY_TIME -> 8;
+                case MONTH_DAY_NANO -> 16;
+            };
+            default -> throw new IllegalStateException("not a fixed-width type: " + storage);
+        };
+    }
+
+    private static ArrowBuffer validity(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
+        boolean srcNulls = src.validity() != null && src.nullCount() > 0;
+        boolean missing = false;
+        for (int j = 0; j < n && !missing; j++) {
+            missing = rows[j] < 0;
+        }
+        if (!srcNulls && !missing) {
+            return null;
+        }
+        ArrowBuffer out = allocator.allocate(Bitmaps.bytesFor(n));
+        MemorySegment o = out.segment();
+        MemorySegment v = srcNulls ? src.validity().segment() : null;
+        long base = src.offset();
+        for (int j = 0; j < n; j++) {
+            int r = rows[j];
+            if (r >= 0 && (v == null || Bitmaps.get(v, base + r))) {
+                o.set(LittleEndian.BYTE, j >>> 3, (byte) (o.get(LittleEndian.BYTE, j >>> 3) | (1 << (j & 7))));
+            }
+        }
+        return out;
+    }
+
+    private static ArrowBuffer bits(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
+        ArrowBuffer out = allocator.allocate(Bitmaps.bytesFor(n));
+        MemorySegment o = out.segment();
+        MemorySegment in = src.buffer(1).segment();
+        long base = src.offset();
+        for (int j = 0; j < n; j++) {
+            int r = rows[j];
+            if (r >= 0 && Bitmaps.get(in, base + r)) {
+                o.set(LittleEndian.BYTE, j >>> 3, (byte) (o.get(LittleEndian.BYTE, j >>> 3) | (1 << (j & 7))));
+            }
+        }
+        return out;
+    }
+
+    private static ArrayData varBinary(ArrowType type, ArrayData src, int[] rows, int n, ArrowBuffer validity,
+            long nulls, boolean large, BufferAllocator allocator) {
+        MemorySegment offsets = src.buffer(1).segment();
+        MemorySegment data = src.buffer(2) == null ? MemorySegment.NULL : src.buffer(2).segment();
+        long base = src.offset();
+        int ow = large ? 8 : 4;
+        ArrowBuffer outOffsets = allocator.allocate((long) (n + 1) * ow);
+        MemorySegment oo = outOffsets.segment();
+        long total = 0;
+        for (int j = 0; j < n; j++) {
+            int r = rows[j];
+            if (r >= 0) {
+                total += large
+                        ? offsets.get(LittleEndian.LONG, (base + r + 1) * 8) - offsets.get(LittleEndian.LONG, (base + r) * 8)
+                        : offsets.get(LittleEndian.INT, (base + r + 1) * 4) - offsets.get(LittleEndian.INT, (base + r) * 4);
+            }
+        }
+        if (!large && total > Integer.MAX_VALUE) {
+            throw new ComputeException("a join output chunk of column type " + type + " would hold " + total
+                    + " bytes, more than 32-bit offsets address");
+        }
+        ArrowBuffer outData = allocator.allocate(Math.max(total, 1));
+        MemorySegment od = outData.segment();
+        long at = 0;
+        for (int j = 0; j < n; j++) {
+            int r = rows[j];
+            if (r >= 0) {
+                long start;
+                long end;
+                if (large) {
+                    start = offsets.get(LittleEndian.LONG, (base + r) * 8);
+                    end = offsets.get(LittleEndian.LONG, (base + r + 1) * 8);
+                } else {
+                    start = offsets.get(LittleEndian.INT, (base + r) * 4);
+                    end = offsets.get(LittleEndian.INT, (base + r + 1) * 4);
+                }
+                MemorySegment.copy(data, start, od, at, end - start);
+                at += end - start;
+            }
+            if (large) {
+                oo.set(LittleEndian.LONG, (j + 1) * 8L, at);
+            } else {
+                oo.set(LittleEndian.INT, (j + 1) * 4L, (int) at);
+            }
+        }
+        return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, outOffsets, outData), List.of(), null);
+    }
+
+    /**
+     * The chunks of one column as one array: values copied a chunk at a time (memory copies, offsets
+     * rebased), for the build side of a join that arrives in several batches.
+     *
+     * @throws ComputeException if dictionary-encoded chunks carry different dictionaries
+     */
+    static ArrayData concat(List<ArrayData> chunks, BufferAllocator allocator) {
+        if (chunks.size() == 1) {
+            return chunks.get(0);
+        }
+        ArrayData first = chunks.get(0);
+        ArrowType type = first.type();
+        ArrowType storage = Types.storage(type);
+        long n = 0;
+        long nulls = 0;
+        for (ArrayData c : chunks) {
+            n += c.length();
+            nulls += c.nullCount();
+        }
+        if (n > Integer.MAX_VALUE) {
+            throw new ComputeException("the join's build side has " + n + " rows, more than " + Integer.MAX_VALUE);
+        }
+        if (storage instanceof ArrowType.Null) {
+            return new ArrayData(type, n, 0, n, Arrays.asList(new ArrowBuffer[0]), List.of(), null);
+        }
+        if (!isFlat(storage)) {
+            List<Array> arrays = new java.util.ArrayList<>();
+            for (ArrayData c : chunks) {
+                arrays.add(Array.ofUnchecked(c));
+            }
+            return Selection.concat(type, arrays).data();
+        }
+        ArrowBuffer validity = null;
+        if (nulls > 0) {
+            validity = allocator.allocate(Bitmaps.bytesFor(n));
+            long at = 0;
+            for (ArrayData c : chunks) {
+                if (c.validity() == null || c.nullCount() == 0) {
+                    Bitmaps.fill(validity.segment(), at, c.length(), true);
+                } else {
+                    Bitmaps.copy(c.validity().segment(), c.offset(), validity.segment(), at, c.length());
+                }
+                at += c.length();
+            }
+        }
+        if (storage instanceof ArrowType.Bool) {
+            ArrowBuffer values = allocator.allocate(Bitmaps.bytesFor(n));
+            long at = 0;
+            for (ArrayData c : chunks) {
+                Bitmaps.copy(c.buffer(1).segment(), c.offset(), values.segment(), at, c.length());
+                at += c.length();
+            }
+            return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, values), List.of(), null);
+        }
+        boolean large = storage instanceof ArrowType.LargeBinary || storage instanceof ArrowType.LargeUtf8;
+        if (large || storage instanceof ArrowType.Binary || storage instanceof ArrowType.Utf8) {
+            return concatVar(type, chunks, (int) n, validity, nulls, large, allocator);
+        }
+        ArrayData dictionary = null;
+        int width;
+        if (storage instanceof ArrowType.Dictionary d) {
+            width = d.indexType().bitWidth() / 8;
+            dictionary = first.dictionary();
+            for (ArrayData c : chunks) {
+                if (!c.dictionary().equals(dictionary)) {
+                    throw new ComputeException("the join's build side has chunks of column type " + type
+                            + " with different dictionaries: unify them first");
+                }
+            }
+        } else {
+            width = byteWidth(storage);
+        }
+        ArrowBuffer values = allocator.allocate(n * width);
+        long at = 0;
+        for (ArrayData c : chunks) {
+            MemorySegment.copy(c.buffer(1).segment(), c.offset() * width, values.segment(), at * width, c.length() * width);
+            at += c.length();
+        }
+        return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, values), List.of(), dictionary);
+    }
+
+    private static ArrayData concatVar(ArrowType type, List<ArrayData> chunks, int n, ArrowBuffer validity, long nulls,
+            boolean large, BufferAllocator allocator) {
+        int ow = large ? 8 : 4;
+        long total = 0;
+        for (ArrayData c : chunks) {
+            total += offset(c, c.length(), large) - offset(c, 0, large);
+        }
+        if (!large && total > Integer.MAX_VALUE) {
+            throw new ComputeException("the join's build column of type " + type + " holds " + total
+                    + " bytes, more than 32-bit offsets address");
+        }
+        ArrowBuffer offsets = allocator.allocate((long) (n + 1) * ow);
+        ArrowBuffer data = allocator.allocate(Math.max(total, 1));
+        MemorySegment oo = offsets.segment();
+        long row = 0;
+        long at = 0;
+        for (ArrayData c : chunks) {
+            long start = offset(c, 0, large);
+            long end = offset(c, c.length(), large);
+            if (end > start) {
+                MemorySegment.copy(c.buffer(2).segment(), start, data.segment(), at, end - start);
+            }
+            for (long i = 1; i <= c.length(); i++) {
+                long o = at + offset(c, i, large) - start;
+                if (large) {
+                    oo.set(LittleEndian.LONG, (row + i) * 8, o);
+                } else {
+                    oo.set(LittleEndian.INT, (row + i) * 4, (int) o);
+                }
+            }
+            row += c.length();
+            at += end - start;
+        }
+        return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, offsets, data), List.of(), null);
+    }
+
+    /** Offset {@code i} of a var-binary chunk, counted from its slice's start. */
+    private static long offset(ArrayData c, long i, boolean large) {
+        MemorySegment o = c.buffer(1).segment();
+        return large ? o.get(LittleEndian.LONG, (c.offset() + i) * 8) : o.get(LittleEndian.INT, (c.offset() + i) * 4);
+    }
+}
