@@ -94,6 +94,9 @@ final class ChunkDecoder {
         long position = 0;
         int pageIndex = 0;
         while (out.levelCount < numValues) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new ParquetException(where + ": interrupted (the reader was closed)");
+            }
             if (position >= chunk.byteSize()) {
                 throw new ParquetException(where + ": the column chunk ends after " + out.levelCount + " of "
                         + numValues + " values");

@@ -150,6 +150,22 @@ public final class FileDecoder {
     }
 
     /**
+     * The schema element of a leaf column.
+     *
+     * @param path the leaf's dotted path
+     * @return its element
+     * @throws ParquetException if there is no such leaf
+     */
+    public dev.quiver.parquet.format.SchemaElement leafElement(String path) {
+        for (LeafColumn leaf : schema.leaves()) {
+            if (leaf.dottedPath().equals(path)) {
+                return leaf.element();
+            }
+        }
+        throw new ParquetException(input.name() + ": no leaf column " + path);
+    }
+
+    /**
      * A plan to read some columns.
      *
      * @param columns dotted field paths; empty for all
