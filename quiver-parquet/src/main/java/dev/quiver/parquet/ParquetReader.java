@@ -47,7 +47,7 @@ public final class ParquetReader implements RecordBatchReader {
         this.owned = owned;
         this.plan = decoder.plan(options.columns());
         this.limits = new ReadLimits(options.allocator(), options.verifyChecksums(), options.maxPageBytes(),
-                options.maxLevelsPerChunk());
+                options.maxLevelsPerChunk(), options.validation());
         int groups = decoder.metadata().rowGroups().size();
         int[] chosen = options.rowGroups();
         if (chosen == null) {
@@ -146,18 +146,7 @@ public final class ParquetReader implements RecordBatchReader {
         current = columns;
         currentRows = decoder.metadata().rowGroups().get(next.group()).numRows();
         position = 0;
-        validate(columns);
         return true;
-    }
-
-    private void validate(List<ArrayData> columns) {
-        for (ArrayData data : columns) {
-            try {
-                data.validate(options.validation());
-            } catch (QuiverException e) {
-                throw new ParquetException(decoder.input().name() + ": the data read is not valid Arrow: " + e.getMessage(), e);
-            }
-        }
     }
 
     private Pending submit(int group) {

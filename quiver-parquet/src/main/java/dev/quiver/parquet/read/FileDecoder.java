@@ -270,6 +270,12 @@ public final class FileDecoder {
                     throw new ParquetException(where + ": column " + node.field().name() + " has " + data.length()
                             + " rows where the row group declares " + rg.numRows());
                 }
+                try {
+                    data.validate(limits.validation());
+                } catch (QuiverException e) {
+                    throw new ParquetException(where + ", column " + node.field().name()
+                            + ": the data read is not valid Arrow: " + e.getMessage(), e);
+                }
                 return data;
             } catch (ParquetException e) {
                 throw e;
