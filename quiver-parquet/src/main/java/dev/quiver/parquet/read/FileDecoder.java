@@ -315,7 +315,8 @@ public final class FileDecoder {
         try {
             boolean keepDictionary = conversions.get(leaf.index()) != null
                     && conversions.get(leaf.index()).kind() == Conversion.Kind.DICTIONARY;
-            return new ChunkDecoder(leaf, meta, limits, where, keepDictionary).decode(bytes.segment(), meta.numValues(), rg.numRows());
+            return new ChunkDecoder(leaf, meta, limits, where, keepDictionary).decode(bytes.segment(), meta.numValues(), rg.numRows(),
+                    meta.totalUncompressedSize());
         } finally {
             limits.allocator().release(bytes);
         }
