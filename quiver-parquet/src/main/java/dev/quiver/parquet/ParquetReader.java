@@ -45,7 +45,7 @@ public final class ParquetReader implements RecordBatchReader {
         this.decoder = decoder;
         this.options = options;
         this.owned = owned;
-        this.plan = decoder.plan(options.columns());
+        this.plan = decoder.plan(options.columns(), options.dictionaryColumns());
         this.limits = new ReadLimits(options.allocator(), options.verifyChecksums(), options.maxPageBytes(),
                 options.maxLevelsPerChunk(), options.validation());
         int groups = decoder.metadata().rowGroups().size();

@@ -169,11 +169,24 @@ public final class FileDecoder {
      * A plan to read some columns.
      *
      * @param columns dotted field paths; empty for all
+     * @param dictionaryColumns leaf paths to read as dictionary arrays
      * @return the plan
-     * @throws ParquetException if a path names no field
+     * @throws ParquetException if a path names no field, or a dictionary column no leaf that can be one
      */
-    public Plan plan(List<String> columns) {
+    public Plan plan(List<String> columns, List<String> dictionaryColumns) {
         List<ArrowNode> nodes = columns.isEmpty() ? schema.nodes() : Projection.select(schema.nodes(), columns);
+        if (!dictionaryColumns.isEmpty()) {
+            Set<String> wanted = new java.util.HashSet<>(dictionaryColumns);
+            List<ArrowNode> asDictionary = new ArrayList<>();
+            for (ArrowNode n : nodes) {
+                asDictionary.add(DictionaryRequest.apply(n, wanted));
+            }
+            nodes = asDictionary;
+            if (!wanted.isEmpty()) {
+                throw new ParquetException(input.name() + ": no leaf column that can be read as a dictionary at "
+                        + wanted + " (leaf columns: " + leafPaths() + ")");
+            }
+        }
         List<Field> fields = new ArrayList<>();
         Map<Integer, Conversion> conversions = new HashMap<>();
         for (ArrowNode n : nodes) {
