@@ -258,13 +258,27 @@ public final class FileDecoder {
          *
          * @param rowGroup the row group's index
          * @param limits what decoding may use
-         * @return the tasks, in the schema's order
+         * @param first the first row of the group to give
+         * @param end the row after the last one to give
+         * @return the tasks, in the schema's order, each giving the rows {@code first} to {@code end}
          */
-        public List<Callable<ArrayData>> tasks(int rowGroup, ReadLimits limits) {
+        public List<Callable<ArrayData>> tasks(int rowGroup, ReadLimits limits, long first, long end) {
             RowGroup rg = metadata.rowGroups().get(rowGroup);
             List<Callable<ArrayData>> tasks = new ArrayList<>();
             for (ArrowNode node : nodes) {
-                tasks.add(() -> decodeField(node, rg, rowGroup, limits));
+                tasks.add(() -> {
+                    if (first == 0 && end == rg.numRows()) {
+                        return decodeField(node, rg, rowGroup, limits);
+                    }
+                    if (node.kind() == ArrowNode.Kind.LEAF && node.leaf().maxRepetitionLevel() == 0) {
+                        ArrayData pages = PageSelection.decodeRows(FileDecoder.this, node, rg, rowGroup, limits,
+                                conversions, first, end);
+                        if (pages != null) {
+                            return pages;
+                        }
+                    }
+                    return decodeField(node, rg, rowGroup, limits).slice(first, end - first);
+                });
             }
             return tasks;
         }
@@ -302,7 +316,7 @@ public final class FileDecoder {
         }
     }
 
-    private LeafChunk decodeChunk(LeafColumn leaf, RowGroup rg, int rowGroup, ReadLimits limits,
+    LeafChunk decodeChunk(LeafColumn leaf, RowGroup rg, int rowGroup, ReadLimits limits,
             Map<Integer, Conversion> conversions) {
         String where = input.name() + ": row group " + rowGroup + ", column " + leaf.dottedPath();
         ColumnChunk chunk = rg.columns().get(leaf.index());
