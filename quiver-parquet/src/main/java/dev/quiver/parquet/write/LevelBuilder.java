@@ -6,6 +6,7 @@ import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Types;
 import dev.quiver.parquet.ParquetException;
 import java.lang.foreign.MemorySegment;
 import java.util.Arrays;
@@ -41,7 +42,7 @@ public final class LevelBuilder {
             int depth = 0;
             int definition = 0;
             while (true) {
-                ArrowType type = storage(nodeField.type());
+                ArrowType type = Types.storage(nodeField.type());
                 if (nodeField.nullable()) {
                     definition++;
                 }
@@ -70,7 +71,7 @@ public final class LevelBuilder {
         int repetition = 0;
         int depth = 0;
         while (true) {
-            ArrowType type = storage(nodeField.type());
+            ArrowType type = Types.storage(nodeField.type());
             if (nodeField.nullable() || type instanceof ArrowType.Null) {
                 definition++;
                 applyValidity(node, type, n, def, pos, definition);
@@ -142,7 +143,7 @@ public final class LevelBuilder {
     private static boolean isFlatWithoutNulls(ArrayData node, Field field, int[] path) {
         int depth = 0;
         while (true) {
-            ArrowType type = storage(field.type());
+            ArrowType type = Types.storage(field.type());
             if (type instanceof ArrowType.Null || node.nullCount() > 0) {
                 return false;
             }
@@ -159,14 +160,6 @@ public final class LevelBuilder {
         return type instanceof ArrowType.List || type instanceof ArrowType.LargeList
                 || type instanceof ArrowType.ListView || type instanceof ArrowType.LargeListView
                 || type instanceof ArrowType.FixedSizeList || type instanceof ArrowType.Map;
-    }
-
-    /** The storage type of an extension type, else the type. */
-    static ArrowType storage(ArrowType type) {
-        while (type instanceof ArrowType.Extension e) {
-            type = e.storageType();
-        }
-        return type;
     }
 
     private static void applyValidity(ArrayData node, ArrowType type, int n, int[] def, int[] pos, int definition) {

@@ -6,6 +6,7 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Types;
 import dev.quiver.parquet.ParquetException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -44,7 +45,7 @@ public final class ValueGather {
      */
     public static Levels resolveDictionary(Levels levels) {
         ArrayData leaf = levels.leaf();
-        if (!(LevelBuilder.storage(leaf.type()) instanceof ArrowType.Dictionary d)) {
+        if (!(Types.storage(leaf.type()) instanceof ArrowType.Dictionary d)) {
             return levels;
         }
         int n = levels.count();
@@ -169,7 +170,7 @@ public final class ValueGather {
     }
 
     private static int sourceWidth(ArrayData leaf) {
-        return LevelBuilder.storage(leaf.type()) instanceof ArrowType.Decimal d ? d.bitWidth() / 8 : 0;
+        return Types.storage(leaf.type()) instanceof ArrowType.Decimal d ? d.bitWidth() / 8 : 0;
     }
 
     private int multiplyInt(int v, int factor, long slot) {
