@@ -259,7 +259,7 @@ public final class SchemaMapper {
                 physical = narrow ? PhysicalType.INT32 : PhysicalType.INT64;
                 int unit = narrow ? LogicalType.MILLIS : t.unit() == TimeUnit.MICROSECOND ? LogicalType.MICROS
                         : LogicalType.NANOS;
-                logical = LogicalType.temporal(LogicalType.TIME, true, unit);
+                logical = LogicalType.temporal(LogicalType.TIME, false, unit);
                 converted = unit == LogicalType.MILLIS ? Integer.valueOf(ConvertedType.TIME_MILLIS)
                         : unit == LogicalType.MICROS ? Integer.valueOf(ConvertedType.TIME_MICROS) : null;
                 kind = t.unit() == TimeUnit.SECOND ? ValueKind.TIME32_SECONDS : narrow ? ValueKind.INT32 : ValueKind.INT64;
