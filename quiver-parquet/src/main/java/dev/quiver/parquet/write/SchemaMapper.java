@@ -260,8 +260,7 @@ public final class SchemaMapper {
                 int unit = narrow ? LogicalType.MILLIS : t.unit() == TimeUnit.MICROSECOND ? LogicalType.MICROS
                         : LogicalType.NANOS;
                 logical = LogicalType.temporal(LogicalType.TIME, false, unit);
-                converted = unit == LogicalType.MILLIS ? Integer.valueOf(ConvertedType.TIME_MILLIS)
-                        : unit == LogicalType.MICROS ? Integer.valueOf(ConvertedType.TIME_MICROS) : null;
+                // not adjusted to UTC, as Arrow C++ writes times: no converted type (TIME_MILLIS/MICROS mean UTC)
                 kind = t.unit() == TimeUnit.SECOND ? ValueKind.TIME32_SECONDS : narrow ? ValueKind.INT32 : ValueKind.INT64;
                 order = narrow ? SortOrder.SIGNED_INT32 : SortOrder.SIGNED_INT64;
             }
