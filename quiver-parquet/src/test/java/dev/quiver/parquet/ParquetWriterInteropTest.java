@@ -117,4 +117,32 @@ class ParquetWriterInteropTest {
                 "300").strip();
         assertEquals(true, out.startsWith("equal "), out);
     }
+
+    @Test
+    void duckdbProbesTheBloomFilters() throws IOException {
+        Assumptions.assumeTrue(PYTHON.isPresent(), PythonPeer.SKIP_MESSAGE);
+        dev.quiver.core.type.Schema schema = dev.quiver.core.type.Schema.of(
+                dev.quiver.core.type.Field.nullable("s", dev.quiver.core.type.ArrowType.UTF8),
+                dev.quiver.core.type.Field.nullable("n", dev.quiver.core.type.ArrowType.INT64));
+        java.util.List<java.util.List<?>> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 2000; i++) {
+            rows.add(java.util.List.of("word" + i, (long) i * 3));
+        }
+        Path parquet = dir.resolve("bloom.parquet");
+        ParquetWriteOptions.BloomFilterOptions bloom = new ParquetWriteOptions.BloomFilterOptions(2000, 0.01);
+        try (ParquetWriter writer = ParquetWriter.open(parquet, schema, ParquetWriteOptions.DEFAULT
+                .withBloomFilter("s", bloom).withBloomFilter("n", bloom).withRowGroupSize(1000))) {
+            writer.write(RecordBatch.ofRows(schema, rows));
+        }
+        String script = """
+                import sys, duckdb
+                def excluded(column, value):
+                    return [r[2] for r in duckdb.execute("select * from parquet_bloom_probe(?, ?, ?)",
+                                                         [sys.argv[1], column, value]).fetchall()]
+                print(excluded('s', 'word5'), excluded('s', 'word1999'), excluded('n', 3 * 1500),
+                      excluded('s', 'absent'), excluded('n', 1))
+                """;
+        assertEquals("[False, True] [True, False] [True, False] [True, True] [True, True]",
+                PYTHON.get().run(script, parquet.toString()).strip());
+    }
 }
