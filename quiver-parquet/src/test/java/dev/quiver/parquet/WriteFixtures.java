@@ -184,4 +184,55 @@ final class WriteFixtures {
         }
         return RecordBatch.ofRows(allTypesSchema(), data);
     }
+
+    /**
+     * A batch of a random schema: some of the columns of {@link #allTypes} (none of {@code excluded}), each
+     * perhaps wrapped in lists and structs (up to two levels), nullable or not, about one value in eight null.
+     *
+     * @param random the source of the schema and the data
+     * @param rows the rows
+     * @param excluded names of columns left out
+     * @return the batch
+     */
+    static RecordBatch randomBatch(Random random, int rows, java.util.Set<String> excluded) {
+        List<Column> base = columns().stream().filter(c -> !excluded.contains(c.field().name())).toList();
+        int n = 1 + random.nextInt(6);
+        List<Column> chosen = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            Column c = base.get(random.nextInt(base.size()));
+            int wraps = random.nextInt(3);
+            for (int w = 0; w < wraps; w++) {
+                c = wrap(c, random);
+            }
+            chosen.add(new Column(c.field().withName("c" + k), c.value()));
+        }
+        List<List<?>> data = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            List<Object> row = new ArrayList<>();
+            for (Column c : chosen) {
+                boolean isNull = c.field().nullable() && random.nextInt(8) == 0;
+                row.add(isNull ? null : c.value().apply(random));
+            }
+            data.add(row);
+        }
+        return RecordBatch.ofRows(new Schema(chosen.stream().map(Column::field).toList()), data);
+    }
+
+    private static Column wrap(Column inner, Random random) {
+        boolean nullable = random.nextBoolean();
+        Function<Random, Object> value = r -> inner.field().nullable() && r.nextInt(8) == 0 ? null
+                : inner.value().apply(r);
+        if (random.nextBoolean()) {
+            Field element = inner.field().withName("item");
+            return new Column(new Field("l", new ArrowType.List(element), nullable), r -> list(r, value));
+        }
+        Field child = inner.field().withName("f");
+        Field other = Field.nullable("g", ArrowType.INT16);
+        return new Column(new Field("s", new ArrowType.Struct(List.of(child, other)), nullable), r -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("f", value.apply(r));
+            m.put("g", r.nextBoolean() ? null : (short) r.nextInt());
+            return m;
+        });
+    }
 }
