@@ -8,6 +8,10 @@ public final class IntList {
     private int[] values = new int[1024];
     private int size;
 
+    /** An empty one. */
+    public IntList() {
+    }
+
     /**
      * The number of ints.
      *

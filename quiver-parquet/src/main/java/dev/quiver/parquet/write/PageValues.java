@@ -15,6 +15,10 @@ public final class PageValues {
     /** The number of values. */
     int count;
 
+    /** An empty one. */
+    public PageValues() {
+    }
+
     /**
      * The number of values.
      *
