@@ -68,9 +68,11 @@ public final class LongDictionary {
         }
     }
 
+    /** A finalizer that spreads every input bit over the low bits (values often share their low bits). */
     private static int mix(long v) {
-        long h = v * 0x9E3779B97F4A7C15L;
-        return (int) (h ^ (h >>> 29));
+        long h = (v ^ (v >>> 33)) * 0xFF51AFD7ED558CCDL;
+        h = (h ^ (h >>> 33)) * 0xC4CEB9FE1A85EC53L;
+        return (int) (h ^ (h >>> 33));
     }
 
     /**

@@ -149,8 +149,16 @@ public final class ValueGather {
                         multiplyLong(src.getAtIndex(LittleEndian.LONG, at), slot));
                 case DECIMAL -> {
                     long base = at * sourceWidth;
-                    for (int b = 0; b < width; b++) {
-                        dst.set(ValueLayout.JAVA_BYTE, o + b, src.get(ValueLayout.JAVA_BYTE, base + width - 1 - b));
+                    if (width <= 8) {
+                        // the low 8 bytes, little-endian, hold the value: written big-endian, cut to width
+                        long v = src.get(LittleEndian.LONG, base);
+                        for (int b = 0; b < width; b++) {
+                            dst.set(ValueLayout.JAVA_BYTE, o + b, (byte) (v >>> (8 * (width - 1 - b))));
+                        }
+                    } else {
+                        for (int b = 0; b < width; b++) {
+                            dst.set(ValueLayout.JAVA_BYTE, o + b, src.get(ValueLayout.JAVA_BYTE, base + width - 1 - b));
+                        }
                     }
                 }
                 default -> MemorySegment.copy(src, at * width, dst, o, width);

@@ -291,6 +291,16 @@ public final class ValueStatistics {
     private static int compareSigned(MemorySegment a, long aFrom, long aTo, MemorySegment b, long bFrom, long bTo) {
         long la = aTo - aFrom;
         long lb = bTo - bFrom;
+        if (la == lb && la > 0) {
+            // equal widths: the first byte signed, then the first differing byte unsigned
+            int first = Byte.compare(a.get(ValueLayout.JAVA_BYTE, aFrom), b.get(ValueLayout.JAVA_BYTE, bFrom));
+            if (first != 0) {
+                return first;
+            }
+            long mismatch = MemorySegment.mismatch(a, aFrom, aTo, b, bFrom, bTo);
+            return mismatch < 0 ? 0 : Integer.compare(a.get(ValueLayout.JAVA_BYTE, aFrom + mismatch) & 0xFF,
+                    b.get(ValueLayout.JAVA_BYTE, bFrom + mismatch) & 0xFF);
+        }
         long len = Math.max(la, lb);
         boolean aNeg = la > 0 && a.get(ValueLayout.JAVA_BYTE, aFrom) < 0;
         boolean bNeg = lb > 0 && b.get(ValueLayout.JAVA_BYTE, bFrom) < 0;
