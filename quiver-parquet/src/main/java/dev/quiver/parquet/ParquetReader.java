@@ -218,7 +218,22 @@ public final class ParquetReader implements RecordBatchReader {
         }
         pending.clear();
         if (pool != null) {
+            // decoding threads may be inside a codec holding the input's memory: wait for them, so that the
+            // caller may free that memory once this returns
             pool.shutdownNow();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    if (pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+                        break;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         if (owned != null) {
             try {
