@@ -7,6 +7,7 @@ import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
 import dev.quiver.io.ArrowFormat;
+import dev.quiver.parquet.ParquetWriteOptions;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.OptionSpec;
@@ -84,13 +85,15 @@ final class ConvertCommand extends Subcommand {
             throw new CliException("--codec applies to Arrow and Parquet output only, not " + target.label(),
                     CliException.USAGE);
         }
+        // the codec is checked before the input is opened: a wrong one is a usage error whatever the input
+        ParquetWriteOptions parquet = target == ArrowFormat.PARQUET ? ParquetConversion.options(codecName) : null;
+        Codec arrow = target == ArrowFormat.PARQUET ? Codec.NONE : arrowCodec(codecName);
         String summary;
         try (ScopedAllocator batches = BufferAllocator.scoped();
                 RecordBatchReader source = input.open(in, batches)) {
             BatchRelease release = new BatchRelease(batches);
-            summary = target == ArrowFormat.PARQUET
-                    ? ParquetConversion.copy(source, in, out, ParquetConversion.options(codecName), release::written)
-                    : Conversion.copy(source, in, out, target, arrowCodec(codecName).writeOptions(), release::written);
+            summary = parquet != null ? ParquetConversion.copy(source, in, out, parquet, release::written)
+                    : Conversion.copy(source, in, out, target, arrow.writeOptions(), release::written);
         }
         PrintWriter status = err();
         status.println(summary);
