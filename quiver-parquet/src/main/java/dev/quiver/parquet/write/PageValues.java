@@ -48,10 +48,15 @@ public final class PageValues {
 
     /** Ends a byte array value whose bytes were just appended. */
     void endByteArray() {
+        endByteArray(bytes.size());
+    }
+
+    /** Ends a byte array value at {@code end} in {@link #bytes} (its bytes appended, perhaps with later ones). */
+    void endByteArray(int end) {
         if (count + 2 > offsets.length) {
             offsets = Arrays.copyOf(offsets, offsets.length * 2);
         }
-        offsets[++count] = bytes.size();
+        offsets[++count] = end;
     }
 
     /** Forgets the values. */

@@ -161,6 +161,8 @@ public final class ValueGather {
                         }
                     }
                 }
+                case INT32, FLOAT -> dst.set(LittleEndian.INT, o, src.getAtIndex(LittleEndian.INT, at));
+                case INT64, DOUBLE -> dst.set(LittleEndian.LONG, o, src.getAtIndex(LittleEndian.LONG, at));
                 default -> MemorySegment.copy(src, at * width, dst, o, width);
             }
             o += width;
@@ -222,9 +224,21 @@ public final class ValueGather {
             long at = offset + slot;
             switch (kind) {
                 case BINARY -> {
-                    int start = offsets.getAtIndex(LittleEndian.INT, at);
-                    int end = offsets.getAtIndex(LittleEndian.INT, at + 1);
-                    sink.write(data, start, end - start);
+                    // a run of consecutive slots is copied at once, its offsets shifted
+                    int runEnd = i + 1;
+                    while (runEnd < to && levels.position(runEnd) == slot + (runEnd - i)) {
+                        runEnd++;
+                    }
+                    int count = runEnd - i;
+                    int first = offsets.getAtIndex(LittleEndian.INT, at);
+                    int last = offsets.getAtIndex(LittleEndian.INT, at + count);
+                    int base = sink.size() - first;
+                    sink.write(data, first, last - first);
+                    for (int k = 1; k <= count; k++) {
+                        out.endByteArray(base + offsets.getAtIndex(LittleEndian.INT, at + k));
+                    }
+                    i = runEnd - 1;
+                    continue;
                 }
                 case LARGE_BINARY -> {
                     long start = offsets.getAtIndex(LittleEndian.LONG, at);
