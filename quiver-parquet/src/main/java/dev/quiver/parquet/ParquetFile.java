@@ -152,6 +152,46 @@ public final class ParquetFile implements AutoCloseable {
     }
 
     /**
+     * The offset index of a column chunk (where each data page lies and its first row), if written.
+     *
+     * @param rowGroup the row group's index
+     * @param column the leaf column's index
+     * @return the index, or empty when the chunk has none
+     * @throws ParquetException if the index cannot be read
+     */
+    public java.util.Optional<dev.quiver.parquet.format.OffsetIndex> offsetIndex(int rowGroup, int column) {
+        dev.quiver.parquet.format.ColumnChunk c = rowGroup(rowGroup).columns().get(column);
+        if (c.offsetIndexOffset() == null || c.offsetIndexLength() == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(dev.quiver.parquet.format.OffsetIndex.read(indexReader(c.offsetIndexOffset(),
+                c.offsetIndexLength(), "offset index")));
+    }
+
+    /**
+     * The column index of a column chunk (each data page's bounds and null count), if written.
+     *
+     * @param rowGroup the row group's index
+     * @param column the leaf column's index
+     * @return the index, or empty when the chunk has none
+     * @throws ParquetException if the index cannot be read
+     */
+    public java.util.Optional<dev.quiver.parquet.format.ColumnIndex> columnIndex(int rowGroup, int column) {
+        dev.quiver.parquet.format.ColumnChunk c = rowGroup(rowGroup).columns().get(column);
+        if (c.columnIndexOffset() == null || c.columnIndexLength() == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(dev.quiver.parquet.format.ColumnIndex.read(indexReader(c.columnIndexOffset(),
+                c.columnIndexLength(), "column index")));
+    }
+
+    private dev.quiver.parquet.thrift.ThriftReader indexReader(long offset, int length, String what) {
+        dev.quiver.core.memory.ArrowBuffer bytes = decoder.input().read(offset, length, BufferAllocator.managed(), what);
+        return new dev.quiver.parquet.thrift.ThriftReader(bytes.segment(), 0, bytes.byteSize(), decoder.input().name()
+                + ": " + what);
+    }
+
+    /**
      * A reader of all columns and row groups with the default options.
      *
      * @return a reader, to be closed

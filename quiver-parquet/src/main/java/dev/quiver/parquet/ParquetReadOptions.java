@@ -23,10 +23,16 @@ import java.util.Objects;
  * @param maxPageBytes the largest uncompressed page accepted (a larger declared size is refused before
  *     allocating)
  * @param maxLevelsPerChunk the most values (nulls included) one column chunk may hold
+ * @param firstRow the first row to read (counted over the whole file)
+ * @param rowCount the most rows to read from {@code firstRow}; -1 for all: row groups outside the range
+ *     are not read, and within a row group the offset index lets a column without repetition skip the pages
+ *     outside it
+ * @param dictionaryColumns leaf columns (dotted paths) to read as Arrow dictionary arrays (int32 indices over
+ *     the column chunk's dictionary) even where the stored Arrow schema does not say so
  */
 public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<String> columns, int[] rowGroups,
         ParquetPredicate filter, int threads, boolean verifyChecksums, ValidationLevel validation, long maxPageBytes,
-        int maxLevelsPerChunk) {
+        int maxLevelsPerChunk, long firstRow, long rowCount, List<String> dictionaryColumns) {
     /** The default batch size. */
     public static final int DEFAULT_BATCH_SIZE = 65_536;
 
@@ -35,7 +41,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      * CRC checks, full validation, pages up to 1 GiB, up to 2^31 - 16 values per column chunk.
      */
     public static final ParquetReadOptions DEFAULT = new ParquetReadOptions(BufferAllocator.managed(), DEFAULT_BATCH_SIZE,
-            List.of(), null, null, 0, false, ValidationLevel.FULL, 1L << 30, Integer.MAX_VALUE - 16);
+            List.of(), null, null, 0, false, ValidationLevel.FULL, 1L << 30, Integer.MAX_VALUE - 16, 0, -1, List.of());
 
     /**
      * Checks the options.
@@ -47,7 +53,8 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
         Objects.requireNonNull(allocator, "allocator");
         Objects.requireNonNull(validation, "validation");
         columns = List.copyOf(columns);
-        if (batchSize <= 0 || threads < 0 || maxPageBytes <= 0 || maxLevelsPerChunk <= 0) {
+        dictionaryColumns = List.copyOf(dictionaryColumns);
+        if (batchSize <= 0 || threads < 0 || maxPageBytes <= 0 || maxLevelsPerChunk <= 0 || firstRow < 0 || rowCount < -1) {
             throw new IllegalArgumentException("batchSize, maxPageBytes and maxLevelsPerChunk must be positive and threads"
                     + " 0 or more");
         }
@@ -62,7 +69,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withAllocator(BufferAllocator newAllocator) {
         return new ParquetReadOptions(newAllocator, batchSize, columns, rowGroups, filter, threads, verifyChecksums,
-                validation, maxPageBytes, maxLevelsPerChunk);
+                validation, maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, dictionaryColumns);
     }
 
     /**
@@ -73,7 +80,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withBatchSize(int rows) {
         return new ParquetReadOptions(allocator, rows, columns, rowGroups, filter, threads, verifyChecksums, validation,
-                maxPageBytes, maxLevelsPerChunk);
+                maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, dictionaryColumns);
     }
 
     /**
@@ -84,7 +91,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withColumns(String... paths) {
         return new ParquetReadOptions(allocator, batchSize, List.of(paths), rowGroups, filter, threads, verifyChecksums,
-                validation, maxPageBytes, maxLevelsPerChunk);
+                validation, maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, dictionaryColumns);
     }
 
     /**
@@ -95,7 +102,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withRowGroups(int... indices) {
         return new ParquetReadOptions(allocator, batchSize, columns, indices, filter, threads, verifyChecksums,
-                validation, maxPageBytes, maxLevelsPerChunk);
+                validation, maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, dictionaryColumns);
     }
 
     /**
@@ -106,7 +113,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withFilter(ParquetPredicate predicate) {
         return new ParquetReadOptions(allocator, batchSize, columns, rowGroups, predicate, threads, verifyChecksums,
-                validation, maxPageBytes, maxLevelsPerChunk);
+                validation, maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, dictionaryColumns);
     }
 
     /**
@@ -117,7 +124,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withThreads(int count) {
         return new ParquetReadOptions(allocator, batchSize, columns, rowGroups, filter, count, verifyChecksums,
-                validation, maxPageBytes, maxLevelsPerChunk);
+                validation, maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, dictionaryColumns);
     }
 
     /**
@@ -128,7 +135,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withVerifyChecksums(boolean verify) {
         return new ParquetReadOptions(allocator, batchSize, columns, rowGroups, filter, threads, verify, validation,
-                maxPageBytes, maxLevelsPerChunk);
+                maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, dictionaryColumns);
     }
 
     /**
@@ -139,7 +146,7 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withValidation(ValidationLevel level) {
         return new ParquetReadOptions(allocator, batchSize, columns, rowGroups, filter, threads, verifyChecksums, level,
-                maxPageBytes, maxLevelsPerChunk);
+                maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, dictionaryColumns);
     }
 
     /**
@@ -151,7 +158,30 @@ public record ParquetReadOptions(BufferAllocator allocator, int batchSize, List<
      */
     public ParquetReadOptions withLimits(long pageBytes, int levelsPerChunk) {
         return new ParquetReadOptions(allocator, batchSize, columns, rowGroups, filter, threads, verifyChecksums,
-                validation, pageBytes, levelsPerChunk);
+                validation, pageBytes, levelsPerChunk, firstRow, rowCount, dictionaryColumns);
+    }
+
+    /**
+     * These options reading a range of rows.
+     *
+     * @param first the first row (over the whole file)
+     * @param count the most rows
+     * @return the new options
+     */
+    public ParquetReadOptions withRowRange(long first, long count) {
+        return new ParquetReadOptions(allocator, batchSize, columns, rowGroups, filter, threads, verifyChecksums,
+                validation, maxPageBytes, maxLevelsPerChunk, first, count, dictionaryColumns);
+    }
+
+    /**
+     * These options reading some leaf columns as dictionary arrays.
+     *
+     * @param paths the leaf columns' dotted paths
+     * @return the new options
+     */
+    public ParquetReadOptions withDictionaryColumns(String... paths) {
+        return new ParquetReadOptions(allocator, batchSize, columns, rowGroups, filter, threads, verifyChecksums,
+                validation, maxPageBytes, maxLevelsPerChunk, firstRow, rowCount, List.of(paths));
     }
 
     /**

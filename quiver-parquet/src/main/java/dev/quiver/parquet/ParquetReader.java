@@ -45,9 +45,9 @@ public final class ParquetReader implements RecordBatchReader {
         this.decoder = decoder;
         this.options = options;
         this.owned = owned;
-        this.plan = decoder.plan(options.columns());
+        this.plan = decoder.plan(options.columns(), options.dictionaryColumns());
         this.limits = new ReadLimits(options.allocator(), options.verifyChecksums(), options.maxPageBytes(),
-                options.maxLevelsPerChunk());
+                options.maxLevelsPerChunk(), options.validation());
         int groups = decoder.metadata().rowGroups().size();
         int[] chosen = options.rowGroups();
         if (chosen == null) {
@@ -61,7 +61,8 @@ public final class ParquetReader implements RecordBatchReader {
                 throw new ParquetException(decoder.input().name() + ": no row group " + g + " (the file has " + groups + ")");
             }
         }
-        this.rowGroups = RowGroupFilter.keep(decoder, chosen, options.filter());
+        this.rowGroups = RowGroupFilter.keep(decoder, RowGroupFilter.inRange(decoder, chosen, options.firstRow(),
+                options.rowCount()), options.filter());
         int threads = options.threads() == 0 ? Runtime.getRuntime().availableProcessors() : options.threads();
         this.pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "quiver-parquet-decoder");
@@ -124,7 +125,7 @@ public final class ParquetReader implements RecordBatchReader {
     }
 
     /** A row group being decoded. */
-    private record Pending(int group, List<Future<ArrayData>> futures) {
+    private record Pending(int group, long first, long last, List<Future<ArrayData>> futures) {
     }
 
     private boolean loadNextGroup() {
@@ -144,24 +145,14 @@ public final class ParquetReader implements RecordBatchReader {
             pending.add(submit(rowGroups[nextGroup++]));
         }
         current = columns;
-        currentRows = decoder.metadata().rowGroups().get(next.group()).numRows();
+        currentRows = next.last() - next.first();
         position = 0;
-        validate(columns);
         return true;
     }
 
-    private void validate(List<ArrayData> columns) {
-        for (ArrayData data : columns) {
-            try {
-                data.validate(options.validation());
-            } catch (QuiverException e) {
-                throw new ParquetException(decoder.input().name() + ": the data read is not valid Arrow: " + e.getMessage(), e);
-            }
-        }
-    }
-
     private Pending submit(int group) {
-        List<Callable<ArrayData>> tasks = plan.tasks(group, limits);
+        long[] range = RowGroupFilter.localRange(decoder, group, options.firstRow(), options.rowCount());
+        List<Callable<ArrayData>> tasks = plan.tasks(group, limits, range[0], range[1]);
         List<Future<ArrayData>> futures = new ArrayList<>(tasks.size());
         for (Callable<ArrayData> task : tasks) {
             if (pool == null) {
@@ -170,7 +161,7 @@ public final class ParquetReader implements RecordBatchReader {
                 futures.add(pool.submit(() -> run(task)));
             }
         }
-        return new Pending(group, futures);
+        return new Pending(group, range[0], range[1], futures);
     }
 
     private ArrayData run(Callable<ArrayData> task) {

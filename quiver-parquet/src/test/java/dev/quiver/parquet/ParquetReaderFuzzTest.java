@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * Fuzzes the Parquet reader over memory: any input ends in whole, fully valid batches (every slot read)
  * or one {@link ParquetException} with a message (docs/fuzzing.md). Reads are bounded: a scoped
- * allocator of 64 MiB, pages of at most 16 MiB, 4 Mi values per column chunk. Regression inputs:
+ * allocator of 64 MiB, pages of at most 16 MiB, 4 Mi values per column chunk; one input in five reads a
+ * row range (pages chosen through the offset index). Regression inputs:
  * {@code ParquetReaderFuzzTestInputs/readParquet}.
  */
 class ParquetReaderFuzzTest {
@@ -27,6 +28,9 @@ class ParquetReaderFuzzTest {
                     .copyFrom(MemorySegment.ofArray(input));
             ParquetReadOptions options = ParquetReadOptions.DEFAULT.withAllocator(allocator).withLimits(16L << 20, 1 << 22)
                     .withThreads(input.length % 2 == 0 ? 1 : 2).withVerifyChecksums(input.length % 3 == 0).withBatchSize(1000);
+            if (input.length % 5 == 0) {
+                options = options.withRowRange(input.length % 7, 3); // through the offset index where there is one
+            }
             try (ParquetFile file = ParquetFile.open(memory, "fuzz.parquet");
                     ParquetReader reader = file.reader(options)) {
                 file.schema().toString();

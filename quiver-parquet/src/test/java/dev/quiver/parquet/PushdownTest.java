@@ -96,6 +96,29 @@ class PushdownTest {
     }
 
     @Test
+    void columnsAreReadAsDictionariesOnRequest() {
+        Table plain;
+        try (ParquetReader reader = ParquetReader.open(file, ParquetReadOptions.DEFAULT.withColumns("s", "x"))) {
+            plain = Table.from(reader).combineChunks();
+        }
+        try (ParquetReader reader = ParquetReader.open(file,
+                ParquetReadOptions.DEFAULT.withColumns("s", "x").withDictionaryColumns("s", "x"))) {
+            assertTrue(reader.schema().field(0).type() instanceof dev.quiver.core.type.ArrowType.Dictionary);
+            assertTrue(reader.schema().field(1).type() instanceof dev.quiver.core.type.ArrowType.Dictionary);
+            Table dict = Table.from(reader).combineChunks();
+            RecordBatch a = plain.batches().get(0);
+            RecordBatch b = dict.batches().get(0);
+            for (int i = 0; i < 5000; i++) {
+                assertEquals(a.column(0).getObject(i), b.column(0).getObject(i));
+                assertEquals(a.column(1).getObject(i), b.column(1).getObject(i));
+            }
+        }
+        ParquetException e = assertThrows(ParquetException.class,
+                () -> ParquetReader.open(file, ParquetReadOptions.DEFAULT.withDictionaryColumns("nope")));
+        assertTrue(e.getMessage().contains("nope"), e.getMessage());
+    }
+
+    @Test
     void nestedFieldsAreProjectedByPath() {
         try (ParquetReader reader = ParquetReader.open(file, ParquetReadOptions.DEFAULT.withColumns("st.b", "x"))) {
             assertEquals("st", reader.schema().field(0).name());

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.parquet.read;
 
-import dev.quiver.core.memory.GrowableBuffer;
 import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.parquet.ParquetException;
 import dev.quiver.parquet.codec.PageCodec;
@@ -24,7 +23,9 @@ final class ChunkDecoder {
     private final ReadLimits limits;
     private final String where;
     private final PageCodec codec;
-    private final GrowableBuffer scratch;
+    private final dev.quiver.core.memory.BufferAllocator allocator;
+    /** The buffer pages decompress into, reused (never zero-filled: each page overwrites what it uses). */
+    private dev.quiver.core.memory.ArrowBuffer scratch;
     private final int[] levelScratch = new int[1024];
     private final LeafChunk out;
     private int[] indexScratch = new int[0];
@@ -37,7 +38,7 @@ final class ChunkDecoder {
         this.limits = limits;
         this.where = where;
         this.codec = PageCodec.of(meta.codec());
-        this.scratch = new GrowableBuffer(limits.allocator());
+        this.allocator = limits.allocator();
         this.out = new LeafChunk(column);
         if (meta.type() != column.physicalType()) {
             throw new ParquetException(where + ": the column chunk's type " + PhysicalType.name(meta.type())
@@ -51,23 +52,27 @@ final class ChunkDecoder {
      * @param chunk the chunk's bytes (its pages, the dictionary page first)
      * @param numValues the level entries the metadata declares
      * @param rows the row group's rows (entries for a column without repetition)
+     * @param totalUncompressed the chunk's uncompressed bytes the metadata declares (a sizing hint)
      * @return the decoded chunk; the caller releases it
      */
-    LeafChunk decode(MemorySegment chunk, long numValues, long rows) {
+    LeafChunk decode(MemorySegment chunk, long numValues, long rows, long totalUncompressed) {
         boolean ok = false;
         try {
-            decodePages(chunk, numValues, rows);
+            decodePages(chunk, numValues, rows, totalUncompressed);
             ok = true;
             return out;
         } finally {
-            scratch.clear();
+            if (scratch != null) {
+                allocator.release(scratch);
+                scratch = null;
+            }
             if (!ok) {
                 out.release();
             }
         }
     }
 
-    private void decodePages(MemorySegment chunk, long numValues, long rows) {
+    private void decodePages(MemorySegment chunk, long numValues, long rows, long totalUncompressed) {
         if (numValues < 0 || numValues > limits.maxLevels()) {
             throw new ParquetException(where + ": " + numValues + " values declared (at most " + limits.maxLevels()
                     + " per column chunk are read)");
@@ -77,10 +82,16 @@ final class ChunkDecoder {
                     + " rows (a column without repetition has one per row)");
         }
         int width = column.storedWidth();
+        // sized ahead from the metadata (values and, for byte arrays, the chunk's uncompressed bytes), within
+        // what the chunk's bytes can plausibly hold, so that the stores rarely grow and copy
+        long plausible = Math.min(256L << 20, chunk.byteSize() * 32 + (1 << 20));
         if (width < 0) {
             out.binary = new BinaryValues(limits.allocator());
+            out.binary.ends.ensureCapacity(Math.min(numValues * 8, plausible));
+            out.binary.data.ensureCapacity(Math.min(Math.max(0, totalUncompressed), plausible));
         } else {
             out.fixed = new FixedValues(limits.allocator(), width);
+            out.fixed.bytes.ensureCapacity(Math.min(numValues * width, plausible));
         }
         if (keepDictionary) {
             out.indices = new int[(int) Math.min(numValues, 1 << 16)];
@@ -145,7 +156,13 @@ final class ChunkDecoder {
             return stored;
         }
         codec.checkDeclaredSize(declared, stored.byteSize(), limits.maxPageBytes(), pageWhere);
-        scratch.ensureCapacity(declared);
+        if (scratch == null || scratch.byteSize() < declared) {
+            if (scratch != null) {
+                allocator.release(scratch);
+                scratch = null;
+            }
+            scratch = allocator.allocateForOverwrite(Math.max(declared, 1 << 16));
+        }
         MemorySegment target = scratch.segment().asSlice(0, declared);
         try {
             codec.decompress(stored, target);

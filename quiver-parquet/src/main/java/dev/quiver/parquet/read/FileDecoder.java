@@ -169,11 +169,24 @@ public final class FileDecoder {
      * A plan to read some columns.
      *
      * @param columns dotted field paths; empty for all
+     * @param dictionaryColumns leaf paths to read as dictionary arrays
      * @return the plan
-     * @throws ParquetException if a path names no field
+     * @throws ParquetException if a path names no field, or a dictionary column no leaf that can be one
      */
-    public Plan plan(List<String> columns) {
+    public Plan plan(List<String> columns, List<String> dictionaryColumns) {
         List<ArrowNode> nodes = columns.isEmpty() ? schema.nodes() : Projection.select(schema.nodes(), columns);
+        if (!dictionaryColumns.isEmpty()) {
+            Set<String> wanted = new java.util.HashSet<>(dictionaryColumns);
+            List<ArrowNode> asDictionary = new ArrayList<>();
+            for (ArrowNode n : nodes) {
+                asDictionary.add(DictionaryRequest.apply(n, wanted));
+            }
+            nodes = asDictionary;
+            if (!wanted.isEmpty()) {
+                throw new ParquetException(input.name() + ": no leaf column that can be read as a dictionary at "
+                        + wanted + " (leaf columns: " + leafPaths() + ")");
+            }
+        }
         List<Field> fields = new ArrayList<>();
         Map<Integer, Conversion> conversions = new HashMap<>();
         for (ArrowNode n : nodes) {
@@ -245,13 +258,27 @@ public final class FileDecoder {
          *
          * @param rowGroup the row group's index
          * @param limits what decoding may use
-         * @return the tasks, in the schema's order
+         * @param first the first row of the group to give
+         * @param end the row after the last one to give
+         * @return the tasks, in the schema's order, each giving the rows {@code first} to {@code end}
          */
-        public List<Callable<ArrayData>> tasks(int rowGroup, ReadLimits limits) {
+        public List<Callable<ArrayData>> tasks(int rowGroup, ReadLimits limits, long first, long end) {
             RowGroup rg = metadata.rowGroups().get(rowGroup);
             List<Callable<ArrayData>> tasks = new ArrayList<>();
             for (ArrowNode node : nodes) {
-                tasks.add(() -> decodeField(node, rg, rowGroup, limits));
+                tasks.add(() -> {
+                    if (first == 0 && end == rg.numRows()) {
+                        return decodeField(node, rg, rowGroup, limits);
+                    }
+                    if (node.kind() == ArrowNode.Kind.LEAF && node.leaf().maxRepetitionLevel() == 0) {
+                        ArrayData pages = PageSelection.decodeRows(FileDecoder.this, node, rg, rowGroup, limits,
+                                conversions, first, end);
+                        if (pages != null) {
+                            return pages;
+                        }
+                    }
+                    return decodeField(node, rg, rowGroup, limits).slice(first, end - first);
+                });
             }
             return tasks;
         }
@@ -270,6 +297,12 @@ public final class FileDecoder {
                     throw new ParquetException(where + ": column " + node.field().name() + " has " + data.length()
                             + " rows where the row group declares " + rg.numRows());
                 }
+                try {
+                    data.validate(limits.validation());
+                } catch (QuiverException e) {
+                    throw new ParquetException(where + ", column " + node.field().name()
+                            + ": the data read is not valid Arrow: " + e.getMessage(), e);
+                }
                 return data;
             } catch (ParquetException e) {
                 throw e;
@@ -283,7 +316,7 @@ public final class FileDecoder {
         }
     }
 
-    private LeafChunk decodeChunk(LeafColumn leaf, RowGroup rg, int rowGroup, ReadLimits limits,
+    LeafChunk decodeChunk(LeafColumn leaf, RowGroup rg, int rowGroup, ReadLimits limits,
             Map<Integer, Conversion> conversions) {
         String where = input.name() + ": row group " + rowGroup + ", column " + leaf.dottedPath();
         ColumnChunk chunk = rg.columns().get(leaf.index());
@@ -309,7 +342,8 @@ public final class FileDecoder {
         try {
             boolean keepDictionary = conversions.get(leaf.index()) != null
                     && conversions.get(leaf.index()).kind() == Conversion.Kind.DICTIONARY;
-            return new ChunkDecoder(leaf, meta, limits, where, keepDictionary).decode(bytes.segment(), meta.numValues(), rg.numRows());
+            return new ChunkDecoder(leaf, meta, limits, where, keepDictionary).decode(bytes.segment(), meta.numValues(), rg.numRows(),
+                    meta.totalUncompressedSize());
         } finally {
             limits.allocator().release(bytes);
         }
