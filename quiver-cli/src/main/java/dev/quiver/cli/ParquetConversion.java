@@ -12,7 +12,8 @@ import dev.quiver.parquet.format.CompressionCodec;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.channels.Channels;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -34,6 +35,28 @@ final class ParquetConversion {
         }
     }
 
+    /** Descriptor 1 as a channel whose close leaves it open, for what the command prints after. */
+    private static WritableByteChannel standardOutput() {
+        System.out.flush();
+        WritableByteChannel descriptor = new FileOutputStream(FileDescriptor.out).getChannel();
+        return new WritableByteChannel() {
+            @Override
+            public int write(ByteBuffer src) throws IOException {
+                return descriptor.write(src);
+            }
+
+            @Override
+            public boolean isOpen() {
+                return descriptor.isOpen();
+            }
+
+            @Override
+            public void close() {
+                // standard output stays open
+            }
+        };
+    }
+
     /** Writes every batch of {@code source} to {@code out} ({@code -}: standard output); returns a summary line. */
     static String copy(RecordBatchReader source, Path in, Path out, ParquetWriteOptions options,
             Consumer<RecordBatch> written) throws IOException {
@@ -44,8 +67,7 @@ final class ParquetConversion {
         long batches = 0;
         long rows = 0;
         try (ParquetWriter writer = stdout
-                ? ParquetWriter.open(Channels.newChannel(new FileOutputStream(FileDescriptor.out)), source.schema(),
-                        options)
+                ? ParquetWriter.open(standardOutput(), source.schema(), options)
                 : ParquetWriter.open(out, source.schema(), options)) {
             for (RecordBatch batch : source) {
                 writer.write(batch);
