@@ -181,7 +181,7 @@ class ConvertCommandTest {
     void codecOnCsvOutputIsAUsageError() throws IOException {
         Cli.Result r = Cli.run("convert", csv(), dir.resolve("out.csv"), "--codec", "zstd");
         assertEquals(2, r.exit());
-        assertEquals(List.of("quiver convert: --codec applies to Arrow output only, not CSV"), r.errLines());
+        assertEquals(List.of("quiver convert: --codec applies to Arrow and Parquet output only, not CSV"), r.errLines());
     }
 
     @Test

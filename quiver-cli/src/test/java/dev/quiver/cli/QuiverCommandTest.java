@@ -122,7 +122,7 @@ class QuiverCommandTest {
         Cli.Result quiet = Cli.run("validate", garbage);
         assertEquals(1, quiet.exit());
         assertEquals(1, quiet.errLines().size(), quiet.err());
-        assertTrue(quiet.err().startsWith("quiver validate: " + garbage + ": not Arrow IPC, integration JSON"), quiet.err());
+        assertTrue(quiet.err().startsWith("quiver validate: " + garbage + ": not Arrow IPC, Parquet, integration JSON"), quiet.err());
         assertFalse(quiet.err().contains("\tat "), quiet.err());
 
         Cli.Result verbose = Cli.run("validate", "--verbose", garbage);

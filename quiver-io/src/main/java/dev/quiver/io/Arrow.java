@@ -16,12 +16,14 @@ import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.ndjson.NdjsonReader;
 import dev.quiver.ndjson.NdjsonWriter;
+import dev.quiver.parquet.ParquetReader;
+import dev.quiver.parquet.ParquetWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
  * One-line reading and writing of Arrow data: any Arrow IPC file, IPC stream, integration JSON (plain
- * or gzip-compressed), CSV, TSV or NDJSON read into a {@link Table}, and a table written to a file.
+ * or gzip-compressed), CSV, TSV, NDJSON or Parquet read into a {@link Table}, and a table written to a file.
  *
  * <pre>{@code
  * Table table = Arrow.read(Path.of("data.arrow"));          // or .arrows, .json, .json.gz: any name
@@ -34,19 +36,20 @@ import java.nio.file.Path;
  *
  * <p>Reading takes the format from the options; else a name ending in {@code .csv}, {@code .tsv},
  * {@code .ndjson} or {@code .jsonl} is read as it says; else the file's content tells, whatever its name:
- * {@code ARROW1} starts an IPC file, the continuation marker {@code FF FF FF FF} (or, before format 0.15,
+ * {@code ARROW1} starts an IPC file, {@code PAR1} a Parquet file, the continuation marker {@code FF FF FF FF} (or, before format 0.15,
  * a metadata length) an IPC stream, an object whose first member is {@code "schema"} integration JSON
  * (possibly gzip-compressed), any other object NDJSON, and a first line of text holding a tab TSV, else
  * a comma CSV ({@link ArrowFormat#of}). Writing takes the format from the options, else from the
  * extension: {@code .arrow}, {@code .arrow_file} and {@code .feather} an IPC file, {@code .arrows} and
  * {@code .stream} an IPC stream,
  * {@code .json} integration JSON and {@code .json.gz} the same gzip-compressed, {@code .csv},
- * {@code .tsv}, {@code .ndjson} and {@code .jsonl} text ({@link ArrowFormat#byName}). Anything else is an
+ * {@code .tsv}, {@code .ndjson} and {@code .jsonl} text, {@code .parquet} and {@code .parq} Parquet (the options'
+ * codec: ZSTD as ZSTD, LZ4 as LZ4_RAW, else SNAPPY) ({@link ArrowFormat#byName}). Anything else is an
  * {@link UnknownFormatException}. The options of CSV, TSV and NDJSON are those of quiver-csv and
  * quiver-ndjson, in {@link ArrowOptions}.
  *
  * <p>Malformed input ends in the reader's exception ({@code IpcException}, {@code JsonFormatException},
- * {@code CsvException}, {@code NdjsonException});
+ * {@code CsvException}, {@code NdjsonException}, {@code ParquetException});
  * a failure of the file system in an {@link UncheckedIOException} or {@code IpcException}. A file
  * written appears whole once complete, or not at all.
  */
@@ -109,6 +112,7 @@ public final class Arrow {
             case JSON -> IntegrationJsonReader.open(path, options.jsonRead());
             case CSV, TSV -> CsvReader.open(path, options.csvReading(format));
             case NDJSON -> NdjsonReader.open(path, options.ndjsonReading());
+            case PARQUET -> ParquetReader.open(path);
         };
     }
 
@@ -156,6 +160,7 @@ public final class Arrow {
                 options.noCodec(format);
                 yield NdjsonWriter.open(path, schema);
             }
+            case PARQUET -> ParquetWriter.open(path, schema, options.parquetWrite());
         };
     }
 }

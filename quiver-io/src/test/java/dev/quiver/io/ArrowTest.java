@@ -126,8 +126,8 @@ class ArrowTest {
     void anUnknownFormatIsRefusedByNameAndContent() throws IOException {
         Path binary = Files.write(dir.resolve("notes.bin"), new byte[] {0x01, 0x02, 'h', 'i', 0x7F, 0x10, 0x20, 0x30, 9});
         UnknownFormatException e = assertThrows(UnknownFormatException.class, () -> Arrow.read(binary));
-        assertEquals(binary + ": not Arrow IPC, integration JSON, NDJSON, CSV or TSV: it starts with 01 02 68 69 7F"
-                + " 10 20 30 (an IPC file starts with ARROW1, an IPC stream with FF FF FF FF, JSON with {, CSV and TSV"
+        assertEquals(binary + ": not Arrow IPC, Parquet, integration JSON, NDJSON, CSV or TSV: it starts with 01 02 68 69 7F"
+                + " 10 20 30 (an IPC file starts with ARROW1, a Parquet file with PAR1, an IPC stream with FF FF FF FF, JSON with {, CSV and TSV"
                 + " with a line of text holding a comma or a tab)", e.getMessage());
 
         Path prose = Files.writeString(dir.resolve("notes.txt"), "hello world\n");
@@ -144,7 +144,7 @@ class ArrowTest {
         UnknownFormatException w = assertThrows(UnknownFormatException.class, () -> Arrow.write(TABLE, out));
         assertTrue(w.getMessage().startsWith(out + ": no format for this name: name it .arrow or .feather"),
                 w.getMessage());
-        assertTrue(w.getMessage().contains(".csv, .tsv, .ndjson or .jsonl"), w.getMessage());
+        assertTrue(w.getMessage().contains(".csv, .tsv, .ndjson, .jsonl or .parquet"), w.getMessage());
         assertFalse(Files.exists(out));
     }
 

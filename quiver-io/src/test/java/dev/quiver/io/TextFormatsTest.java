@@ -175,12 +175,13 @@ class TextFormatsTest {
         assertEquals(ArrowFormat.STREAM, ArrowFormat.byName(Path.of("x.stream")));
         assertEquals(ArrowFormat.JSON, ArrowFormat.byName(Path.of("x.json.gz")));
         assertEquals(ArrowFormat.NDJSON, ArrowFormat.byName(Path.of("x.JSONL")));
-        assertNull(ArrowFormat.byName(Path.of("x.parquet")));
+        assertEquals(ArrowFormat.PARQUET, ArrowFormat.byName(Path.of("x.parquet")));
+        assertNull(ArrowFormat.byName(Path.of("x.xlsx")));
         assertNull(ArrowFormat.byName(Path.of("/")));
         assertEquals(ArrowFormat.TSV, ArrowFormat.named("TSV"));
         assertEquals(ArrowFormat.STREAM, ArrowFormat.named("arrows"));
         UnknownFormatException e = assertThrows(UnknownFormatException.class, () -> ArrowFormat.named("xlsx"));
-        assertEquals("unknown format 'xlsx' (csv, tsv, arrow, arrows, json, ndjson)", e.getMessage());
+        assertEquals("unknown format 'xlsx' (csv, tsv, arrow, arrows, json, ndjson, parquet)", e.getMessage());
     }
 
     private static List<Object> values(Table table, String column) {

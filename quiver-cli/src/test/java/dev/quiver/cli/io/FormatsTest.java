@@ -56,7 +56,7 @@ class FormatsTest {
         assertEquals("no such file: " + dir.resolve("none.arrow"), missing.getMessage());
         Path binary = Files.write(dir.resolve("b.bin"), new byte[] {1, 2, 3, 0, 0, 0, 0, 5});
         assertTrue(assertThrows(UnknownFormatException.class, () -> Formats.ofInput(binary)).getMessage()
-                .startsWith(binary + ": not Arrow IPC, integration JSON, NDJSON, CSV or TSV"));
+                .startsWith(binary + ": not Arrow IPC, Parquet, integration JSON, NDJSON, CSV or TSV"));
         CliException named = assertThrows(CliException.class, () -> Formats.named("xlsx"));
         assertEquals(CliException.USAGE, named.exitCode());
     }

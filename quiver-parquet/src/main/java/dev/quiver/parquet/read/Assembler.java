@@ -88,7 +88,7 @@ final class Assembler {
                 }
                 if (count + 1 >= offsets.length) {
                     offsets = java.util.Arrays.copyOf(offsets, offsets.length * 2);
-                    valid = java.util.Arrays.copyOf(valid, valid.length * 2);
+                    valid = java.util.Arrays.copyOf(valid, offsets.length);
                 }
                 offsets[count] = elements;
                 int ok = d >= nullDef ? 1 : 0;
