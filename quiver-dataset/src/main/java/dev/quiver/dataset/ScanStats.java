@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.dataset;
+
+/**
+ * What a scan did, counted as it went: how many files it was given and pruned, how many it opened, and
+ * the batches, rows and bytes it read.
+ *
+ * @param files the dataset's files
+ * @param filesPruned the files the scan left unread because their partition values could not match
+ * @param filesOpened the files the scan opened
+ * @param bytesOpened the sizes of the files opened
+ * @param batches the batches delivered
+ * @param rows the rows delivered
+ */
+public record ScanStats(long files, long filesPruned, long filesOpened, long bytesOpened, long batches, long rows) {
+}
