@@ -274,7 +274,8 @@ public final class Scan implements RecordBatchReader {
             for (int i = 0; i < sourceIndex.length; i++) {
                 Field field = output.field(i);
                 if (sourceIndex[i] >= 0) {
-                    columns.add(Widening.widen(batch.column(sourceIndex[i]), field.type(), allocator));
+                    columns.add(Widening.widen(batch.column(sourceIndex[i]), field.type(), allocator,
+                            "column " + field.name() + " of " + fragment.path()));
                 } else {
                     if (constants[i] == null || constants[i].length() < length) {
                         Object value = sourceIndex[i] == PARTITION_KEY ? fragment.partition().get(field.name()) : null;

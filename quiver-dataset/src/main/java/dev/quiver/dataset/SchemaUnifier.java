@@ -15,7 +15,7 @@ import java.util.Map;
  * One schema for many files: the columns of all files in the order they first appear, a column absent
  * from a file read there as null, and types that differ widened where no value can change: a null type
  * to any, an integer to a wider integer (signed where either is), an integer or {@code float32} to
- * {@code float64} (not a 64-bit integer, which it may round), {@code utf8} to {@code large_utf8} and {@code binary} to {@code large_binary}. Any
+ * {@code float64} (a 64-bit integer that {@code float64} would round is an error when read), {@code utf8} to {@code large_utf8} and {@code binary} to {@code large_binary}. Any
  * other difference is a conflict, named with both files.
  */
 final class SchemaUnifier {
@@ -114,8 +114,7 @@ final class SchemaUnifier {
     }
 
     private static boolean isFloat64Able(ArrowType type) {
-        // float64 holds every integer of up to 32 bits exactly; a 64-bit one may not fit its 53-bit mantissa.
-        return type instanceof ArrowType.Int i && i.bitWidth() <= 32
+        return type instanceof ArrowType.Int
                 || type instanceof ArrowType.FloatingPoint f && f.precision() != Precision.HALF;
     }
 

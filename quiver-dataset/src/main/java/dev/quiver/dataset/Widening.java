@@ -28,9 +28,11 @@ final class Widening {
      * @param column the file's column
      * @param target the dataset's type, which {@link SchemaUnifier#widen} allowed
      * @param allocator where the new array lives
+     * @param place the file and column, for messages
      * @return the column as the target type
+     * @throws DatasetException if a 64-bit integer has no exact {@code float64}
      */
-    static Array widen(Array column, ArrowType target, BufferAllocator allocator) {
+    static Array widen(Array column, ArrowType target, BufferAllocator allocator, String place) {
         ArrowType source = column.type();
         if (source.equals(target)) {
             return column;
@@ -41,7 +43,7 @@ final class Widening {
         }
         return switch (target) {
             case ArrowType.Int t -> toInt((FixedWidthArray) column, t, allocator);
-            case ArrowType.FloatingPoint t -> toFloat64((FixedWidthArray) column, allocator);
+            case ArrowType.FloatingPoint t -> toFloat64((FixedWidthArray) column, allocator, place);
             case ArrowType.LargeUtf8 t -> toLarge((VarBinaryArray) column, VarBinaryBuilder.largeUtf8(allocator));
             case ArrowType.LargeBinary t -> toLarge((VarBinaryArray) column, VarBinaryBuilder.largeBinary(allocator));
             default -> throw new IllegalStateException("no widening from " + source + " to " + target);
@@ -63,7 +65,7 @@ final class Widening {
         return out.build();
     }
 
-    private static Array toFloat64(FixedWidthArray column, BufferAllocator allocator) {
+    private static Array toFloat64(FixedWidthArray column, BufferAllocator allocator, String place) {
         FloatBuilder<? extends Array> out = FloatBuilder.float64(allocator);
         MemorySegment values = column.valuesBuffer().segment();
         long base = column.offset();
@@ -75,7 +77,16 @@ final class Widening {
             } else if (isFloat32) {
                 out.append(values.getAtIndex(LittleEndian.FLOAT, base + i));
             } else if (intType != null) {
-                out.append((double) readInt(values, base + i, intType));
+                long v = readInt(values, base + i, intType);
+                boolean unsignedHigh = !intType.signed() && v < 0;
+                double d = unsignedHigh ? unsignedToDouble(v) : (double) v;
+                // Values are never changed silently: an integer past 2^53 may have no exact double.
+                boolean exact = unsignedHigh ? (v & 0x7FF) == 0 : (long) d == v && d != 0x1p63;
+                if (!exact) {
+                    throw new DatasetException(place + ": the integer " + (intType.signed() ? Long.toString(v)
+                            : Long.toUnsignedString(v)) + " at row " + i + " has no exact float64, the dataset's type");
+                }
+                out.append(d);
             } else {
                 out.append(values.getAtIndex(LittleEndian.DOUBLE, base + i));
             }
@@ -92,6 +103,10 @@ final class Widening {
             }
         }
         return out.build();
+    }
+
+    private static double unsignedToDouble(long bits) {
+        return ((bits >>> 1) | (bits & 1)) * 2.0;
     }
 
     private static long readInt(MemorySegment values, long index, ArrowType.Int type) {

@@ -154,8 +154,13 @@ class DatasetTest {
     }
 
     @Test
-    void int64AndFloatDoNotUnifyBecauseDoubleWouldRoundThem() {
-        assertNull(SchemaUnifier.widen(ArrowType.INT64, ArrowType.FLOAT64));
+    void int64ValuesThatFloat64WouldRoundAreErrorsNotRoundedValues() throws IOException {
+        write("a.arrow", Schema.of(Field.nullable("v", ArrowType.FLOAT64)), List.of(List.of(0.5)));
+        write("b.arrow", Schema.of(Field.nullable("v", ArrowType.INT64)), List.of(List.of(1L << 53), List.of((1L << 53) + 1)));
+        Dataset dataset = Dataset.open(dir);
+        assertEquals(ArrowType.FLOAT64, dataset.schema().field("v").type());
+        DatasetException e = assertThrows(DatasetException.class, dataset::toTable);
+        assertTrue(e.getMessage().contains("9007199254740993") && e.getMessage().contains("b.arrow"), e.getMessage());
         assertEquals(ArrowType.FLOAT64, SchemaUnifier.widen(ArrowType.INT32, ArrowType.FLOAT32));
         assertEquals(ArrowType.INT64, SchemaUnifier.widen(ArrowType.UINT32, ArrowType.INT8));
         assertNull(SchemaUnifier.widen(ArrowType.UINT64, ArrowType.INT64));
