@@ -4,4 +4,6 @@ module dev.quiver.compute {
     requires transitive dev.quiver.core;
     requires dev.quiver.row;
     exports dev.quiver.compute;
+    exports dev.quiver.compute.selection;
+    exports dev.quiver.compute.compare;
 }
