@@ -6,4 +6,8 @@ module dev.quiver.compute {
     exports dev.quiver.compute;
     exports dev.quiver.compute.selection;
     exports dev.quiver.compute.compare;
+    exports dev.quiver.compute.sort;
+    exports dev.quiver.compute.arithmetic;
+    exports dev.quiver.compute.cast;
+    exports dev.quiver.compute.expr;
 }

@@ -2,6 +2,7 @@
 package dev.quiver.compute.compare;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Chunks;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.kernel.Physical;
@@ -14,7 +15,6 @@ import dev.quiver.core.array.FixedSizeBinaryArray;
 import dev.quiver.core.array.VarBinaryArray;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
-import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Types;
 import java.lang.foreign.MemorySegment;
@@ -29,7 +29,7 @@ final class CompareKernel {
 
     static Array compare(CompareOp op, Array left, Array right) {
         long n = dev.quiver.compute.kernel.Scalars.commonLength(op.symbol(), left, right);
-        ArrowBuffer validity = validity(left, right, n);
+        ArrowBuffer validity = Validity.broadcast(n, left, right);
         ArrowBuffer out = Outputs.allocateBits(n);
         int outcomes = op.outcomes();
         long ls = left.length() == 1 ? 0 : 1;
@@ -66,7 +66,7 @@ final class CompareKernel {
                 long ae = a.valueOffset(i * ls + 1);
                 long bs = b.valueOffset(i * rs);
                 long be = b.valueOffset(i * rs + 1);
-                set(o, i, outcomes, compareBytes(ab, as, ae, bb, bs, be));
+                set(o, i, outcomes, ByteStrings.compare(ab, as, ae, bb, bs, be));
             }
         } else if (left instanceof FixedSizeBinaryArray || left instanceof BinaryViewArray) {
             if (!Types.equalIgnoringDictionaryIds(left.type(), right.type())) {
@@ -113,18 +113,6 @@ final class CompareKernel {
                 || s instanceof ArrowType.Duration;
     }
 
-    static ArrowBuffer validity(Array left, Array right, long n) {
-        if (left.length() == 1 && left.isNull(0) || right.length() == 1 && right.isNull(0)) {
-            return Outputs.allocateBits(n);
-        }
-        Array l = left.length() == 1 && n != 1 ? null : left;
-        Array r = right.length() == 1 && n != 1 ? null : right;
-        if (l == null && r == null) {
-            return null;
-        }
-        return l == null ? Validity.and(r) : r == null ? Validity.and(l) : Validity.and(l, r);
-    }
-
     private static void numeric(int outcomes, boolean notEqual, Array left, int lk, long ls, Array right, int rk,
             long rs, MemorySegment o, long n) {
         MemorySegment a = Chunks.values(left);
@@ -166,20 +154,6 @@ final class CompareKernel {
             return y < 0 ? 1 : Long.compareUnsigned(x, y);
         }
         return x < 0 ? -1 : Long.compareUnsigned(x, y);
-    }
-
-    static int compareBytes(MemorySegment a, long as, long ae, MemorySegment b, long bs, long be) {
-        long m = MemorySegment.mismatch(a, as, ae, b, bs, be);
-        if (m < 0) {
-            return 0;
-        }
-        if (m == ae - as) {
-            return -1;
-        }
-        if (m == be - bs) {
-            return 1;
-        }
-        return Integer.compare(a.get(LittleEndian.BYTE, as + m) & 0xFF, b.get(LittleEndian.BYTE, bs + m) & 0xFF);
     }
 
     private static MemorySegment bytes(ArrowBuffer b) {

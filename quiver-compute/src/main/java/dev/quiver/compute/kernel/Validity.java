@@ -61,6 +61,28 @@ public final class Validity {
     }
 
     /**
+     * The validity of a row-wise kernel's output over operands where one of length one is broadcast: a null
+     * broadcast operand makes every row null.
+     *
+     * @param n the output length
+     * @param operands the operands, each of length {@code n} or 1
+     * @return the bitmap at offset zero, or {@code null} when every row is valid
+     */
+    public static ArrowBuffer broadcast(long n, Array... operands) {
+        java.util.List<Array> full = new java.util.ArrayList<>();
+        for (Array a : operands) {
+            if (a.length() == 1 && n != 1) {
+                if (a.isNull(0)) {
+                    return Outputs.allocateBits(n);
+                }
+            } else {
+                full.add(a);
+            }
+        }
+        return full.isEmpty() ? null : and(full.toArray(new Array[0]));
+    }
+
+    /**
      * Counts the unset bits of a bitmap written at offset zero.
      *
      * @param bitmap the bitmap, or {@code null} for "all set"

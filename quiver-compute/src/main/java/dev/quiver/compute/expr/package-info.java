@@ -1,0 +1,7 @@
+// SPDX-License-Identifier: Apache-2.0
+/**
+ * Expressions over record batches: {@link dev.quiver.compute.expr.Expression} (field references, literals, calls
+ * of registered functions by name, and a text syntax parsed by {@link dev.quiver.compute.expr.ExpressionParser}),
+ * bound to a schema into a {@link dev.quiver.compute.expr.BoundExpression} and evaluated batch by batch.
+ */
+package dev.quiver.compute.expr;
