@@ -7,7 +7,7 @@
 module dev.quiver.dataset {
     requires transitive dev.quiver.core;
     requires transitive dev.quiver.io;
-    requires dev.quiver.compute;
+    requires transitive dev.quiver.compute;
 
     exports dev.quiver.dataset;
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.dataset;
 
+import dev.quiver.compute.expr.BoundExpression;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
@@ -21,7 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A running scan of a dataset: its batches, conformed to the scan's schema (the file's columns widened
- * to the dataset's types, absent columns as nulls, partition keys as constant columns), one at a time.
+ * to the dataset's types, absent columns as nulls, partition keys as constant columns) and filtered, one
+ * at a time; a batch the filter empties is not delivered.
  * Files are read on worker threads, a bounded number at once, each a bounded number of batches ahead;
  * with one thread they are read on the caller's. Closing the scan stops the workers and closes the files.
  */
@@ -34,6 +36,9 @@ public final class Scan implements RecordBatchReader {
     private final Dataset dataset;
     private final List<Fragment> fragments;
     private final Schema output;
+    private final Schema readSchema;
+    private final BoundExpression rowFilter;
+    private final int[] outputColumns;
     private final long batchSize;
     private final boolean ordered;
     private final int inFlightLimit;
@@ -50,11 +55,15 @@ public final class Scan implements RecordBatchReader {
     private int running;
     private FragmentBatches direct;
 
-    Scan(Dataset dataset, List<Fragment> fragments, Schema output, long batchSize, int threads, int inFlight,
-            boolean ordered) {
+    Scan(Dataset dataset, List<Fragment> fragments, Schema output, Schema readSchema, BoundExpression rowFilter,
+            long batchSize, int threads, int inFlight, boolean ordered) {
         this.dataset = dataset;
         this.fragments = List.copyOf(fragments);
         this.output = output;
+        this.readSchema = readSchema;
+        this.rowFilter = rowFilter;
+        this.outputColumns = output.fields().size() == readSchema.fields().size() ? null
+                : output.names().stream().mapToInt(readSchema::indexOf).toArray();
         this.batchSize = batchSize;
         this.ordered = ordered;
         this.inFlightLimit = inFlight;
@@ -241,10 +250,10 @@ public final class Scan implements RecordBatchReader {
             this.fragment = fragment;
             this.reader = reader;
             Schema fileSchema = reader.schema();
-            this.sourceIndex = new int[output.fields().size()];
-            this.constants = new Array[output.fields().size()];
+            this.sourceIndex = new int[readSchema.fields().size()];
+            this.constants = new Array[readSchema.fields().size()];
             for (int i = 0; i < sourceIndex.length; i++) {
-                Field field = output.field(i);
+                Field field = readSchema.field(i);
                 sourceIndex[i] = fragment.partition().containsKey(field.name()) ? PARTITION_KEY : fileSchema.indexOf(field.name());
                 if (sourceIndex[i] >= 0 && SchemaUnifier.widen(field.type(),
                         fileSchema.field(sourceIndex[i]).type()) == null) {
@@ -256,6 +265,24 @@ public final class Scan implements RecordBatchReader {
         }
 
         RecordBatch next() {
+            while (true) {
+                RecordBatch batch = conformed();
+                if (batch == null) {
+                    return null;
+                }
+                if (rowFilter != null) {
+                    batch = rowFilter.filter(batch);
+                }
+                if (outputColumns != null) {
+                    batch = batch.select(outputColumns);
+                }
+                if (batch.rowCount() > 0 || rowFilter == null) {
+                    return batch;
+                }
+            }
+        }
+
+        private RecordBatch conformed() {
             Optional<RecordBatch> read;
             try {
                 read = reader.readNext();
@@ -272,7 +299,7 @@ public final class Scan implements RecordBatchReader {
             BufferAllocator allocator = dataset.options().read().allocator();
             List<Array> columns = new ArrayList<>(sourceIndex.length);
             for (int i = 0; i < sourceIndex.length; i++) {
-                Field field = output.field(i);
+                Field field = readSchema.field(i);
                 if (sourceIndex[i] >= 0) {
                     columns.add(Widening.widen(batch.column(sourceIndex[i]), field.type(), allocator,
                             "column " + field.name() + " of " + fragment.path()));
@@ -284,7 +311,7 @@ public final class Scan implements RecordBatchReader {
                     columns.add(constants[i].length() == length ? constants[i] : constants[i].slice(0, length));
                 }
             }
-            return new RecordBatch(output, columns, length);
+            return new RecordBatch(readSchema, columns, length);
         }
 
         @Override

@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.dataset;
 
+import dev.quiver.compute.expr.BoundExpression;
+import dev.quiver.compute.expr.Expression;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.Table;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import java.util.ArrayList;
@@ -12,11 +16,11 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 /**
- * A scan of a dataset being set up: which columns, which files, how many threads; then read as a
+ * A scan of a dataset being set up: which columns, which rows, which files, how many threads; then read as a
  * {@link Scan} (batches one at a time) or a {@link Table}.
  *
  * <pre>{@code
- * try (Scan scan = dataset.scanner().columns("id", "name").threads(4).scan()) {
+ * try (Scan scan = dataset.scanner().columns("id", "name").filter("year = 2024 and id > 100").threads(4).scan()) {
  *     for (RecordBatch batch : scan) { ... }
  *     System.out.println(scan.stats());
  * }
@@ -26,6 +30,7 @@ public final class Scanner {
     private final Dataset dataset;
     private List<String> columns;
     private Predicate<Fragment> fragmentFilter = f -> true;
+    private Expression filter;
     private long batchSize = Long.MAX_VALUE;
     private int threads = Runtime.getRuntime().availableProcessors();
     private int readAhead;
@@ -63,6 +68,41 @@ public final class Scanner {
     public Scanner fragmentFilter(Predicate<Fragment> filter) {
         this.fragmentFilter = Objects.requireNonNull(filter, "filter");
         return this;
+    }
+
+    /**
+     * Keeps only the rows where a boolean expression is true (null drops the row). Conjuncts that name
+     * only partition keys are decided once per file, and a file they reject is never opened; the rest is
+     * evaluated on the rows read, on the worker threads. The columns the filter names are read even if
+     * not projected.
+     *
+     * @param expression the filter, over the dataset's columns
+     * @return this scanner
+     * @throws DatasetException if the filter names no column of the dataset, does not type-check or is not
+     *     boolean
+     */
+    public Scanner filter(Expression expression) {
+        Objects.requireNonNull(expression, "expression");
+        ArrowType type = new ScanFilter(expression, dataset.schema(), dataset.partitionKeys())
+                .bindRows(dataset.schema()).type();
+        if (!(type instanceof ArrowType.Bool)) {
+            throw new DatasetException("the filter " + expression + " is " + type + ", not boolean");
+        }
+        this.filter = expression;
+        return this;
+    }
+
+    /**
+     * Keeps only the rows where a filter in the compute module's text syntax is true, as
+     * {@link #filter(Expression)}: {@code year = 2024 and amount > 100}.
+     *
+     * @param text the filter
+     * @return this scanner
+     * @throws dev.quiver.compute.ComputeException if the text does not parse
+     * @throws DatasetException if the filter names no column of the dataset or does not type-check
+     */
+    public Scanner filter(String text) {
+        return filter(Expression.parse(text));
     }
 
     /**
@@ -138,15 +178,29 @@ public final class Scanner {
             }
         }
         Schema output = new Schema(fields, full.metadata(), full.endianness());
+        ScanFilter scanFilter = filter == null ? null : new ScanFilter(filter, full, dataset.partitionKeys());
+        Schema readSchema = output;
+        if (scanFilter != null && !scanFilter.onlyKeys()) {
+            List<Field> read = new ArrayList<>(fields);
+            for (Field field : full.fields()) {
+                if (scanFilter.fields().contains(field.name()) && !read.contains(field)) {
+                    read.add(field);
+                }
+            }
+            readSchema = new Schema(read, full.metadata(), full.endianness());
+        }
         List<Fragment> selected = new ArrayList<>();
+        BufferAllocator allocator = dataset.options().read().allocator();
         for (Fragment fragment : dataset.fragments()) {
-            if (fragmentFilter.test(fragment)) {
+            if (fragmentFilter.test(fragment) && (scanFilter == null || scanFilter.mayMatch(fragment, allocator))) {
                 selected.add(fragment);
             }
         }
+        BoundExpression rowFilter = scanFilter == null || scanFilter.onlyKeys() ? null : scanFilter.bindRows(readSchema);
         int workers = Math.min(threads, Math.max(1, selected.size()));
         int inFlight = readAhead > 0 ? readAhead : workers;
-        return new Scan(dataset, selected, output, batchSize, workers, Math.max(inFlight, 1), ordered);
+        return new Scan(dataset, selected, output, readSchema, rowFilter, batchSize, workers, Math.max(inFlight, 1),
+                ordered);
     }
 
     /**

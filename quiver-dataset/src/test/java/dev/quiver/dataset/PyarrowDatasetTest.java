@@ -63,6 +63,10 @@ class PyarrowDatasetTest {
             got = ds.dataset(root + '/data', format=read_fmt, partitioning=pq_part, schema=unified).to_table()
             with ipc.new_file(root + '/expected.arrow', got.schema) as w:
                 w.write_table(got)
+            flt = ds.dataset(root + '/data', format=read_fmt, partitioning=pq_part, schema=unified).to_table(
+                columns=['id', 'name', 'year'], filter=(ds.field('year') >= 2022) & (ds.field('id') < 700))
+            with ipc.new_file(root + '/expected_filtered.arrow', flt.schema) as w:
+                w.write_table(flt)
             """;
 
     @ParameterizedTest(name = "{0}, {1} partitioning, evolving schema {2}")
@@ -81,6 +85,10 @@ class PyarrowDatasetTest {
                     expected.combineChunks().batches(), actual.combineChunks().batches());
             assertEquals(Optional.empty(), difference.map(Difference::message), "threads " + threads);
         }
+        Table expectedFiltered = Arrow.read(dir.resolve("expected_filtered.arrow"));
+        Table filtered = dataset.scanner().columns("id", "name", "year").filter("year >= 2022 and id < 700").toTable();
+        assertEquals(Optional.empty(), new BatchComparator().compare(expectedFiltered.combineChunks().batches(),
+                filtered.combineChunks().batches()).map(Difference::message), "filtered and projected");
         Table projected = dataset.scanner().columns("region", "id")
                 .fragmentFilter(f -> "eu".equals(f.partitionValue("region"))).toTable();
         Table expectedEu = expected.select("region", "id");
