@@ -81,6 +81,15 @@ public final class Scan implements RecordBatchReader {
     }
 
     /**
+     * The dataset scanned.
+     *
+     * @return the dataset
+     */
+    public Dataset dataset() {
+        return dataset;
+    }
+
+    /**
      * What the scan has done so far.
      *
      * @return the counts
