@@ -47,7 +47,8 @@ final class BenchGenCommand extends Subcommand {
 
     BenchGenCommand() {
         super(NAME, "Generates the benchmark table bench-v1 (docs/bench-v1.md: nine columns, every value a "
-                + "function of the row index, batches of 65,536 rows) and writes it as an Arrow file or stream.",
+                + "function of the row index, batches of 65,536 rows) and writes it as an Arrow file or stream, or as "
+                + "Parquet (SNAPPY) for a .parquet name.",
                 "Prints one line: what was written, and how long it took (generation and write). With --time-write "
                 + "every batch is generated in memory first and only the write is timed: a second line "
                 + "write_seconds=... (open, write, close) and write_cpu_seconds=... (the CPU time the process spent "
@@ -78,7 +79,12 @@ final class BenchGenCommand extends Subcommand {
             throw new CliException("--repeat needs --time-write", CliException.USAGE);
         }
         ArrowFormat target = format != null ? Formats.ipc(format)
-                : ArrowFormat.byName(out) == ArrowFormat.STREAM ? ArrowFormat.STREAM : ArrowFormat.FILE;
+                : ArrowFormat.byName(out) == ArrowFormat.STREAM ? ArrowFormat.STREAM
+                : ArrowFormat.byName(out) == ArrowFormat.PARQUET ? ArrowFormat.PARQUET : ArrowFormat.FILE;
+        if (target == ArrowFormat.PARQUET && codec != Codec.NONE) {
+            throw new CliException("--codec sets Arrow body compression; a .parquet file is written SNAPPY (convert "
+                    + "writes Parquet with other codecs)", CliException.USAGE);
+        }
         long start = System.nanoTime();
         BenchV1 bench = new BenchV1(BufferAllocator.managed());
         List<RecordBatch> ready = new ArrayList<>();
@@ -95,7 +101,8 @@ final class BenchGenCommand extends Subcommand {
             });
         }
         PrintWriter printer = out();
-        printer.println("wrote " + out + " (bench-v1, " + target.label() + ", codec " + codec
+        printer.println("wrote " + out + " (bench-v1, " + target.label() + ", codec "
+                + (target == ArrowFormat.PARQUET ? "snappy" : codec)
                 + "): " + Sizes.count(rows, "row", "rows") + " in "
                 + Sizes.count(BenchV1.batchCount(rows), "batch", "batches") + ", " + Sizes.bytes(Files.size(out))
                 + ", " + Sizes.seconds(times.firstEnd() - start));

@@ -2,11 +2,15 @@
 package dev.quiver.cli;
 
 import dev.quiver.benchdata.BenchChecksum;
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.validation.ValidationLevel;
+import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
+import dev.quiver.parquet.ParquetReadOptions;
+import dev.quiver.parquet.ParquetReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -30,7 +34,7 @@ final class BenchReadCommand extends Subcommand {
                     + "this thread only. Streams are read on this thread.").defaultValue("0"));
 
     BenchReadCommand() {
-        super(NAME, "Reads FILE, an Arrow file (memory-mapped) or stream holding the bench-v1 table, touching every "
+        super(NAME, "Reads FILE, an Arrow file (memory-mapped) or stream or a Parquet file holding the bench-v1 table, touching every "
                 + "value, and prints its checksum as docs/bench-v1.md defines it (name=value lines, in its "
                 + "order), then read_seconds=... (open, read, validate and checksum). With --repeat K it reads "
                 + "K times in this process and also prints read_seconds_min=..., the best of the K reads "
@@ -73,8 +77,10 @@ final class BenchReadCommand extends Subcommand {
 
     private static BenchChecksum read(Path file, boolean noValidate, int threads) throws IOException {
         BenchChecksum checksum = new BenchChecksum();
-        try (RecordBatchReader source = Inputs.openArrow(file, IpcReadOptions.DEFAULT
-                .withValidation(noValidate ? ValidationLevel.STRUCTURE : ValidationLevel.FULL).withThreads(threads))) {
+        ValidationLevel validation = noValidate ? ValidationLevel.STRUCTURE : ValidationLevel.FULL;
+        try (RecordBatchReader source = Formats.ofInput(file) == ArrowFormat.PARQUET
+                ? ParquetReader.open(file, ParquetReadOptions.DEFAULT.withValidation(validation).withThreads(threads))
+                : Inputs.openArrow(file, IpcReadOptions.DEFAULT.withValidation(validation).withThreads(threads))) {
             // The batches' checksums are computed where they are decoded, on every reading thread.
             for (Iterator<BenchChecksum> parts = source.mapBatches(BenchChecksum::of); parts.hasNext(); ) {
                 checksum.add(parts.next());

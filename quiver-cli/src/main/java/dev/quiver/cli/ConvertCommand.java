@@ -32,14 +32,15 @@ final class ConvertCommand extends Subcommand {
     private final PositionalParamSpec out = parameter(positional("1", "OUT", Path.class,
             "The file to write, replaced if it exists ('-': standard output)."));
 
-    private final OptionSpec codec = option(valued("--codec", "none|lz4|zstd", Codec.class,
-            "Body compression of Arrow output (default: ${DEFAULT-VALUE}).").defaultValue("none"));
+    private final OptionSpec codec = option(valued("--codec", "none|snappy|gzip|zstd|lz4|brotli", String.class,
+            "Compression: of Arrow output none (default), lz4 or zstd; of Parquet output snappy (default), none, gzip,"
+            + " zstd, lz4 (LZ4_RAW) or brotli (refused: no Brotli encoder is available)."));
 
     private final OptionSpec format = option(valued("--format", "file|stream", ArrowFormat.class,
             "Arrow output format, whatever OUT's name (default: by OUT's name)."));
 
     private final OptionSpec to = option(valued("--to", "FORMAT", String.class,
-            "The output's format: csv, tsv, arrow, arrows, json or ndjson (needed when OUT is '-')."));
+            "The output's format: csv, tsv, arrow, arrows, json, ndjson or parquet (needed when OUT is '-')."));
 
     private final OptionSpec partitionBy = option(valued("--partition-by", "COL[,COL...]", String.class,
             "Write OUT as a dataset directory partitioned by these columns (hive key=value directories, or "
@@ -58,12 +59,13 @@ final class ConvertCommand extends Subcommand {
     private final InputOptions input = new InputOptions(this);
 
     ConvertCommand() {
-        super(NAME, "Converts IN to OUT between CSV, TSV, NDJSON, Arrow file, Arrow stream and integration JSON, "
+        super(NAME, "Converts IN to OUT between CSV, TSV, NDJSON, Arrow file, Arrow stream, integration JSON and Parquet, "
                 + "streaming: the input is read once, batch by batch, in bounded memory.",
                 "Formats follow the names: .csv; .tsv; .arrow, .arrow_file, .feather (Arrow file); .arrows, .stream "
                 + "(Arrow stream); .json, .json.gz (integration JSON, gzip-compressed for .gz); .ndjson, .jsonl "
-                + "(newline-delimited JSON, types inferred from the first lines). An input "
-                + "with another name is read by its content: ARROW1 starts an Arrow file, FF FF FF FF an Arrow "
+                + "(newline-delimited JSON, types inferred from the first lines); .parquet, .parq (Parquet, not from "
+                + "standard input). An input "
+                + "with another name is read by its content: ARROW1 starts an Arrow file, PAR1 Parquet, FF FF FF FF an Arrow "
                 + "stream, an object whose first member is \"schema\" integration JSON (or gzip of it), another "
                 + "object NDJSON, a first line holding a tab or a comma TSV or CSV. '-' is standard input or output, "
                 + "with --from / --to FORMAT. CSV input has a header line (unless --no-header); unquoted "
@@ -73,15 +75,28 @@ final class ConvertCommand extends Subcommand {
                 + "as a dataset directory with --partition-by or --max-rows-per-file, or when it ends with '/'.");
     }
 
+    /** The Arrow body codec named, {@code none} when not given. */
+    private static Codec arrowCodec(String name) {
+        if (name == null) {
+            return Codec.NONE;
+        }
+        for (Codec c : Codec.values()) {
+            if (c.toString().equalsIgnoreCase(name)) {
+                return c;
+            }
+        }
+        throw new CliException("--codec " + name + " is not an Arrow body codec (none, lz4, zstd)", CliException.USAGE);
+    }
+
     @Override
     public Integer call() throws Exception {
         Path in = this.in.getValue();
         Path out = this.out.getValue();
-        Codec codec = this.codec.getValue();
+        String codecName = this.codec.getValue();
         String partitionBy = this.partitionBy.getValue();
         Long maxRows = this.maxRowsPerFile.getValue();
         if (partitionBy != null || maxRows != null || out.toString().endsWith("/")) {
-            return writeDataset(in, out, codec, partitionBy, maxRows);
+            return writeDataset(in, out, codecName, partitionBy, maxRows);
         }
         ArrowFormat format = this.format.getValue();
         String to = this.to.getValue();
@@ -90,19 +105,23 @@ final class ConvertCommand extends Subcommand {
             target = Formats.named(to);
         } else if (Inputs.isStdio(out) && format == null) {
             throw new CliException(
-                    "writing standard output ('-') needs --to FORMAT (csv, tsv, arrow, arrows, json, ndjson)",
+                    "writing standard output ('-') needs --to FORMAT (csv, tsv, arrow, arrows, json, ndjson, parquet)",
                     CliException.USAGE);
         } else {
             target = Formats.ofOutput(out, Formats.ipc(format));
         }
-        if (!target.isArrow() && codec != Codec.NONE) {
-            throw new CliException("--codec applies to Arrow output only, not " + target.label(), CliException.USAGE);
+        if (!target.isArrow() && target != ArrowFormat.PARQUET && codecName != null
+                && !codecName.equalsIgnoreCase("none")) {
+            throw new CliException("--codec applies to Arrow and Parquet output only, not " + target.label(),
+                    CliException.USAGE);
         }
         String summary;
         try (ScopedAllocator batches = BufferAllocator.scoped();
                 RecordBatchReader source = input.open(in, batches)) {
             BatchRelease release = new BatchRelease(batches);
-            summary = Conversion.copy(source, in, out, target, codec.writeOptions(), release::written);
+            summary = target == ArrowFormat.PARQUET
+                    ? ParquetConversion.copy(source, in, out, ParquetConversion.options(codecName), release::written)
+                    : Conversion.copy(source, in, out, target, arrowCodec(codecName).writeOptions(), release::written);
         }
         PrintWriter status = err();
         status.println(summary);
@@ -110,14 +129,19 @@ final class ConvertCommand extends Subcommand {
         return 0;
     }
 
-    private Integer writeDataset(Path in, Path out, Codec codec, String partitionBy, Long maxRows) throws IOException {
+    private Integer writeDataset(Path in, Path out, String codecName, String partitionBy, Long maxRows)
+            throws IOException {
         if (Inputs.isStdio(out)) {
             throw new CliException("a dataset is written to a directory, not standard output", CliException.USAGE);
         }
         String to = this.to.getValue();
         ArrowFormat target = to == null ? ArrowFormat.FILE : Formats.named(to);
-        if (!target.isArrow() && codec != Codec.NONE) {
-            throw new CliException("--codec applies to Arrow output only, not " + target.label(), CliException.USAGE);
+        boolean parquetDefault = target == ArrowFormat.PARQUET && codecName != null
+                && codecName.equalsIgnoreCase("snappy");
+        Codec codec = parquetDefault ? Codec.NONE : arrowCodec(codecName);
+        if (!target.isArrow() && target != ArrowFormat.PARQUET && codec != Codec.NONE) {
+            throw new CliException("--codec applies to Arrow and Parquet output only, not " + target.label(),
+                    CliException.USAGE);
         }
         DatasetWriteOptions options;
         try {

@@ -35,9 +35,10 @@ final class StatsCommand extends Subcommand {
                 + "record batches and rows, the body compression of Arrow input, and per column its type, null "
                 + "count and the bytes of its buffers in memory (decompressed; children and dictionaries "
                 + "included).",
-                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv) or "
-                + "NDJSON (.ndjson, .jsonl); '-' is standard input (with --from). The file is read once, batch by "
-                + "batch.");
+                "FILE is an Arrow file or stream, integration JSON (.json, .json.gz), CSV (.csv), TSV (.tsv), "
+                + "NDJSON (.ndjson, .jsonl) or Parquet (.parquet: its row groups too, and per column chunk its "
+                + "codec, encodings, stored and uncompressed sizes, null count, minimum and maximum); '-' is standard "
+                + "input (with --from). The file is read once, batch by batch.");
     }
 
     @Override
@@ -63,6 +64,9 @@ final class StatsCommand extends Subcommand {
             out.println("rows:        " + rows);
             if (!stdin && Files.isRegularFile(file) && Conversion.formatOf(file, input.format()).isArrow()) {
                 printMessages(out, file);
+            }
+            if (format == ArrowFormat.PARQUET) {
+                ParquetStats.print(out, file);
             }
             TextTable table = new TextTable(List.of("column", "type", "nulls", "bytes"), false, false, true, true);
             long total = 0;

@@ -16,6 +16,8 @@ import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.ndjson.NdjsonReader;
 import dev.quiver.ndjson.NdjsonWriter;
+import dev.quiver.parquet.ParquetReader;
+import dev.quiver.parquet.ParquetWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
@@ -109,6 +111,7 @@ public final class Arrow {
             case JSON -> IntegrationJsonReader.open(path, options.jsonRead());
             case CSV, TSV -> CsvReader.open(path, options.csvReading(format));
             case NDJSON -> NdjsonReader.open(path, options.ndjsonReading());
+            case PARQUET -> ParquetReader.open(path);
         };
     }
 
@@ -168,6 +171,7 @@ public final class Arrow {
                 options.noCodec(format);
                 yield NdjsonWriter.open(path, schema);
             }
+            case PARQUET -> ParquetWriter.open(path, schema, options.parquetWrite());
         };
     }
 }

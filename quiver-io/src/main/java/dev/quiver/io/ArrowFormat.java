@@ -20,7 +20,9 @@ public enum ArrowFormat {
     /** Tab-separated values with a header line ({@code .tsv}; quiver-csv with a tab delimiter). */
     TSV("TSV"),
     /** Newline-delimited JSON, one object per line ({@code .ndjson}, {@code .jsonl}; quiver-ndjson). */
-    NDJSON("NDJSON");
+    NDJSON("NDJSON"),
+    /** Apache Parquet ({@code .parquet}, {@code .parq}): {@code PAR1}, column chunks, a footer (quiver-parquet). */
+    PARQUET("Parquet");
 
     private final String label;
 
@@ -57,7 +59,8 @@ public enum ArrowFormat {
 
     /**
      * The format a short name gives: {@code arrow} (or {@code file}, {@code feather}), {@code arrows} (or
-     * {@code stream}), {@code json}, {@code csv}, {@code tsv}, {@code ndjson} (or {@code jsonl}), in any case.
+     * {@code stream}), {@code json}, {@code csv}, {@code tsv}, {@code ndjson} (or {@code jsonl}), {@code parquet},
+     * in any case.
      *
      * @param name the short name
      * @return its format
@@ -71,15 +74,16 @@ public enum ArrowFormat {
             case "csv" -> CSV;
             case "tsv" -> TSV;
             case "ndjson", "jsonl" -> NDJSON;
+            case "parquet" -> PARQUET;
             default -> throw new UnknownFormatException("unknown format '" + name
-                    + "' (csv, tsv, arrow, arrows, json, ndjson)");
+                    + "' (csv, tsv, arrow, arrows, json, ndjson, parquet)");
         };
     }
 
     /**
      * The format a file name says by its extension: {@code .arrow}, {@code .arrow_file}, {@code .feather},
      * {@code .arrows}, {@code .stream}, {@code .json}, {@code .json.gz}, {@code .csv}, {@code .tsv},
-     * {@code .ndjson}, {@code .jsonl}, in any case.
+     * {@code .ndjson}, {@code .jsonl}, {@code .parquet}, {@code .parq}, in any case.
      *
      * @param path the file
      * @return its format, or null when the name says none
@@ -103,7 +107,7 @@ public enum ArrowFormat {
     }
 
     private boolean isBinaryOrJson() {
-        return isArrow() || this == JSON;
+        return isArrow() || this == JSON || this == PARQUET;
     }
 
     @Override

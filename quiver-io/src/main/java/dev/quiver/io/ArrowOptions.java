@@ -11,6 +11,7 @@ import dev.quiver.ipc.compression.CompressionCodec;
 import dev.quiver.json.JsonReadOptions;
 import dev.quiver.json.JsonWriteOptions;
 import dev.quiver.ndjson.NdjsonReadOptions;
+import dev.quiver.parquet.ParquetWriteOptions;
 import java.util.Objects;
 
 /**
@@ -160,6 +161,17 @@ public record ArrowOptions(ArrowFormat format, ValidationLevel validation, Compr
     CsvWriteOptions csvWriting(ArrowFormat delimited) {
         noCodec(delimited);
         return delimited == ArrowFormat.TSV && csvWrite.delimiter() == ',' ? csvWrite.withDelimiter('\t') : csvWrite;
+    }
+
+    /** Parquet written with the codec asked for (ZSTD as ZSTD, LZ4_FRAME as LZ4_RAW), else Parquet's usual SNAPPY. */
+    ParquetWriteOptions parquetWrite() {
+        if (codec == null) {
+            return ParquetWriteOptions.DEFAULT;
+        }
+        return ParquetWriteOptions.DEFAULT.withCodec(switch (codec.type()) {
+            case ZSTD -> dev.quiver.parquet.format.CompressionCodec.ZSTD;
+            case LZ4_FRAME -> dev.quiver.parquet.format.CompressionCodec.LZ4_RAW;
+        });
     }
 
     NdjsonReadOptions ndjsonReading() {

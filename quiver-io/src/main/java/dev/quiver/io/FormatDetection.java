@@ -40,6 +40,9 @@ final class FormatDetection {
         if (IpcFileReader.startsWithMagic(head)) {
             return ArrowFormat.FILE;
         }
+        if (startsWith(head, 'P', 'A', 'R', '1')) {
+            return ArrowFormat.PARQUET;
+        }
         if (startsWith(head, 0xFF, 0xFF, 0xFF, 0xFF)) {
             return ArrowFormat.STREAM;
         }
@@ -67,8 +70,8 @@ final class FormatDetection {
         if (delimited != null) {
             return delimited;
         }
-        throw new UnknownFormatException(path + ": not Arrow IPC, integration JSON, NDJSON, CSV or TSV: it starts"
-                + " with " + hex(head) + " (an IPC file starts with ARROW1, an IPC stream with FF FF FF FF, JSON with"
+        throw new UnknownFormatException(path + ": not Arrow IPC, Parquet, integration JSON, NDJSON, CSV or TSV: it starts"
+                + " with " + hex(head) + " (an IPC file starts with ARROW1, a Parquet file with PAR1, an IPC stream with FF FF FF FF, JSON with"
                 + " {, CSV and TSV with a line of text holding a comma or a tab)");
     }
 
@@ -97,6 +100,9 @@ final class FormatDetection {
         if (name.endsWith(".ndjson") || name.endsWith(".jsonl")) {
             return ArrowFormat.NDJSON;
         }
+        if (name.endsWith(".parquet") || name.endsWith(".parq")) {
+            return ArrowFormat.PARQUET;
+        }
         return null;
     }
 
@@ -105,8 +111,8 @@ final class FormatDetection {
         ArrowFormat format = byName(path);
         if (format == null) {
             throw new UnknownFormatException(path + ": no format for this name: name it .arrow or .feather (IPC"
-                    + " file), .arrows (IPC stream), .json or .json.gz (integration JSON), .csv, .tsv, .ndjson or"
-                    + " .jsonl, or give the format in the options");
+                    + " file), .arrows (IPC stream), .json or .json.gz (integration JSON), .csv, .tsv, .ndjson,"
+                    + " .jsonl or .parquet, or give the format in the options");
         }
         return format;
     }

@@ -14,6 +14,7 @@ import dev.quiver.json.IntegrationJsonReader;
 import dev.quiver.json.JsonReadOptions;
 import dev.quiver.ndjson.NdjsonReadOptions;
 import dev.quiver.ndjson.NdjsonReader;
+import dev.quiver.parquet.ParquetReader;
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -109,6 +110,7 @@ public final class Inputs {
             case JSON -> IntegrationJsonReader.open(path, json(options));
             case CSV, TSV -> CsvReader.open(path, delimited(actual, csv));
             case NDJSON -> NdjsonReader.open(path, NdjsonReadOptions.DEFAULT.withAllocator(ndjsonAllocator));
+            case PARQUET -> ParquetReader.open(path);
         };
     }
 
@@ -126,6 +128,8 @@ public final class Inputs {
             case JSON -> IntegrationJsonReader.open(in, json(options));
             case CSV, TSV -> CsvReader.open(in, delimited(format, csv));
             case NDJSON -> NdjsonReader.open(in, NdjsonReadOptions.DEFAULT.withAllocator(ndjsonAllocator));
+            case PARQUET -> throw new CliException("Parquet is read from a file, not from standard input: its footer"
+                    + " comes last");
         };
     }
 

@@ -13,6 +13,8 @@ import dev.quiver.ipc.IpcWriteOptions;
 import dev.quiver.json.IntegrationJsonWriter;
 import dev.quiver.json.JsonWriteOptions;
 import dev.quiver.ndjson.NdjsonWriter;
+import dev.quiver.parquet.ParquetWriteOptions;
+import dev.quiver.parquet.ParquetWriter;
 import java.io.BufferedOutputStream;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
@@ -20,6 +22,7 @@ import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
@@ -127,6 +130,7 @@ public final class Outputs {
             case CSV -> CsvWriter.open(out, schema, CsvWriteOptions.DEFAULT);
             case TSV -> CsvWriter.open(out, schema, CsvWriteOptions.DEFAULT.withDelimiter('\t'));
             case NDJSON -> NdjsonWriter.open(out, schema);
+            case PARQUET -> ParquetWriter.open(Channels.newChannel(out), schema, ParquetWriteOptions.DEFAULT);
         };
     }
 }

@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.parquet;
+
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.type.Schema;
+import dev.quiver.parquet.read.FileDecoder;
+import dev.quiver.parquet.read.ReadLimits;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Reads a Parquet file's row groups as record batches, in order. The columns of a row group are decoded
+ * on every core (as many threads as the options give), and the next row group is decoded while the
+ * batches of the current one are handed out: memory holds at most two row groups of the columns read.
+ * Failures are {@link ParquetException}s naming the file, row group, column and page.
+ */
+public final class ParquetReader implements RecordBatchReader {
+    private final FileDecoder decoder;
+    private final ParquetReadOptions options;
+    private final FileDecoder.Plan plan;
+    private final ReadLimits limits;
+    private final int[] rowGroups;
+    private final ExecutorService pool;
+    private final AutoCloseable owned;
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private int nextGroup;
+    private List<ArrayData> current;
+    private long currentRows;
+    private long position;
+    private boolean closed;
+
+    ParquetReader(FileDecoder decoder, ParquetReadOptions options, AutoCloseable owned) {
+        this.decoder = decoder;
+        this.options = options;
+        this.owned = owned;
+        this.plan = decoder.plan(options.columns());
+        this.limits = new ReadLimits(options.allocator(), options.verifyChecksums(), options.maxPageBytes(),
+                options.maxLevelsPerChunk());
+        int groups = decoder.metadata().rowGroups().size();
+        int[] chosen = options.rowGroups();
+        if (chosen == null) {
+            chosen = new int[groups];
+            for (int i = 0; i < groups; i++) {
+                chosen[i] = i;
+            }
+        }
+        for (int g : chosen) {
+            if (g < 0 || g >= groups) {
+                throw new ParquetException(decoder.input().name() + ": no row group " + g + " (the file has " + groups + ")");
+            }
+        }
+        this.rowGroups = RowGroupFilter.keep(decoder, chosen, options.filter());
+        int threads = options.threads() == 0 ? Runtime.getRuntime().availableProcessors() : options.threads();
+        this.pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "quiver-parquet-decoder");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /**
+     * Opens a file and reads it with the default options; closing the reader closes the file.
+     *
+     * @param path the file
+     * @return the reader
+     * @throws ParquetException if the file cannot be read
+     */
+    public static ParquetReader open(Path path) {
+        return open(path, ParquetReadOptions.DEFAULT);
+    }
+
+    /**
+     * Opens a file and reads it; closing the reader closes the file.
+     *
+     * @param path the file
+     * @param options what to read and how
+     * @return the reader
+     * @throws ParquetException if the file cannot be read
+     */
+    public static ParquetReader open(Path path, ParquetReadOptions options) {
+        ParquetFile file = ParquetFile.open(path);
+        try {
+            return file.readerOwning(options);
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public Schema schema() {
+        return plan.schema();
+    }
+
+    @Override
+    public Optional<RecordBatch> readNext() {
+        if (closed) {
+            throw new ParquetException(decoder.input().name() + ": the reader is closed");
+        }
+        while (current == null || position >= currentRows) {
+            if (!loadNextGroup()) {
+                return Optional.empty();
+            }
+        }
+        long length = Math.min(options.batchSize(), currentRows - position);
+        List<Array> columns = new ArrayList<>(current.size());
+        for (ArrayData data : current) {
+            columns.add(Array.of(position == 0 && length == currentRows ? data : data.slice(position, length)));
+        }
+        position += length;
+        return Optional.of(new RecordBatch(plan.schema(), columns, length));
+    }
+
+    /** A row group being decoded. */
+    private record Pending(int group, List<Future<ArrayData>> futures) {
+    }
+
+    private boolean loadNextGroup() {
+        while (pending.size() < (pool == null ? 1 : 2) && nextGroup < rowGroups.length) {
+            pending.add(submit(rowGroups[nextGroup++]));
+        }
+        Pending next = pending.poll();
+        if (next == null) {
+            current = null;
+            return false;
+        }
+        List<ArrayData> columns = new ArrayList<>(next.futures().size());
+        for (Future<ArrayData> f : next.futures()) {
+            columns.add(await(f));
+        }
+        if (nextGroup < rowGroups.length && pool != null) {
+            pending.add(submit(rowGroups[nextGroup++]));
+        }
+        current = columns;
+        currentRows = decoder.metadata().rowGroups().get(next.group()).numRows();
+        position = 0;
+        validate(columns);
+        return true;
+    }
+
+    private void validate(List<ArrayData> columns) {
+        for (ArrayData data : columns) {
+            try {
+                data.validate(options.validation());
+            } catch (QuiverException e) {
+                throw new ParquetException(decoder.input().name() + ": the data read is not valid Arrow: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private Pending submit(int group) {
+        List<Callable<ArrayData>> tasks = plan.tasks(group, limits);
+        List<Future<ArrayData>> futures = new ArrayList<>(tasks.size());
+        for (Callable<ArrayData> task : tasks) {
+            if (pool == null) {
+                futures.add(java.util.concurrent.CompletableFuture.completedFuture(run(task)));
+            } else {
+                futures.add(pool.submit(() -> run(task)));
+            }
+        }
+        return new Pending(group, futures);
+    }
+
+    private ArrayData run(Callable<ArrayData> task) {
+        try {
+            return task.call();
+        } catch (ParquetException e) {
+            throw e;
+        } catch (QuiverException e) {
+            throw new ParquetException(decoder.input().name() + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new ParquetException(decoder.input().name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private ArrayData await(Future<ArrayData> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ParquetException(decoder.input().name() + ": interrupted while decoding", e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            if (cause instanceof Error err) {
+                throw err;
+            }
+            throw new ParquetException(decoder.input().name() + ": " + cause, cause);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (Pending p : pending) {
+            for (Future<ArrayData> f : p.futures()) {
+                f.cancel(true);
+            }
+        }
+        pending.clear();
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+        if (owned != null) {
+            try {
+                owned.close();
+            } catch (Exception e) {
+                throw new ParquetException(decoder.input().name() + ": closing failed: " + e.getMessage(), e);
+            }
+        }
+    }
+}

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.parquet.read;
+
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LittleEndian;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.parquet.ParquetException;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the Arrow data of a node from the decoded chunks of its leaves: struct validity and list
+ * offsets from the levels of the node's first leaf (Dremel's record shredding, reversed).
+ */
+final class Assembler {
+    private final Map<Integer, LeafChunk> chunks;
+    private final Map<Integer, Conversion> conversions;
+    private final BufferAllocator allocator;
+    private final String where;
+
+    Assembler(Map<Integer, LeafChunk> chunks, Map<Integer, Conversion> conversions, BufferAllocator allocator,
+            String where) {
+        this.chunks = chunks;
+        this.conversions = conversions;
+        this.allocator = allocator;
+        this.where = where;
+    }
+
+    ArrayData build(ArrowNode node) {
+        LeafChunk first = chunks.get(node.firstLeaf());
+        switch (node.kind()) {
+            case LEAF -> {
+                return LeafAssembler.assemble(node, conversions.get(node.leaf().index()), chunks.get(node.leaf().index()),
+                        allocator, where + ", column " + node.leaf().dottedPath());
+            }
+            case STRUCT -> {
+                Slots slots = Slots.of(node, first, allocator);
+                List<ArrayData> children = new ArrayList<>();
+                for (ArrowNode c : node.children()) {
+                    ArrayData child = build(c);
+                    if (child.length() != slots.count) {
+                        throw new ParquetException(where + ": field " + c.field().name() + " of " + node.field().name()
+                                + " has " + child.length() + " values where its struct has " + slots.count
+                                + " (the columns' levels disagree)");
+                    }
+                    children.add(child);
+                }
+                List<ArrowBuffer> buffers = new ArrayList<>();
+                buffers.add(slots.validity);
+                return new ArrayData(node.field().type(), slots.count, 0, slots.nullCount, buffers, children, null);
+            }
+            default -> {
+                return list(node, first);
+            }
+        }
+    }
+
+    private ArrayData list(ArrowNode node, LeafChunk chunk) {
+        byte[] def = chunk.definition;
+        byte[] rep = chunk.repetition;
+        int entries = chunk.levelCount;
+        if (rep == null || def == null) {
+            throw new ParquetException(where + ": list " + node.field().name() + " over a column without levels");
+        }
+        int slotDef = node.slotDef();
+        int slotRep = node.slotRep();
+        int nullDef = node.nullDef();
+        int elementDef = node.elementDef();
+        int elementRep = node.elementRep();
+        boolean large = node.field().type() instanceof ArrowType.LargeList;
+        long[] offsets = new long[Math.max(16, entries / 4 + 1)];
+        byte[] valid = new byte[Math.max(16, entries / 4)];
+        int count = 0;
+        int validCount = 0;
+        long elements = 0;
+        boolean open = false;
+        for (int i = 0; i < entries; i++) {
+            int r = rep[i];
+            int d = def[i];
+            if (r <= slotRep) {
+                if (d < slotDef) {
+                    open = false;
+                    continue;
+                }
+                if (count + 1 >= offsets.length) {
+                    offsets = java.util.Arrays.copyOf(offsets, offsets.length * 2);
+                    valid = java.util.Arrays.copyOf(valid, offsets.length);
+                }
+                offsets[count] = elements;
+                int ok = d >= nullDef ? 1 : 0;
+                valid[count++] = (byte) ok;
+                validCount += ok;
+                if (d >= elementDef) {
+                    elements++;
+                }
+                open = true;
+            } else if (r == elementRep) {
+                if (!open || d < elementDef) {
+                    throw new ParquetException(where + ": list " + node.field().name() + " continued (repetition level "
+                            + r + ") at entry " + i + " where no list is open");
+                }
+                elements++;
+            }
+        }
+        offsets[count] = elements;
+        ArrayData child = build(node.children().get(0));
+        if (child.length() != elements) {
+            throw new ParquetException(where + ": list " + node.field().name() + " has " + elements
+                    + " elements but its values " + child.length() + " (the columns' levels disagree)");
+        }
+        if (!large && elements > Integer.MAX_VALUE) {
+            throw new ParquetException(where + ": list " + node.field().name() + " has too many elements for 32-bit offsets");
+        }
+        ArrowBuffer offsetBuffer = allocator.allocateForOverwrite((long) (count + 1) * (large ? 8 : 4));
+        MemorySegment out = offsetBuffer.segment();
+        for (int i = 0; i <= count; i++) {
+            if (large) {
+                out.set(LittleEndian.LONG, 8L * i, offsets[i]);
+            } else {
+                out.set(LittleEndian.INT, 4L * i, (int) offsets[i]);
+            }
+        }
+        List<ArrowBuffer> buffers = new ArrayList<>();
+        buffers.add(validCount < count ? Slots.bitmap(valid, count, allocator) : null);
+        buffers.add(offsetBuffer);
+        return new ArrayData(node.field().type(), count, 0, count - validCount, buffers, List.of(child), null);
+    }
+}

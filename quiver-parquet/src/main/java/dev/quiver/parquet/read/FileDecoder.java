@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.parquet.read;
+
+import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import dev.quiver.parquet.ParquetException;
+import dev.quiver.parquet.format.ColumnChunk;
+import dev.quiver.parquet.format.ColumnMetaData;
+import dev.quiver.parquet.format.FileMetaData;
+import dev.quiver.parquet.format.RowGroup;
+import dev.quiver.parquet.thrift.ThriftReader;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+/**
+ * An opened Parquet file: its footer checked and parsed, its schema mapped; makes the tasks that decode
+ * the columns of a row group.
+ */
+public final class FileDecoder {
+    private static final int MAGIC = 0x31524150; // "PAR1" little-endian
+    private static final int ENCRYPTED_MAGIC = 0x45524150; // "PARE"
+
+    private final FileInput input;
+    private final FileMetaData metadata;
+    private final FileSchema schema;
+
+    private FileDecoder(FileInput input, FileMetaData metadata, FileSchema schema) {
+        this.input = input;
+        this.metadata = metadata;
+        this.schema = schema;
+    }
+
+    /**
+     * Reads and checks the footer.
+     *
+     * @param input the file
+     * @param allocator the allocator of the footer's bytes (when read from a channel)
+     * @return the opened file
+     * @throws ParquetException if the file is not a readable Parquet file
+     */
+    public static FileDecoder open(FileInput input, BufferAllocator allocator) {
+        String name = input.name();
+        long size = input.size();
+        if (size < 12) {
+            throw new ParquetException(name + ": " + size + " bytes is too small for a Parquet file (at least 12)");
+        }
+        ArrowBuffer tail = input.read(size - 8, 8, allocator, "the footer's length and magic");
+        int footerLength = tail.getInt(0);
+        int tailMagic = tail.getInt(4);
+        allocator.release(tail);
+        if (tailMagic == ENCRYPTED_MAGIC) {
+            throw new ParquetException(name + ": encrypted files are not supported (the footer is encrypted, magic PARE)");
+        }
+        ArrowBuffer head = input.read(0, 4, allocator, "the leading magic");
+        int headMagic = head.getInt(0);
+        allocator.release(head);
+        if (tailMagic != MAGIC || headMagic != MAGIC) {
+            throw new ParquetException(name + ": not a Parquet file (no PAR1 magic at its " + (headMagic != MAGIC ? "start"
+                    : "end") + ")");
+        }
+        if (footerLength <= 0 || footerLength > size - 12) {
+            throw new ParquetException(name + ": footer length " + footerLength + " does not fit a file of " + size + " bytes");
+        }
+        ArrowBuffer footer = input.read(size - 8 - footerLength, footerLength, allocator, "the footer");
+        FileMetaData meta;
+        try {
+            meta = FileMetaData.read(new ThriftReader(footer.segment(), 0, footerLength, name + ": footer"));
+        } finally {
+            allocator.release(footer);
+        }
+        if (meta.encrypted()) {
+            throw new ParquetException(name + ": encrypted files are not supported (plaintext footer with encrypted columns)");
+        }
+        for (int g = 0; g < meta.rowGroups().size(); g++) {
+            RowGroup rg = meta.rowGroups().get(g);
+            if (rg.numRows() < 0 || rg.numRows() > Integer.MAX_VALUE) {
+                throw new ParquetException(name + ": row group " + g + " declares " + rg.numRows() + " rows");
+            }
+            for (ColumnChunk c : rg.columns()) {
+                if (c.encrypted()) {
+                    throw new ParquetException(name + ": encrypted files are not supported (row group " + g
+                            + " has encrypted columns)");
+                }
+            }
+        }
+        FileSchema schema;
+        try {
+            schema = FileSchema.of(meta);
+        } catch (ParquetException e) {
+            throw new ParquetException(name + ": " + e.getMessage(), e);
+        }
+        for (int g = 0; g < meta.rowGroups().size(); g++) {
+            if (meta.rowGroups().get(g).columns().size() != schema.leaves().size()) {
+                throw new ParquetException(name + ": row group " + g + " has " + meta.rowGroups().get(g).columns().size()
+                        + " column chunks for " + schema.leaves().size() + " leaf columns");
+            }
+        }
+        return new FileDecoder(input, meta, schema);
+    }
+
+    /**
+     * The footer.
+     *
+     * @return the file's metadata
+     */
+    public FileMetaData metadata() {
+        return metadata;
+    }
+
+    /**
+     * The Arrow schema of the whole file.
+     *
+     * @return the schema
+     */
+    public Schema schema() {
+        return schema.schema();
+    }
+
+    /**
+     * The input.
+     *
+     * @return the file's bytes
+     */
+    public FileInput input() {
+        return input;
+    }
+
+    /**
+     * The dotted paths of the leaf columns, in order.
+     *
+     * @return one path per leaf
+     */
+    public List<String> leafPaths() {
+        List<String> paths = new ArrayList<>();
+        for (LeafColumn leaf : schema.leaves()) {
+            paths.add(leaf.dottedPath());
+        }
+        return paths;
+    }
+
+    /**
+     * A plan to read some columns.
+     *
+     * @param columns dotted field paths; empty for all
+     * @return the plan
+     * @throws ParquetException if a path names no field
+     */
+    public Plan plan(List<String> columns) {
+        List<ArrowNode> nodes = columns.isEmpty() ? schema.nodes() : Projection.select(schema.nodes(), columns);
+        List<Field> fields = new ArrayList<>();
+        Map<Integer, Conversion> conversions = new HashMap<>();
+        for (ArrowNode n : nodes) {
+            fields.add(n.field());
+            collectConversions(n, conversions);
+        }
+        return new Plan(nodes, new Schema(fields, schema.schema().metadata(), schema.schema().endianness()), conversions);
+    }
+
+    private static void collectConversions(ArrowNode node, Map<Integer, Conversion> into) {
+        if (node.kind() == ArrowNode.Kind.LEAF) {
+            Conversion c = Conversion.of(node.leaf(), node.field().type());
+            if (c == null) {
+                throw new ParquetException("column " + node.leaf().dottedPath() + " cannot be read as "
+                        + node.field().type());
+            }
+            into.put(node.leaf().index(), c);
+        }
+        for (ArrowNode child : node.children()) {
+            collectConversions(child, into);
+        }
+    }
+
+    /** The columns to read and how. */
+    public final class Plan {
+        private final List<ArrowNode> nodes;
+        private final Schema planSchema;
+        private final Map<Integer, Conversion> conversions;
+
+        private Plan(List<ArrowNode> nodes, Schema planSchema, Map<Integer, Conversion> conversions) {
+            this.nodes = nodes;
+            this.planSchema = planSchema;
+            this.conversions = conversions;
+        }
+
+        /**
+         * The schema of the batches.
+         *
+         * @return the schema
+         */
+        public Schema schema() {
+            return planSchema;
+        }
+
+        /**
+         * The indices of the leaf columns the plan reads.
+         *
+         * @return the leaf indices, in order
+         */
+        public Set<Integer> leaves() {
+            Set<Integer> result = new LinkedHashSet<>();
+            for (ArrowNode n : nodes) {
+                collectLeaves(n, result);
+            }
+            return result;
+        }
+
+        private void collectLeaves(ArrowNode n, Set<Integer> into) {
+            if (n.kind() == ArrowNode.Kind.LEAF) {
+                into.add(n.leaf().index());
+            }
+            for (ArrowNode c : n.children()) {
+                collectLeaves(c, into);
+            }
+        }
+
+        /**
+         * One task per top-level field of a row group, each giving the field's data for all the group's rows.
+         *
+         * @param rowGroup the row group's index
+         * @param limits what decoding may use
+         * @return the tasks, in the schema's order
+         */
+        public List<Callable<ArrayData>> tasks(int rowGroup, ReadLimits limits) {
+            RowGroup rg = metadata.rowGroups().get(rowGroup);
+            List<Callable<ArrayData>> tasks = new ArrayList<>();
+            for (ArrowNode node : nodes) {
+                tasks.add(() -> decodeField(node, rg, rowGroup, limits));
+            }
+            return tasks;
+        }
+
+        private ArrayData decodeField(ArrowNode node, RowGroup rg, int rowGroup, ReadLimits limits) {
+            String where = input.name() + ": row group " + rowGroup;
+            Set<Integer> leafIndices = new LinkedHashSet<>();
+            collectLeaves(node, leafIndices);
+            Map<Integer, LeafChunk> chunks = new HashMap<>();
+            try {
+                for (int leafIndex : leafIndices) {
+                    chunks.put(leafIndex, decodeChunk(schema.leaves().get(leafIndex), rg, rowGroup, limits));
+                }
+                ArrayData data = new Assembler(chunks, conversions, limits.allocator(), where).build(node);
+                if (data.length() != rg.numRows()) {
+                    throw new ParquetException(where + ": column " + node.field().name() + " has " + data.length()
+                            + " rows where the row group declares " + rg.numRows());
+                }
+                return data;
+            } catch (ParquetException e) {
+                throw e;
+            } catch (QuiverException e) {
+                throw new ParquetException(where + ", column " + node.field().name() + ": " + e.getMessage(), e);
+            } finally {
+                for (LeafChunk c : chunks.values()) {
+                    c.release();
+                }
+            }
+        }
+    }
+
+    private LeafChunk decodeChunk(LeafColumn leaf, RowGroup rg, int rowGroup, ReadLimits limits) {
+        String where = input.name() + ": row group " + rowGroup + ", column " + leaf.dottedPath();
+        ColumnChunk chunk = rg.columns().get(leaf.index());
+        ColumnMetaData meta = chunk.metaData();
+        if (meta == null) {
+            throw new ParquetException(where + ": the column chunk has no metadata");
+        }
+        if (chunk.filePath() != null) {
+            throw new ParquetException(where + ": column chunks in other files (" + new String(chunk.filePath()
+                    .getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8) + ") are not supported");
+        }
+        long start = meta.dataPageOffset();
+        if (meta.dictionaryPageOffset() != null && meta.dictionaryPageOffset() > 0 && meta.dictionaryPageOffset() < start) {
+            start = meta.dictionaryPageOffset();
+        }
+        long length = meta.totalCompressedSize();
+        if (WriterQuirks.dictionaryHeaderUncounted(metadata.createdBy()) && start >= 0 && length >= 0
+                && start <= input.size() - length) {
+            length += Math.min(WriterQuirks.MAX_DICTIONARY_HEADER_SIZE, input.size() - (start + length));
+        }
+        ArrowBuffer bytes = input.read(start, length, limits.allocator(), "column chunk of " + leaf.dottedPath()
+                + " in row group " + rowGroup);
+        try {
+            return new ChunkDecoder(leaf, meta, limits, where).decode(bytes.segment(), meta.numValues(), rg.numRows());
+        } finally {
+            limits.allocator().release(bytes);
+        }
+    }
+}

@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.parquet.read;
+
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LittleEndian;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.parquet.ParquetException;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns a leaf's decoded chunk into Arrow data: slots from levels, values converted and spread over them. */
+final class LeafAssembler {
+    private static final long JULIAN_UNIX_EPOCH = 2_440_588L;
+    private static final long NANOS_PER_DAY = 86_400_000_000_000L;
+
+    private LeafAssembler() {}
+
+    /**
+     * The leaf's Arrow data.
+     *
+     * @param node the leaf node (its field's type is the type to read)
+     * @param conversion how its values convert
+     * @param chunk the decoded chunk (its buffers are handed over or released by the caller)
+     * @param allocator the allocator of new buffers
+     * @param where the column and row group, for messages
+     * @return the data
+     */
+    static ArrayData assemble(ArrowNode node, Conversion conversion, LeafChunk chunk, BufferAllocator allocator,
+            String where) {
+        Slots slots = Slots.of(node, chunk, allocator);
+        int valueCount = chunk.valueCount();
+        if (slots.validCount != valueCount) {
+            throw new ParquetException(where + ": the levels hold " + slots.validCount + " values but the pages "
+                    + valueCount);
+        }
+        ArrowType type = node.field().type();
+        int n = slots.count;
+        List<ArrowBuffer> buffers = new ArrayList<>(3);
+        buffers.add(slots.validity);
+        switch (conversion.kind()) {
+            case NULL -> {
+                if (valueCount != 0) {
+                    throw new ParquetException(where + ": a column of the null type holds " + valueCount + " values");
+                }
+                return new ArrayData(type, n, 0, n, List.of(), List.of(), null);
+            }
+            case BOOL -> buffers.add(booleans(chunk.fixed, slots, allocator));
+            case BINARY, LARGE_BINARY -> {
+                buffers.add(offsets(chunk.binary, slots, allocator, conversion.kind() == Conversion.Kind.LARGE_BINARY, where));
+                buffers.add(chunk.binary.data.finish());
+            }
+            case VIEW -> {
+                buffers.add(views(chunk.binary, slots, allocator, where));
+                ArrowBuffer data = chunk.binary.data.finish();
+                buffers.add(data);
+            }
+            case BINARY_BIG_ENDIAN -> buffers.add(spread(binaryDecimals(chunk.binary, conversion.width(), allocator, where),
+                    conversion.width(), slots, allocator));
+            default -> buffers.add(spread(fixed(chunk.fixed, conversion, allocator, where), conversion.width(), slots,
+                    allocator));
+        }
+        return new ArrayData(type, n, 0, slots.nullCount, buffers, List.of(), null);
+    }
+
+    /** Booleans (one byte each, dense) to a bitmap over the slots. */
+    private static ArrowBuffer booleans(FixedValues values, Slots slots, BufferAllocator allocator) {
+        int n = slots.count;
+        ArrowBuffer bits = allocator.allocate((n + 7) / 8);
+        MemorySegment out = bits.segment();
+        MemorySegment in = values.segment();
+        byte[] valid = slots.valid;
+        int v = 0;
+        int current = 0;
+        for (int i = 0; i < n; i++) {
+            if (valid == null || valid[i] != 0) {
+                current |= (in.get(LittleEndian.BYTE, v++) & 1) << (i & 7);
+            }
+            if ((i & 7) == 7) {
+                out.set(LittleEndian.BYTE, i >>> 3, (byte) current);
+                current = 0;
+            }
+        }
+        if ((n & 7) != 0) {
+            out.set(LittleEndian.BYTE, n >>> 3, (byte) current);
+        }
+        return bits;
+    }
+
+    private static ArrowBuffer offsets(BinaryValues values, Slots slots, BufferAllocator allocator, boolean large,
+            String where) {
+        int n = slots.count;
+        if (!large && values.dataSize() > Integer.MAX_VALUE) {
+            throw new ParquetException(where + ": " + values.dataSize() + " bytes of values in one row group do not fit "
+                    + "32-bit offsets (read the column as a large type)");
+        }
+        ArrowBuffer buffer = allocator.allocateForOverwrite((long) (n + 1) * (large ? 8 : 4));
+        MemorySegment out = buffer.segment();
+        MemorySegment ends = values.ends.segment();
+        byte[] valid = slots.valid;
+        long end = 0;
+        int v = 0;
+        if (large) {
+            out.set(LittleEndian.LONG, 0, 0L);
+            for (int i = 0; i < n; i++) {
+                if (valid == null || valid[i] != 0) {
+                    end = ends.get(LittleEndian.LONG, 8L * v++);
+                }
+                out.set(LittleEndian.LONG, 8L * (i + 1), end);
+            }
+        } else {
+            out.set(LittleEndian.INT, 0, 0);
+            for (int i = 0; i < n; i++) {
+                if (valid == null || valid[i] != 0) {
+                    end = ends.get(LittleEndian.LONG, 8L * v++);
+                }
+                out.set(LittleEndian.INT, 4L * (i + 1), (int) end);
+            }
+        }
+        return buffer;
+    }
+
+    private static ArrowBuffer views(BinaryValues values, Slots slots, BufferAllocator allocator, String where) {
+        int n = slots.count;
+        if (values.dataSize() > Integer.MAX_VALUE) {
+            throw new ParquetException(where + ": " + values.dataSize() + " bytes of values in one row group do not fit "
+                    + "a view's 32-bit offsets");
+        }
+        ArrowBuffer buffer = allocator.allocate(16L * n);
+        MemorySegment out = buffer.segment();
+        MemorySegment data = values.data.segment();
+        byte[] valid = slots.valid;
+        int v = 0;
+        for (int i = 0; i < n; i++) {
+            if (valid != null && valid[i] == 0) {
+                continue;
+            }
+            long start = values.start(v);
+            int length = (int) (values.end(v) - start);
+            v++;
+            long at = 16L * i;
+            out.set(LittleEndian.INT, at, length);
+            if (length <= 12) {
+                MemorySegment.copy(data, start, out, at + 4, length);
+            } else {
+                MemorySegment.copy(data, start, out, at + 4, 4);
+                out.set(LittleEndian.INT, at + 8, 0);
+                out.set(LittleEndian.INT, at + 12, (int) start);
+            }
+        }
+        return buffer;
+    }
+
+    /** Dense stored values converted to dense Arrow values of {@code conversion.width()} bytes. */
+    private static ArrowBuffer fixed(FixedValues values, Conversion conversion, BufferAllocator allocator, String where) {
+        int n = values.count;
+        int sw = values.width;
+        int tw = conversion.width();
+        if (conversion.kind() == Conversion.Kind.COPY) {
+            return values.bytes.finish();
+        }
+        ArrowBuffer buffer = allocator.allocateForOverwrite((long) n * tw);
+        MemorySegment out = buffer.segment();
+        MemorySegment in = values.segment();
+        switch (conversion.kind()) {
+            case NARROW -> {
+                for (int i = 0; i < n; i++) {
+                    MemorySegment.copy(in, (long) i * sw, out, (long) i * tw, tw);
+                }
+            }
+            case SIGN_EXTEND -> {
+                for (int i = 0; i < n; i++) {
+                    long v = sw == 4 ? in.get(LittleEndian.INT, 4L * i) : in.get(LittleEndian.LONG, 8L * i);
+                    writeSignExtended(out, (long) i * tw, tw, v);
+                }
+            }
+            case BIG_ENDIAN -> {
+                for (int i = 0; i < n; i++) {
+                    bigEndian(in, (long) i * sw, sw, out, (long) i * tw, tw);
+                }
+            }
+            case INT96 -> {
+                long divisor = conversion.factor();
+                for (int i = 0; i < n; i++) {
+                    long nanosOfDay = in.get(LittleEndian.LONG, 12L * i);
+                    long julianDay = in.get(LittleEndian.INT, 12L * i + 8) & 0xFFFFFFFFL;
+                    long nanos = (julianDay - JULIAN_UNIX_EPOCH) * NANOS_PER_DAY + nanosOfDay;
+                    out.set(LittleEndian.LONG, 8L * i, Math.floorDiv(nanos, divisor));
+                }
+            }
+            case MULTIPLY -> {
+                long factor = conversion.factor();
+                for (int i = 0; i < n; i++) {
+                    long v = sw == 4 ? in.get(LittleEndian.INT, 4L * i) : in.get(LittleEndian.LONG, 8L * i);
+                    long r;
+                    try {
+                        r = Math.multiplyExact(v, factor);
+                    } catch (ArithmeticException e) {
+                        throw new ParquetException(where + ": value " + v + " overflows when converted to the stored Arrow unit");
+                    }
+                    out.set(LittleEndian.LONG, 8L * i, r);
+                }
+            }
+            case DIVIDE -> {
+                long factor = conversion.factor();
+                for (int i = 0; i < n; i++) {
+                    long v = in.get(LittleEndian.LONG, 8L * i);
+                    if (v % factor != 0) {
+                        throw new ParquetException(where + ": value " + v + " is not a whole number of the stored Arrow unit"
+                                + " (would lose precision)");
+                    }
+                    out.set(LittleEndian.LONG, 8L * i, v / factor);
+                }
+            }
+            default -> throw new IllegalStateException("conversion " + conversion.kind());
+        }
+        values.release();
+        return buffer;
+    }
+
+    private static void writeSignExtended(MemorySegment out, long at, int width, long v) {
+        if (width == 8) {
+            out.set(LittleEndian.LONG, at, v);
+            return;
+        }
+        if (width == 4) {
+            out.set(LittleEndian.INT, at, (int) v);
+            return;
+        }
+        out.set(LittleEndian.LONG, at, v);
+        long fill = v < 0 ? -1L : 0L;
+        for (long k = 8; k < width; k += 8) {
+            out.set(LittleEndian.LONG, at + k, fill);
+        }
+    }
+
+    /** Big-endian two's complement of {@code sw} bytes to little-endian of {@code tw} bytes. */
+    private static void bigEndian(MemorySegment in, long from, int sw, MemorySegment out, long at, int tw) {
+        if (sw == 0) {
+            out.asSlice(at, tw).fill((byte) 0);
+            return;
+        }
+        byte sign = (byte) (in.get(LittleEndian.BYTE, from) < 0 ? -1 : 0);
+        for (int k = 0; k < tw; k++) {
+            byte b = k < sw ? in.get(LittleEndian.BYTE, from + sw - 1 - k) : sign;
+            out.set(LittleEndian.BYTE, at + k, b);
+        }
+    }
+
+    private static ArrowBuffer binaryDecimals(BinaryValues values, int tw, BufferAllocator allocator, String where) {
+        int n = values.count;
+        ArrowBuffer buffer = allocator.allocateForOverwrite((long) n * tw);
+        MemorySegment data = values.data.segment();
+        for (int i = 0; i < n; i++) {
+            long start = values.start(i);
+            int length = (int) (values.end(i) - start);
+            if (length > tw) {
+                throw new ParquetException(where + ": decimal of " + length + " bytes does not fit " + tw + " bytes");
+            }
+            bigEndian(data, start, length, buffer.segment(), (long) i * tw, tw);
+        }
+        values.release();
+        return buffer;
+    }
+
+    /** Spreads dense values of {@code width} bytes over the slots (nulls zero-filled), in place when there are nulls. */
+    private static ArrowBuffer spread(ArrowBuffer dense, int width, Slots slots, BufferAllocator allocator) {
+        if (slots.valid == null) {
+            return dense;
+        }
+        int n = slots.count;
+        ArrowBuffer buffer = allocator.allocate((long) n * width);
+        MemorySegment out = buffer.segment();
+        MemorySegment in = dense.segment();
+        byte[] valid = slots.valid;
+        int v = 0;
+        switch (width) {
+            case 4 -> {
+                for (int i = 0; i < n; i++) {
+                    if (valid[i] != 0) {
+                        out.set(LittleEndian.INT, 4L * i, in.get(LittleEndian.INT, 4L * v++));
+                    }
+                }
+            }
+            case 8 -> {
+                for (int i = 0; i < n; i++) {
+                    if (valid[i] != 0) {
+                        out.set(LittleEndian.LONG, 8L * i, in.get(LittleEndian.LONG, 8L * v++));
+                    }
+                }
+            }
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    if (valid[i] != 0) {
+                        MemorySegment.copy(in, (long) width * v++, out, (long) width * i, width);
+                    }
+                }
+            }
+        }
+        allocator.release(dense);
+        return buffer;
+    }
+}

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.parquet.read;
+
+/**
+ * One column chunk decoded: its levels (null where the maximum level is 0) and its non-null values,
+ * dense, in the stored representation; or, when kept as a dictionary, the indices and the dictionary.
+ */
+final class LeafChunk {
+    final LeafColumn column;
+    byte[] definition;
+    byte[] repetition;
+    int levelCount;
+    FixedValues fixed;
+    BinaryValues binary;
+    /** Dictionary indices per non-null value, when the chunk is kept dictionary-encoded. */
+    int[] indices;
+    FixedValues dictionaryFixed;
+    BinaryValues dictionaryBinary;
+
+    LeafChunk(LeafColumn column) {
+        this.column = column;
+    }
+
+    int valueCount() {
+        return fixed != null ? fixed.count : binary.count;
+    }
+
+    void release() {
+        if (fixed != null) {
+            fixed.release();
+        }
+        if (binary != null) {
+            binary.release();
+        }
+        if (dictionaryFixed != null) {
+            dictionaryFixed.release();
+        }
+        if (dictionaryBinary != null) {
+            dictionaryBinary.release();
+        }
+    }
+}

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.parquet.read;
+
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LittleEndian;
+import java.lang.foreign.MemorySegment;
+
+/** The slots of a struct or leaf node found from a leaf's levels, and which of them are non-null. */
+final class Slots {
+    int count;
+    int validCount;
+    long nullCount;
+    /** One byte per slot, 1 when non-null; null when every slot is non-null. */
+    byte[] valid;
+    /** The validity bitmap, or null when every slot is non-null. */
+    ArrowBuffer validity;
+
+    static Slots of(ArrowNode node, LeafChunk chunk, BufferAllocator allocator) {
+        Slots s = new Slots();
+        byte[] def = chunk.definition;
+        byte[] rep = chunk.repetition;
+        int entries = chunk.levelCount;
+        int slotDef = node.slotDef();
+        int slotRep = node.slotRep();
+        int nullDef = node.nullDef();
+        if (def == null) {
+            // no definition levels: every entry a non-null slot (a required column without repetition)
+            s.count = entries;
+            s.validCount = entries;
+            return s;
+        }
+        byte[] valid = new byte[entries];
+        int count = 0;
+        int validCount = 0;
+        if (rep == null && slotDef == 0) {
+            for (int i = 0; i < entries; i++) {
+                int ok = def[i] >= nullDef ? 1 : 0;
+                valid[i] = (byte) ok;
+                validCount += ok;
+            }
+            count = entries;
+        } else {
+            for (int i = 0; i < entries; i++) {
+                if ((rep == null || rep[i] <= slotRep) && def[i] >= slotDef) {
+                    int ok = def[i] >= nullDef ? 1 : 0;
+                    valid[count++] = (byte) ok;
+                    validCount += ok;
+                }
+            }
+        }
+        s.count = count;
+        s.validCount = validCount;
+        s.nullCount = count - validCount;
+        if (validCount < count) {
+            s.valid = valid;
+            s.validity = bitmap(valid, count, allocator);
+        }
+        return s;
+    }
+
+    static ArrowBuffer bitmap(byte[] valid, int count, BufferAllocator allocator) {
+        ArrowBuffer bits = allocator.allocate((count + 7) / 8);
+        MemorySegment out = bits.segment();
+        int full = count & ~7;
+        for (int i = 0; i < full; i += 8) {
+            int b = valid[i] | valid[i + 1] << 1 | valid[i + 2] << 2 | valid[i + 3] << 3 | valid[i + 4] << 4
+                    | valid[i + 5] << 5 | valid[i + 6] << 6 | valid[i + 7] << 7;
+            out.set(LittleEndian.BYTE, i >>> 3, (byte) b);
+        }
+        if (full < count) {
+            int b = 0;
+            for (int i = full; i < count; i++) {
+                b |= valid[i] << (i - full);
+            }
+            out.set(LittleEndian.BYTE, full >>> 3, (byte) b);
+        }
+        return bits;
+    }
+}
