@@ -62,7 +62,8 @@ final class StatsCommand extends Subcommand {
             out.println("file:        " + (stdin ? "standard input" : file) + " (" + input.describe(file, source) + ")");
             out.println("batches:     " + batches);
             out.println("rows:        " + rows);
-            if (!stdin && Files.isRegularFile(file) && Conversion.formatOf(file, input.format()).isArrow()) {
+            ArrowFormat format = !stdin && Files.isRegularFile(file) ? Conversion.formatOf(file, input.format()) : null;
+            if (format != null && format.isArrow()) {
                 printMessages(out, file);
             }
             if (format == ArrowFormat.PARQUET) {

@@ -9,7 +9,7 @@ import java.util.Objects;
 /**
  * How to write a dataset.
  *
- * @param format the files' format: an Arrow file, an Arrow stream, CSV, TSV or NDJSON
+ * @param format the files' format: an Arrow file, an Arrow stream, Parquet, CSV, TSV or NDJSON
  * @param partitioning {@link Partitioning.Scheme#HIVE hive} ({@code key=value} directories) or
  *     {@link Partitioning.Scheme#DIRECTORY directory} (values only) directories for the
  *     {@code partitionBy} columns; ignored when there are none
@@ -60,7 +60,7 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
 
     /**
      * The file name template, or the default one for the format ({@code part-{i}.arrow}, {@code .arrows},
-     * {@code .csv}, {@code .tsv}, {@code .ndjson}).
+     * {@code .parquet}, {@code .csv}, {@code .tsv}, {@code .ndjson}).
      *
      * @return the template
      */
@@ -74,6 +74,7 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
             case CSV -> "csv";
             case TSV -> "tsv";
             case NDJSON -> "ndjson";
+            case PARQUET -> "parquet";
             case JSON -> throw new IllegalStateException("integration JSON is not a dataset format");
         };
     }

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Datasets Quiver writes, read by pyarrow.dataset, DuckDB and polars with hive partitioning. */
+/** Datasets Quiver writes (Arrow, CSV, Parquet), read by pyarrow.dataset, DuckDB and polars with hive partitioning. */
 class PeersReadQuiverDatasetTest {
     private static PythonPeer python;
 
@@ -34,9 +34,16 @@ class PeersReadQuiverDatasetTest {
             root, fmt = sys.argv[1], sys.argv[2]
             def show(name, rows):
                 print(name + ':' + ';'.join(sorted('%s|%s|%s' % r for r in rows)))
-            t = ds.dataset(root, format='ipc' if fmt == 'arrow' else 'csv', partitioning='hive').to_table()
+            t = ds.dataset(root, format='ipc' if fmt == 'arrow' else fmt, partitioning='hive').to_table()
             show('pyarrow', zip(t['id'].to_pylist(), t['region'].to_pylist(), t['year'].to_pylist()))
-            if fmt == 'csv':
+            if fmt == 'parquet':
+                import duckdb, polars as pl
+                rows = duckdb.sql("select id, region, year from read_parquet('%s/**/*.parquet', hive_partitioning=true)"
+                                  % root).fetchall()
+                show('duckdb', rows)
+                df = pl.scan_parquet(root + '/**/*.parquet', hive_partitioning=True).collect()
+                show('polars', zip(df['id'].to_list(), df['region'].to_list(), df['year'].to_list()))
+            elif fmt == 'csv':
                 import duckdb
                 rows = duckdb.sql("select id, region, year from read_csv('%s/**/*.csv', hive_partitioning=true)"
                                   % root).fetchall()
@@ -60,7 +67,7 @@ class PeersReadQuiverDatasetTest {
         return String.join(";", rows);
     }
 
-    private void check(ArrowFormat format, String extension, String secondPeer) throws IOException {
+    private void check(ArrowFormat format, String extension, int peers) throws IOException {
         assumeTrue(python != null, PythonPeer.SKIP_MESSAGE);
         Table table = DatasetWriterTest.sample(200);
         DatasetWriter.write(table, dir, DatasetWriteOptions.DEFAULT.withFormat(format)
@@ -71,16 +78,21 @@ class PeersReadQuiverDatasetTest {
             String peer = line.substring(0, line.indexOf(':'));
             assertEquals(want, line.substring(line.indexOf(':') + 1), peer);
         }
-        assertEquals(2, out.strip().split("\n").length, "pyarrow and " + secondPeer + " both answered");
+        assertEquals(peers, out.strip().split("\n").length, "every peer answered");
     }
 
     @Test
     void arrowFilesReadByPyarrowAndPolars() throws IOException {
-        check(ArrowFormat.FILE, "arrow", "polars");
+        check(ArrowFormat.FILE, "arrow", 2);
     }
 
     @Test
     void csvFilesReadByPyarrowAndDuckDb() throws IOException {
-        check(ArrowFormat.CSV, "csv", "duckdb");
+        check(ArrowFormat.CSV, "csv", 2);
+    }
+
+    @Test
+    void parquetFilesReadByPyarrowDuckDbAndPolars() throws IOException {
+        check(ArrowFormat.PARQUET, "parquet", 3);
     }
 }

@@ -70,7 +70,8 @@ class PyarrowDatasetTest {
             """;
 
     @ParameterizedTest(name = "{0}, {1} partitioning, evolving schema {2}")
-    @CsvSource({"ipc, hive, false", "ipc, dir, false", "ipc, hive, true", "csv, hive, false", "csv, dir, true"})
+    @CsvSource({"ipc, hive, false", "ipc, dir, false", "ipc, hive, true", "csv, hive, false", "csv, dir, true",
+            "parquet, hive, false", "parquet, dir, true"})
     void readsEqualToPyarrowDataset(String format, String flavor, boolean evolve) throws IOException {
         assumeTrue(python != null, PythonPeer.SKIP_MESSAGE);
         python.run(WRITE, dir.toString(), format, flavor, Boolean.toString(evolve));
