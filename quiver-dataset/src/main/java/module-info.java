@@ -8,6 +8,7 @@ module dev.quiver.dataset {
     requires transitive dev.quiver.core;
     requires transitive dev.quiver.io;
     requires transitive dev.quiver.compute;
+    requires transitive dev.quiver.parquet;
 
     exports dev.quiver.dataset;
 }

@@ -3,6 +3,7 @@ package dev.quiver.dataset;
 
 import dev.quiver.io.ArrowFormat;
 import dev.quiver.io.ArrowOptions;
+import dev.quiver.parquet.ParquetWriteOptions;
 import java.util.List;
 import java.util.Objects;
 
@@ -23,14 +24,16 @@ import java.util.Objects;
  *     {@code part-{i}.arrow})
  * @param existing what to do with files already in the directory
  * @param write the options each file is written with (IPC compression, CSV options)
+ * @param parquet the options Parquet files are written with (codec, row group size, encodings…), or null
+ *     for those {@code write} implies (its codec, else SNAPPY)
  */
 public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partitioning, List<String> partitionBy,
         long maxRowsPerFile, long maxRowsPerBatch, int maxOpenFiles, String basenameTemplate,
-        ExistingData existing, ArrowOptions write) {
+        ExistingData existing, ArrowOptions write, ParquetWriteOptions parquet) {
     /** Arrow files, hive partitioning on no column, no row limits, 256 open files, {@code part-{i}}, refusing existing data. */
     public static final DatasetWriteOptions DEFAULT = new DatasetWriteOptions(ArrowFormat.FILE,
             Partitioning.Scheme.HIVE, List.of(), Long.MAX_VALUE, Long.MAX_VALUE, 256, null, ExistingData.ERROR,
-            ArrowOptions.DEFAULT);
+            ArrowOptions.DEFAULT, null);
 
     /**
      * Checks the options.
@@ -87,7 +90,7 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
      */
     public DatasetWriteOptions withFormat(ArrowFormat newFormat) {
         return new DatasetWriteOptions(newFormat, partitioning, partitionBy, maxRowsPerFile, maxRowsPerBatch,
-                maxOpenFiles, basenameTemplate, existing, write);
+                maxOpenFiles, basenameTemplate, existing, write, parquet);
     }
 
     /**
@@ -99,7 +102,7 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
      */
     public DatasetWriteOptions withPartitionBy(Partitioning.Scheme scheme, String... columns) {
         return new DatasetWriteOptions(format, scheme, List.of(columns), maxRowsPerFile, maxRowsPerBatch,
-                maxOpenFiles, basenameTemplate, existing, write);
+                maxOpenFiles, basenameTemplate, existing, write, parquet);
     }
 
     /**
@@ -110,7 +113,7 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
      */
     public DatasetWriteOptions withMaxRowsPerFile(long rows) {
         return new DatasetWriteOptions(format, partitioning, partitionBy, rows, maxRowsPerBatch, maxOpenFiles,
-                basenameTemplate, existing, write);
+                basenameTemplate, existing, write, parquet);
     }
 
     /**
@@ -121,7 +124,7 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
      */
     public DatasetWriteOptions withMaxRowsPerBatch(long rows) {
         return new DatasetWriteOptions(format, partitioning, partitionBy, maxRowsPerFile, rows, maxOpenFiles,
-                basenameTemplate, existing, write);
+                basenameTemplate, existing, write, parquet);
     }
 
     /**
@@ -132,7 +135,7 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
      */
     public DatasetWriteOptions withMaxOpenFiles(int files) {
         return new DatasetWriteOptions(format, partitioning, partitionBy, maxRowsPerFile, maxRowsPerBatch, files,
-                basenameTemplate, existing, write);
+                basenameTemplate, existing, write, parquet);
     }
 
     /**
@@ -143,7 +146,7 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
      */
     public DatasetWriteOptions withBasenameTemplate(String template) {
         return new DatasetWriteOptions(format, partitioning, partitionBy, maxRowsPerFile, maxRowsPerBatch,
-                maxOpenFiles, template, existing, write);
+                maxOpenFiles, template, existing, write, parquet);
     }
 
     /**
@@ -154,7 +157,18 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
      */
     public DatasetWriteOptions withExisting(ExistingData choice) {
         return new DatasetWriteOptions(format, partitioning, partitionBy, maxRowsPerFile, maxRowsPerBatch,
-                maxOpenFiles, basenameTemplate, choice, write);
+                maxOpenFiles, basenameTemplate, choice, write, parquet);
+    }
+
+    /**
+     * These options with Parquet write options.
+     *
+     * @param newParquet the options Parquet files are written with, or null for those the write options imply
+     * @return the new options
+     */
+    public DatasetWriteOptions withParquet(ParquetWriteOptions newParquet) {
+        return new DatasetWriteOptions(format, partitioning, partitionBy, maxRowsPerFile, maxRowsPerBatch,
+                maxOpenFiles, basenameTemplate, existing, write, newParquet);
     }
 
     /**
@@ -165,6 +179,6 @@ public record DatasetWriteOptions(ArrowFormat format, Partitioning.Scheme partit
      */
     public DatasetWriteOptions withWrite(ArrowOptions newWrite) {
         return new DatasetWriteOptions(format, partitioning, partitionBy, maxRowsPerFile, maxRowsPerBatch,
-                maxOpenFiles, basenameTemplate, existing, newWrite);
+                maxOpenFiles, basenameTemplate, existing, newWrite, parquet);
     }
 }

@@ -11,6 +11,8 @@ import dev.quiver.core.builder.IntBuilder;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.io.Arrow;
+import dev.quiver.io.ArrowFormat;
+import dev.quiver.parquet.ParquetWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLEncoder;
@@ -105,9 +107,15 @@ public final class DatasetWriter {
             for (RecordBatch batch : input) {
                 writer.add(batch);
             }
-        } finally {
-            writer.finishAll();
+        } catch (RuntimeException e) {
+            try {
+                writer.finishAll();
+            } catch (RuntimeException alsoFailed) {
+                e.addSuppressed(alsoFailed);
+            }
+            throw e;
         }
+        writer.finishAll();
         return List.copyOf(writer.written);
     }
 
@@ -230,7 +238,9 @@ public final class DatasetWriter {
         }
         int i = counters.merge(directory, 1, Integer::sum) - 1;
         Path path = dir.resolve(options.template().replace("{i}", Integer.toString(i)));
-        RecordBatchWriter writer = Arrow.writer(path, fileSchema, options.write().withFormat(options.format()));
+        RecordBatchWriter writer = options.format() == ArrowFormat.PARQUET && options.parquet() != null
+                ? ParquetWriter.open(path, fileSchema, options.parquet())
+                : Arrow.writer(path, fileSchema, options.write().withFormat(options.format()));
         return new PartitionFile(path, writer);
     }
 

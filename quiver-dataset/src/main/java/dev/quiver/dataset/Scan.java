@@ -2,6 +2,7 @@
 package dev.quiver.dataset;
 
 import dev.quiver.compute.expr.BoundExpression;
+import dev.quiver.compute.expr.Expression;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
@@ -9,6 +10,11 @@ import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.io.Arrow;
+import dev.quiver.io.ArrowFormat;
+import dev.quiver.parquet.ParquetFile;
+import dev.quiver.parquet.ParquetPredicate;
+import dev.quiver.parquet.ParquetReadOptions;
+import dev.quiver.parquet.ParquetReader;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +31,8 @@ import java.util.concurrent.atomic.LongAdder;
  * to the dataset's types, absent columns as nulls, partition keys as constant columns) and filtered, one
  * at a time; a batch the filter empties is not delivered.
  * Files are read on worker threads, a bounded number at once, each a bounded number of batches ahead;
- * with one thread they are read on the caller's. Closing the scan stops the workers and closes the files.
+ * with one thread they are read on the caller's. Parquet files are read through quiver-parquet directly: only
+ * the columns the scan needs, and skipping the row groups and pages the filter rules out. Closing the scan stops the workers and closes the files.
  */
 public final class Scan implements RecordBatchReader {
     /** Batches a file's worker may read ahead of the consumer. */
@@ -38,6 +45,7 @@ public final class Scan implements RecordBatchReader {
     private final Schema output;
     private final Schema readSchema;
     private final BoundExpression rowFilter;
+    private final Expression filter;
     private final int[] outputColumns;
     private final long batchSize;
     private final boolean ordered;
@@ -49,19 +57,22 @@ public final class Scan implements RecordBatchReader {
     private final ArrayDeque<RecordBatch> pendingSlices = new ArrayDeque<>();
     private final LongAdder filesOpened = new LongAdder();
     private final LongAdder bytesOpened = new LongAdder();
+    private final LongAdder rowGroups = new LongAdder();
+    private final LongAdder rowGroupsRead = new LongAdder();
     private final LongAdder batches = new LongAdder();
     private final LongAdder rows = new LongAdder();
     private int next;
     private int running;
     private FragmentBatches direct;
 
-    Scan(Dataset dataset, List<Fragment> fragments, Schema output, Schema readSchema, BoundExpression rowFilter,
-            long batchSize, int threads, int inFlight, boolean ordered) {
+    Scan(Dataset dataset, List<Fragment> fragments, Schema output, Schema readSchema, Expression filter,
+            BoundExpression rowFilter, long batchSize, int threads, int inFlight, boolean ordered) {
         this.dataset = dataset;
         this.fragments = List.copyOf(fragments);
         this.output = output;
         this.readSchema = readSchema;
         this.rowFilter = rowFilter;
+        this.filter = filter;
         this.outputColumns = output.fields().size() == readSchema.fields().size() ? null
                 : output.names().stream().mapToInt(readSchema::indexOf).toArray();
         this.batchSize = batchSize;
@@ -80,6 +91,11 @@ public final class Scan implements RecordBatchReader {
         return output;
     }
 
+    /** The files the scan reads, after pruning. */
+    List<Fragment> fragments() {
+        return fragments;
+    }
+
     /**
      * The dataset scanned.
      *
@@ -96,8 +112,8 @@ public final class Scan implements RecordBatchReader {
      */
     public ScanStats stats() {
         long total = dataset.fragments().size();
-        return new ScanStats(total, total - fragments.size(), filesOpened.sum(), bytesOpened.sum(), batches.sum(),
-                rows.sum());
+        return new ScanStats(total, total - fragments.size(), filesOpened.sum(), bytesOpened.sum(), rowGroups.sum(),
+                rowGroupsRead.sum(), batches.sum(), rows.sum());
     }
 
     @Override
@@ -223,13 +239,49 @@ public final class Scan implements RecordBatchReader {
     private FragmentBatches open(Fragment fragment) {
         RecordBatchReader reader;
         try {
-            reader = Arrow.open(fragment.path(), dataset.options().read().withFormat(fragment.format()));
+            reader = fragment.format() == ArrowFormat.PARQUET ? openParquet(fragment)
+                    : Arrow.open(fragment.path(), dataset.options().read().withFormat(fragment.format()));
         } catch (RuntimeException e) {
             throw new DatasetException("cannot read " + fragment.path() + ": " + e.getMessage(), e);
         }
         filesOpened.increment();
         bytesOpened.add(fragment.size());
         return new FragmentBatches(fragment, reader);
+    }
+
+    /**
+     * Opens a Parquet file reading only the columns the scan needs, and skipping the row groups and pages
+     * that the filter's translatable part proves cannot match (by the file's own column types).
+     */
+    private RecordBatchReader openParquet(Fragment fragment) {
+        ParquetFile file = ParquetFile.open(fragment.path());
+        try {
+            Schema fileSchema = file.schema();
+            List<String> columns = new ArrayList<>();
+            for (Field field : readSchema.fields()) {
+                if (!fragment.partition().containsKey(field.name()) && fileSchema.indexOf(field.name()) >= 0) {
+                    columns.add(field.name());
+                }
+            }
+            ParquetReadOptions options = ParquetReadOptions.DEFAULT.withAllocator(dataset.options().read().allocator())
+                    .withThreads(pool == null ? 0 : 1);
+            if (!columns.isEmpty()) {
+                options = options.withColumns(columns.toArray(String[]::new));
+            }
+            ParquetPredicate predicate = filter == null ? null : ParquetPushdown.translate(filter, fileSchema);
+            rowGroups.add(file.rowGroupCount());
+            if (predicate != null) {
+                int[] kept = file.rowGroupsMatching(predicate);
+                rowGroupsRead.add(kept.length);
+                options = options.withFilter(predicate).withRowGroups(kept);
+            } else {
+                rowGroupsRead.add(file.rowGroupCount());
+            }
+            return new OwningReader(file.reader(options), file);
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
     }
 
     @Override
@@ -330,6 +382,28 @@ public final class Scan implements RecordBatchReader {
     }
 
     private record Work(BlockingQueue<Item> queue) {
+    }
+
+    /** A Parquet file's reader that closes the file with it. */
+    private record OwningReader(ParquetReader reader, ParquetFile file) implements RecordBatchReader {
+        @Override
+        public Schema schema() {
+            return reader.schema();
+        }
+
+        @Override
+        public Optional<RecordBatch> readNext() {
+            return reader.readNext();
+        }
+
+        @Override
+        public void close() {
+            try {
+                reader.close();
+            } finally {
+                file.close();
+            }
+        }
     }
 
     private record Item(RecordBatch batch, RuntimeException failure) {

@@ -4,6 +4,8 @@ package dev.quiver.dataset;
 import dev.quiver.compute.expr.BoundExpression;
 import dev.quiver.compute.expr.Expression;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.io.ArrowFormat;
+import dev.quiver.parquet.ParquetFile;
 import dev.quiver.core.batch.Table;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
@@ -199,8 +201,8 @@ public final class Scanner {
         BoundExpression rowFilter = scanFilter == null || scanFilter.onlyKeys() ? null : scanFilter.bindRows(readSchema);
         int workers = Math.min(threads, Math.max(1, selected.size()));
         int inFlight = readAhead > 0 ? readAhead : workers;
-        return new Scan(dataset, selected, output, readSchema, rowFilter, batchSize, workers, Math.max(inFlight, 1),
-                ordered);
+        return new Scan(dataset, selected, output, readSchema, filter, rowFilter, batchSize, workers,
+                Math.max(inFlight, 1), ordered);
     }
 
     /**
@@ -219,15 +221,37 @@ public final class Scanner {
     }
 
     /**
-     * Counts the rows the scan would deliver.
+     * Counts the rows the scan would deliver: from the files' footers alone when every file selected is
+     * Parquet and the filter (if any) names only partition keys, else by scanning no column.
      *
      * @return the number of rows
      */
     public long countRows() {
+        if (filter == null || new ScanFilter(filter, dataset.schema(), dataset.partitionKeys()).onlyKeys()) {
+            Long fromMetadata = countFromMetadata();
+            if (fromMetadata != null) {
+                return fromMetadata;
+            }
+        }
         long rows = 0;
         try (Scan scan = scan()) {
             for (RecordBatch batch : scan) {
                 rows += batch.rowCount();
+            }
+        }
+        return rows;
+    }
+
+    private Long countFromMetadata() {
+        long rows = 0;
+        try (Scan scan = scan()) {
+            for (Fragment fragment : scan.fragments()) {
+                if (fragment.format() != ArrowFormat.PARQUET) {
+                    return null;
+                }
+                try (ParquetFile file = ParquetFile.open(fragment.path())) {
+                    rows += file.rowCount();
+                }
             }
         }
         return rows;

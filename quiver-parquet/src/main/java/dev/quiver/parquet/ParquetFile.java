@@ -151,6 +151,17 @@ public final class ParquetFile implements AutoCloseable {
     }
 
     /**
+     * The row groups that may hold a row matching a predicate, by their column statistics (and bloom
+     * filters where the reader uses them): the others certainly hold none.
+     *
+     * @param filter the predicate
+     * @return the indices of the row groups to read, in order
+     */
+    public int[] rowGroupsMatching(ParquetPredicate filter) {
+        return RowGroupFilter.keep(decoder, java.util.stream.IntStream.range(0, rowGroupCount()).toArray(), filter);
+    }
+
+    /**
      * A reader of all columns and row groups with the default options.
      *
      * @return a reader, to be closed
