@@ -140,4 +140,5 @@ def main():
         print(f"groupby_mrows_per_s={t.num_rows / best / 1e6:.1f}")
 
 
-main()
+if __name__ == '__main__':
+    main()

@@ -64,7 +64,8 @@ public final class ParquetFile implements AutoCloseable {
     /**
      * Opens a file held in memory; column chunks are read from it without copying.
      *
-     * @param bytes the whole file; it must stay accessible while the file and its batches are used
+     * @param bytes the whole file; it must stay accessible while the file and its batches are used, from the
+     *     decoding threads too (memory of a shared or global arena, or the heap) unless a reader uses one thread
      * @param name a name for messages
      * @return the open file
      * @throws ParquetException if the bytes are not a readable Parquet file

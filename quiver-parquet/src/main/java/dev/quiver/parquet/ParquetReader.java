@@ -47,7 +47,7 @@ public final class ParquetReader implements RecordBatchReader {
         this.owned = owned;
         this.plan = decoder.plan(options.columns());
         this.limits = new ReadLimits(options.allocator(), options.verifyChecksums(), options.maxPageBytes(),
-                options.maxLevelsPerChunk());
+                options.maxLevelsPerChunk(), options.validation());
         int groups = decoder.metadata().rowGroups().size();
         int[] chosen = options.rowGroups();
         if (chosen == null) {
@@ -146,18 +146,7 @@ public final class ParquetReader implements RecordBatchReader {
         current = columns;
         currentRows = decoder.metadata().rowGroups().get(next.group()).numRows();
         position = 0;
-        validate(columns);
         return true;
-    }
-
-    private void validate(List<ArrayData> columns) {
-        for (ArrayData data : columns) {
-            try {
-                data.validate(options.validation());
-            } catch (QuiverException e) {
-                throw new ParquetException(decoder.input().name() + ": the data read is not valid Arrow: " + e.getMessage(), e);
-            }
-        }
     }
 
     private Pending submit(int group) {
@@ -218,7 +207,22 @@ public final class ParquetReader implements RecordBatchReader {
         }
         pending.clear();
         if (pool != null) {
+            // decoding threads may be inside a codec holding the input's memory: wait for them, so that the
+            // caller may free that memory once this returns
             pool.shutdownNow();
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    if (pool.awaitTermination(1, java.util.concurrent.TimeUnit.MINUTES)) {
+                        break;
+                    }
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
         if (owned != null) {
             try {

@@ -44,9 +44,14 @@ class ParquetTestingTest {
         Assumptions.assumeTrue(python.isPresent(), PythonPeer.SKIP_MESSAGE);
         List<Path> files = parquetFiles("data");
         assertTrue(files.size() > 50);
-        PyarrowReading pyarrow = PyarrowReading.of(python.get(), files, out);
+        // pyarrow spends a minute decompressing this 4 KB file's 2 GiB of map strings before refusing it
+        // ("Nested data conversions not implemented for chunked array outputs"): not asked again here
+        Path slowRefusal = folder("data").resolve("large_string_map.brotli.parquet");
+        PyarrowReading pyarrow = PyarrowReading.of(python.get(), files.stream().filter(f -> !f.equals(slowRefusal)).toList(),
+                out);
         return files.stream().map(file -> DynamicTest.dynamicTest(file.getFileName().toString(), () -> {
-            Optional<String> refusal = pyarrow.refusal(file);
+            Optional<String> refusal = file.equals(slowRefusal) ? Optional.of("nested chunked output")
+                    : pyarrow.refusal(file);
             if (refusal.isPresent()) {
                 ParquetException e = assertTimeoutPreemptively(LIMIT, () -> assertThrows(ParquetException.class,
                         () -> PyarrowReading.quiver(file, ParquetReadOptions.DEFAULT), "pyarrow refused: " + refusal.get()));

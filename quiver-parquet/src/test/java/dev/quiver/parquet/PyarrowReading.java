@@ -29,7 +29,7 @@ final class PyarrowReading {
             out = sys.argv[1]
             for i, f in enumerate(sys.argv[2:]):
                 try:
-                    t = pq.read_table(f)
+                    t = pq.read_table(f).unify_dictionaries()
                     with pa.OSFile(out + '/' + str(i) + '.arrow', 'wb') as sink:
                         with pa.ipc.new_file(sink, t.schema) as w:
                             w.write_table(t)

@@ -73,7 +73,7 @@ final class Assembler {
         int elementRep = node.elementRep();
         boolean large = node.field().type() instanceof ArrowType.LargeList;
         long[] offsets = new long[Math.max(16, entries / 4 + 1)];
-        byte[] valid = new byte[Math.max(16, entries / 4)];
+        byte[] valid = new byte[offsets.length];
         int count = 0;
         int validCount = 0;
         long elements = 0;

@@ -28,9 +28,12 @@ final class ChunkDecoder {
     private final int[] levelScratch = new int[1024];
     private final LeafChunk out;
     private int[] indexScratch = new int[0];
+    private final boolean keepDictionary;
+    private DictionaryMemo memo;
 
-    ChunkDecoder(LeafColumn column, ColumnMetaData meta, ReadLimits limits, String where) {
+    ChunkDecoder(LeafColumn column, ColumnMetaData meta, ReadLimits limits, String where, boolean keepDictionary) {
         this.column = column;
+        this.keepDictionary = keepDictionary;
         this.limits = limits;
         this.where = where;
         this.codec = PageCodec.of(meta.codec());
@@ -79,6 +82,9 @@ final class ChunkDecoder {
         } else {
             out.fixed = new FixedValues(limits.allocator(), width);
         }
+        if (keepDictionary) {
+            out.indices = new int[(int) Math.min(numValues, 1 << 16)];
+        }
         if (column.maxDefinitionLevel() > 0) {
             out.definition = new byte[(int) Math.min(numValues, 1 << 16)];
         }
@@ -88,6 +94,9 @@ final class ChunkDecoder {
         long position = 0;
         int pageIndex = 0;
         while (out.levelCount < numValues) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new ParquetException(where + ": interrupted (the reader was closed)");
+            }
             if (position >= chunk.byteSize()) {
                 throw new ParquetException(where + ": the column chunk ends after " + out.levelCount + " of "
                         + numValues + " values");
@@ -151,8 +160,9 @@ final class ChunkDecoder {
         if (d == null) {
             throw new ParquetException(pageWhere + ": dictionary page without its header");
         }
-        if (out.dictionaryFixed != null || out.dictionaryBinary != null) {
-            throw new ParquetException(pageWhere + ": a second dictionary page");
+        if (out.dictionaryFixed != null || out.dictionaryBinary != null || out.levelCount > 0) {
+            throw new ParquetException(pageWhere + ": a dictionary page " + (out.levelCount > 0 ? "after data pages"
+                    : "after another one"));
         }
         if (d.encoding() != Encoding.PLAIN && d.encoding() != Encoding.PLAIN_DICTIONARY) {
             throw new ParquetException(pageWhere + ": dictionary page in " + Encoding.name(d.encoding()));
@@ -309,6 +319,47 @@ final class ChunkDecoder {
     }
 
     private void values(Cursor in, int encoding, int n, String pageWhere) {
+        if (keepDictionary && encoding != Encoding.PLAIN_DICTIONARY && encoding != Encoding.RLE_DICTIONARY) {
+            // a page that fell back from dictionary encoding: its values join the dictionary
+            decodeValues(in, encoding, n, pageWhere);
+            encodeFallback(n);
+            return;
+        }
+        decodeValues(in, encoding, n, pageWhere);
+    }
+
+    private void encodeFallback(int n) {
+        if (out.dictionaryFixed == null && out.dictionaryBinary == null) {
+            if (out.fixed != null) {
+                out.dictionaryFixed = new FixedValues(limits.allocator(), out.fixed.width);
+            } else {
+                out.dictionaryBinary = new BinaryValues(limits.allocator());
+            }
+        }
+        if (memo == null) {
+            memo = new DictionaryMemo(out.dictionaryFixed, out.dictionaryBinary);
+        }
+        int[] indices = indexBuffer(n);
+        if (out.fixed != null) {
+            int w = out.fixed.width;
+            for (int i = 0; i < n; i++) {
+                indices[i] = memo.indexOf(out.fixed.segment(), (long) i * w, w);
+            }
+            out.fixed.count = 0;
+            out.fixed.bytes.setSize(0);
+        } else {
+            for (int i = 0; i < n; i++) {
+                long start = out.binary.start(i);
+                indices[i] = memo.indexOf(out.binary.data.segment(), start, out.binary.end(i) - start);
+            }
+            out.binary.count = 0;
+            out.binary.ends.setSize(0);
+            out.binary.data.setSize(0);
+        }
+        out.addIndices(indices, n);
+    }
+
+    private void decodeValues(Cursor in, int encoding, int n, String pageWhere) {
         int type = column.physicalType();
         switch (encoding) {
             case Encoding.PLAIN -> {
@@ -428,7 +479,9 @@ final class ChunkDecoder {
                 throw in.error("dictionary index " + (indices[i] & 0xFFFFFFFFL) + " past the dictionary's " + size + " values");
             }
         }
-        if (out.dictionaryFixed != null) {
+        if (keepDictionary) {
+            out.addIndices(indices, n);
+        } else if (out.dictionaryFixed != null) {
             gatherFixed(out.dictionaryFixed, indices, n, out.fixed);
         } else {
             gatherBinary(out.dictionaryBinary, indices, n, out.binary);

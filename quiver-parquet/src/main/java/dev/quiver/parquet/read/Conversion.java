@@ -15,8 +15,13 @@ import dev.quiver.parquet.format.PhysicalType;
  * @param kind the conversion
  * @param width the Arrow value width in bytes (fixed-width kinds)
  * @param factor the multiplier or divisor ({@link Kind#MULTIPLY}, {@link Kind#DIVIDE}, {@link Kind#INT96})
+ * @param values for {@link Kind#DICTIONARY}, the conversion of the dictionary's values, else null
  */
-record Conversion(Kind kind, int width, long factor) {
+record Conversion(Kind kind, int width, long factor, Conversion values) {
+    Conversion(Kind kind, int width, long factor) {
+        this(kind, width, factor, null);
+    }
+
     /** The conversions. */
     enum Kind {
         /** The stored bytes as they are. */
@@ -44,7 +49,9 @@ record Conversion(Kind kind, int width, long factor) {
         /** Byte arrays as views. */
         VIEW,
         /** No values: every slot null. */
-        NULL
+        NULL,
+        /** Dictionary indices of {@code width} bytes, over the chunk's dictionary. */
+        DICTIONARY
     }
 
     /**
@@ -61,8 +68,12 @@ record Conversion(Kind kind, int width, long factor) {
         if (t instanceof ArrowType.Null) {
             return new Conversion(Kind.NULL, 0, 0);
         }
-        if (t instanceof ArrowType.Dictionary) {
-            return null;
+        if (t instanceof ArrowType.Dictionary d) {
+            Conversion values = of(leaf, d.valueType());
+            if (values == null || values.kind() == Kind.NULL || values.kind() == Kind.DICTIONARY) {
+                return null;
+            }
+            return new Conversion(Kind.DICTIONARY, d.indexType().bitWidth() / 8, 0, values);
         }
         switch (p) {
             case PhysicalType.BOOLEAN:
@@ -135,7 +146,11 @@ record Conversion(Kind kind, int width, long factor) {
             return null;
         }
         if (t instanceof ArrowType.Time tm) {
-            return tm.bitWidth() / 8 == stored ? new Conversion(Kind.COPY, stored, 0) : null;
+            if (tm.bitWidth() / 8 != stored) {
+                return null;
+            }
+            Conversion c = scaled(storedTimeUnit(leaf), tm.unit());
+            return new Conversion(c.kind(), stored, c.factor());
         }
         if (t instanceof ArrowType.Timestamp ts && stored == 8) {
             return scaled(storedUnit(leaf), ts.unit());
@@ -156,6 +171,24 @@ record Conversion(Kind kind, int width, long factor) {
         long a = from.nanosPerUnit();
         long b = to.nanosPerUnit();
         return a > b ? new Conversion(Kind.MULTIPLY, 8, a / b) : new Conversion(Kind.DIVIDE, 8, b / a);
+    }
+
+    /** The unit a stored time of day has by its annotation, or null if it has none. */
+    private static TimeUnit storedTimeUnit(LeafColumn leaf) {
+        LogicalType logical = leaf.element().logicalType();
+        if (logical != null && logical.kind() == LogicalType.TIME) {
+            return LeafTypes.unit(logical.unit());
+        }
+        Integer converted = leaf.element().convertedType();
+        if (logical == null && converted != null) {
+            if (converted == dev.quiver.parquet.format.ConvertedType.TIME_MILLIS) {
+                return TimeUnit.MILLISECOND;
+            }
+            if (converted == dev.quiver.parquet.format.ConvertedType.TIME_MICROS) {
+                return TimeUnit.MICROSECOND;
+            }
+        }
+        return null;
     }
 
     /** The unit a stored INT64 timestamp has by its annotation, or null if it has none. */

@@ -150,6 +150,22 @@ public final class FileDecoder {
     }
 
     /**
+     * The schema element of a leaf column.
+     *
+     * @param path the leaf's dotted path
+     * @return its element
+     * @throws ParquetException if there is no such leaf
+     */
+    public dev.quiver.parquet.format.SchemaElement leafElement(String path) {
+        for (LeafColumn leaf : schema.leaves()) {
+            if (leaf.dottedPath().equals(path)) {
+                return leaf.element();
+            }
+        }
+        throw new ParquetException(input.name() + ": no leaf column " + path);
+    }
+
+    /**
      * A plan to read some columns.
      *
      * @param columns dotted field paths; empty for all
@@ -247,12 +263,18 @@ public final class FileDecoder {
             Map<Integer, LeafChunk> chunks = new HashMap<>();
             try {
                 for (int leafIndex : leafIndices) {
-                    chunks.put(leafIndex, decodeChunk(schema.leaves().get(leafIndex), rg, rowGroup, limits));
+                    chunks.put(leafIndex, decodeChunk(schema.leaves().get(leafIndex), rg, rowGroup, limits, conversions));
                 }
                 ArrayData data = new Assembler(chunks, conversions, limits.allocator(), where).build(node);
                 if (data.length() != rg.numRows()) {
                     throw new ParquetException(where + ": column " + node.field().name() + " has " + data.length()
                             + " rows where the row group declares " + rg.numRows());
+                }
+                try {
+                    data.validate(limits.validation());
+                } catch (QuiverException e) {
+                    throw new ParquetException(where + ", column " + node.field().name()
+                            + ": the data read is not valid Arrow: " + e.getMessage(), e);
                 }
                 return data;
             } catch (ParquetException e) {
@@ -267,7 +289,8 @@ public final class FileDecoder {
         }
     }
 
-    private LeafChunk decodeChunk(LeafColumn leaf, RowGroup rg, int rowGroup, ReadLimits limits) {
+    private LeafChunk decodeChunk(LeafColumn leaf, RowGroup rg, int rowGroup, ReadLimits limits,
+            Map<Integer, Conversion> conversions) {
         String where = input.name() + ": row group " + rowGroup + ", column " + leaf.dottedPath();
         ColumnChunk chunk = rg.columns().get(leaf.index());
         ColumnMetaData meta = chunk.metaData();
@@ -290,7 +313,9 @@ public final class FileDecoder {
         ArrowBuffer bytes = input.read(start, length, limits.allocator(), "column chunk of " + leaf.dottedPath()
                 + " in row group " + rowGroup);
         try {
-            return new ChunkDecoder(leaf, meta, limits, where).decode(bytes.segment(), meta.numValues(), rg.numRows());
+            boolean keepDictionary = conversions.get(leaf.index()) != null
+                    && conversions.get(leaf.index()).kind() == Conversion.Kind.DICTIONARY;
+            return new ChunkDecoder(leaf, meta, limits, where, keepDictionary).decode(bytes.segment(), meta.numValues(), rg.numRows());
         } finally {
             limits.allocator().release(bytes);
         }

@@ -6,6 +6,7 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Types;
 import dev.quiver.parquet.ParquetException;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -47,22 +48,65 @@ final class LeafAssembler {
                 }
                 return new ArrayData(type, n, 0, n, List.of(), List.of(), null);
             }
-            case BOOL -> buffers.add(booleans(chunk.fixed, slots, allocator));
-            case BINARY, LARGE_BINARY -> {
-                buffers.add(offsets(chunk.binary, slots, allocator, conversion.kind() == Conversion.Kind.LARGE_BINARY, where));
-                buffers.add(chunk.binary.data.finish());
+            case DICTIONARY -> {
+                buffers.add(spread(indices(chunk, conversion.width(), allocator), conversion.width(), slots, allocator));
+                ArrowType.Dictionary dictionaryType = (ArrowType.Dictionary) Types.storage(type);
+                FixedValues dictionaryFixed = chunk.dictionaryFixed;
+                BinaryValues dictionaryBinary = chunk.dictionaryBinary;
+                if (dictionaryFixed == null && dictionaryBinary == null) {
+                    if (chunk.fixed != null) {
+                        dictionaryFixed = chunk.dictionaryFixed = new FixedValues(allocator, chunk.fixed.width);
+                    } else {
+                        dictionaryBinary = chunk.dictionaryBinary = new BinaryValues(allocator);
+                    }
+                }
+                int size = dictionaryFixed != null ? dictionaryFixed.count : dictionaryBinary.count;
+                long maxIndex = conversion.width() >= 4 ? Integer.MAX_VALUE : (1L << (8 * conversion.width() - 1)) - 1;
+                if (size - 1 > maxIndex) {
+                    throw new ParquetException(where + ": a dictionary of " + size + " values does not fit the indices of "
+                            + type);
+                }
+                Slots all = Slots.allValid(size);
+                List<ArrowBuffer> values = new ArrayList<>(3);
+                values.add(null);
+                values.addAll(valueBuffers(conversion.values(), dictionaryFixed, dictionaryBinary, all, allocator, where));
+                ArrayData dictionary = new ArrayData(dictionaryType.valueType(), size, 0, 0, values, List.of(), null);
+                return new ArrayData(type, n, 0, slots.nullCount, buffers, List.of(), dictionary);
             }
-            case VIEW -> {
-                buffers.add(views(chunk.binary, slots, allocator, where));
-                ArrowBuffer data = chunk.binary.data.finish();
-                buffers.add(data);
-            }
-            case BINARY_BIG_ENDIAN -> buffers.add(spread(binaryDecimals(chunk.binary, conversion.width(), allocator, where),
-                    conversion.width(), slots, allocator));
-            default -> buffers.add(spread(fixed(chunk.fixed, conversion, allocator, where), conversion.width(), slots,
-                    allocator));
+            default -> buffers.addAll(valueBuffers(conversion, chunk.fixed, chunk.binary, slots, allocator, where));
         }
         return new ArrayData(type, n, 0, slots.nullCount, buffers, List.of(), null);
+    }
+
+    private static List<ArrowBuffer> valueBuffers(Conversion conversion, FixedValues fixed, BinaryValues binary, Slots slots,
+            BufferAllocator allocator, String where) {
+        return switch (conversion.kind()) {
+            case BOOL -> List.of(booleans(fixed, slots, allocator));
+            case BINARY, LARGE_BINARY -> List.of(
+                    offsets(binary, slots, allocator, conversion.kind() == Conversion.Kind.LARGE_BINARY, where),
+                    binary.data.finish());
+            case VIEW -> List.of(views(binary, slots, allocator, where), binary.data.finish());
+            case BINARY_BIG_ENDIAN -> List.of(spread(binaryDecimals(binary, conversion.width(), allocator, where),
+                    conversion.width(), slots, allocator));
+            default -> List.of(spread(fixed(fixed, conversion, allocator, where), conversion.width(), slots, allocator));
+        };
+    }
+
+    /** The dense dictionary indices in {@code width} bytes each. */
+    private static ArrowBuffer indices(LeafChunk chunk, int width, BufferAllocator allocator) {
+        int n = chunk.indexCount;
+        int[] indices = chunk.indices;
+        ArrowBuffer buffer = allocator.allocateForOverwrite((long) n * width);
+        MemorySegment out = buffer.segment();
+        for (int i = 0; i < n; i++) {
+            switch (width) {
+                case 1 -> out.set(LittleEndian.BYTE, i, (byte) indices[i]);
+                case 2 -> out.set(LittleEndian.SHORT, 2L * i, (short) indices[i]);
+                case 4 -> out.set(LittleEndian.INT, 4L * i, indices[i]);
+                default -> out.set(LittleEndian.LONG, 8L * i, indices[i]);
+            }
+        }
+        return buffer;
     }
 
     /** Booleans (one byte each, dense) to a bitmap over the slots. */
@@ -197,21 +241,32 @@ final class LeafAssembler {
                     long r;
                     try {
                         r = Math.multiplyExact(v, factor);
+                        if (tw == 4) {
+                            r = Math.toIntExact(r);
+                        }
                     } catch (ArithmeticException e) {
                         throw new ParquetException(where + ": value " + v + " overflows when converted to the stored Arrow unit");
                     }
-                    out.set(LittleEndian.LONG, 8L * i, r);
+                    if (tw == 4) {
+                        out.set(LittleEndian.INT, 4L * i, (int) r);
+                    } else {
+                        out.set(LittleEndian.LONG, 8L * i, r);
+                    }
                 }
             }
             case DIVIDE -> {
                 long factor = conversion.factor();
                 for (int i = 0; i < n; i++) {
-                    long v = in.get(LittleEndian.LONG, 8L * i);
+                    long v = sw == 4 ? in.get(LittleEndian.INT, 4L * i) : in.get(LittleEndian.LONG, 8L * i);
                     if (v % factor != 0) {
                         throw new ParquetException(where + ": value " + v + " is not a whole number of the stored Arrow unit"
                                 + " (would lose precision)");
                     }
-                    out.set(LittleEndian.LONG, 8L * i, v / factor);
+                    if (tw == 4) {
+                        out.set(LittleEndian.INT, 4L * i, (int) (v / factor));
+                    } else {
+                        out.set(LittleEndian.LONG, 8L * i, v / factor);
+                    }
                 }
             }
             default -> throw new IllegalStateException("conversion " + conversion.kind());

@@ -12,8 +12,9 @@ final class LeafChunk {
     int levelCount;
     FixedValues fixed;
     BinaryValues binary;
-    /** Dictionary indices per non-null value, when the chunk is kept dictionary-encoded. */
+    /** Dictionary indices per non-null value, when the chunk is kept dictionary-encoded (else null). */
     int[] indices;
+    int indexCount;
     FixedValues dictionaryFixed;
     BinaryValues dictionaryBinary;
 
@@ -22,7 +23,15 @@ final class LeafChunk {
     }
 
     int valueCount() {
-        return fixed != null ? fixed.count : binary.count;
+        return indices != null ? indexCount : fixed != null ? fixed.count : binary.count;
+    }
+
+    void addIndices(int[] source, int n) {
+        if (indices.length - indexCount < n) {
+            indices = java.util.Arrays.copyOf(indices, Math.max(indexCount + n, indices.length * 2));
+        }
+        System.arraycopy(source, 0, indices, indexCount, n);
+        indexCount += n;
     }
 
     void release() {

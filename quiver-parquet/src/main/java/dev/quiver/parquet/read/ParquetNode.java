@@ -65,6 +65,10 @@ record ParquetNode(SchemaElement element, List<ParquetNode> children, LeafColumn
         }
         List<ParquetNode> result = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
+            if (next[0] >= elements.size()) {
+                throw new ParquetException("schema group " + (path.isEmpty() ? "(root)" : String.join(".", path))
+                        + " declares " + count + " children but the schema ends after " + i);
+            }
             SchemaElement e = elements.get(next[0]++);
             int repetition = e.repetition() == null ? Repetition.REQUIRED : e.repetition();
             if (repetition < Repetition.REQUIRED || repetition > Repetition.REPEATED) {

@@ -10,6 +10,8 @@ import dev.quiver.core.memory.BufferAllocator;
  * @param verifyChecksums whether page CRCs are checked
  * @param maxPageBytes the largest uncompressed page accepted
  * @param maxLevels the most level entries (values, nulls included) one column chunk may hold
+ * @param validation how each column read is validated (on its decoding thread)
  */
-public record ReadLimits(BufferAllocator allocator, boolean verifyChecksums, long maxPageBytes, int maxLevels) {
+public record ReadLimits(BufferAllocator allocator, boolean verifyChecksums, long maxPageBytes, int maxLevels,
+        dev.quiver.core.validation.ValidationLevel validation) {
 }

@@ -16,6 +16,13 @@ final class Slots {
     /** The validity bitmap, or null when every slot is non-null. */
     ArrowBuffer validity;
 
+    static Slots allValid(int count) {
+        Slots s = new Slots();
+        s.count = count;
+        s.validCount = count;
+        return s;
+    }
+
     static Slots of(ArrowNode node, LeafChunk chunk, BufferAllocator allocator) {
         Slots s = new Slots();
         byte[] def = chunk.definition;

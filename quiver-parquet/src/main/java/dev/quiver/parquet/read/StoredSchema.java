@@ -63,10 +63,11 @@ final class StoredSchema {
         ArrowType storage = type instanceof ArrowType.Extension e ? e.storageType() : type;
         switch (node.kind()) {
             case LEAF -> {
-                if (Conversion.of(node.leaf(), type) == null) {
+                ArrowType restored = restore(node.field().type(), type);
+                if (Conversion.of(node.leaf(), restored) == null) {
                     return node;
                 }
-                return node.withField(new Field(stored.name(), type, node.field().nullable(), null, stored.metadata()));
+                return node.withField(new Field(stored.name(), restored, node.field().nullable(), null, stored.metadata()));
             }
             case STRUCT -> {
                 if (!(storage instanceof ArrowType.Struct s) || s.fields().size() != node.children().size()) {
@@ -109,6 +110,41 @@ final class StoredSchema {
                         stored.metadata()), List.of(element));
             }
         }
+    }
+
+    /**
+     * The type a leaf is read as, given its mapped type and the stored one, as Arrow C++ restores them:
+     * the time zone of a UTC-adjusted timestamp (its unit stays the file's), durations over INT64, large
+     * and view variants of strings and binaries, dictionaries (their index type; the values keep the
+     * mapped type) and extension types over a restorable storage type; otherwise the mapped type.
+     */
+    static ArrowType restore(ArrowType mapped, ArrowType stored) {
+        if (stored.equals(mapped)) {
+            return stored;
+        }
+        if (stored instanceof ArrowType.Extension e) {
+            ArrowType storage = restore(mapped, e.storageType());
+            return storage.equals(e.storageType()) ? stored : mapped;
+        }
+        if (stored instanceof ArrowType.Dictionary d) {
+            return mapped instanceof ArrowType.Null ? mapped : new ArrowType.Dictionary(d.indexType(), mapped, d.ordered());
+        }
+        if (mapped instanceof ArrowType.Timestamp m && stored instanceof ArrowType.Timestamp s) {
+            return "UTC".equals(m.timezone()) && s.timezone() != null && !s.timezone().isEmpty()
+                    ? new ArrowType.Timestamp(m.unit(), s.timezone()) : mapped;
+        }
+        if (mapped instanceof ArrowType.Int i && i.bitWidth() == 64 && i.signed() && stored instanceof ArrowType.Duration) {
+            return stored;
+        }
+        if (mapped instanceof ArrowType.Binary
+                && (stored instanceof ArrowType.LargeBinary || stored instanceof ArrowType.BinaryView)) {
+            return stored;
+        }
+        if (mapped instanceof ArrowType.Utf8
+                && (stored instanceof ArrowType.LargeUtf8 || stored instanceof ArrowType.Utf8View)) {
+            return stored;
+        }
+        return mapped;
     }
 
     private static ArrowType wrap(ArrowType stored, ArrowType storage) {
