@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -28,24 +29,17 @@ import java.util.function.Supplier;
  * at a time).
  */
 public final class DuckDbConnection implements AutoCloseable {
-    /**
-     * The optimizers this connection turns off. DuckDB's {@code duckdb_arrow_scan} (the C API's way to scan
-     * an {@code ArrowArrayStream}) declares projection and filter pushdown but ignores both: DuckDB then
-     * reads the stream's columns by the position of the projected ones and trusts the stream to have
-     * filtered (wrong columns, a crash, or unfiltered rows; DuckDB issue 17012). With these off, every scan
-     * asks for all columns and every filter stays a filter above the scan.
-     */
-    static final String DISABLED_OPTIMIZERS = "unused_columns,filter_pushdown,join_filter_pushdown,top_n,"
-            + "late_materialization,sampling_pushdown";
     private final DuckDbApi api;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment database;
     private final MemorySegment connection;
-    private final Map<String, TableStream> tables = new LinkedHashMap<>();
+    private final Map<String, ScanTable> tables = new LinkedHashMap<>();
     private final Set<ResultReader> results = new LinkedHashSet<>();
     /** The result of the last query while it streams (DuckDB computes it as it is read). */
     private ResultReader streaming;
     private final long replacementId = ReplacementScan.open();
+    private final AtomicLong scannedBytes = new AtomicLong();
+    private long connectionId;
     private Function<String, RecordBatchReader> resolver = name -> null;
     private Function<String, ? extends Supplier<? extends RecordBatchReader>> sourceResolver = name -> null;
     private boolean closed;
@@ -61,7 +55,8 @@ public final class DuckDbConnection implements AutoCloseable {
             }
             api.addReplacementScan.invokeExact(database.get(ADDRESS, 0), ReplacementScan.CALLBACK,
                     MemorySegment.ofAddress(replacementId), MemorySegment.NULL);
-            execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
+            ScanFunction.register(api, connection.get(ADDRESS, 0));
+            connectionId = ScanFunction.connectionId(api, connection.get(ADDRESS, 0));
         } catch (Throwable e) {
             closeNative();
             arena.close();
@@ -156,20 +151,20 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     private void add(String table, RecordBatchReader reader, Supplier<? extends RecordBatchReader> source) {
-        TableStream stream = new TableStream(table, reader, source);
-        try (Arena local = Arena.ofConfined()) {
-            int state = (int) api.arrowScan.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(table),
-                    stream.address());
-            if (state != DuckDbApi.SUCCESS) {
-                throw new DuckDbException("DuckDB refused the Arrow stream of table " + table);
-            }
-        } catch (Throwable e) {
-            stream.close();
-            throw e instanceof DuckDbException d ? d : new DuckDbException("registering table " + table + " failed: "
-                    + e, e);
+        ScanTable scan = new ScanTable(api, connection.get(ADDRESS, 0), ScanFunction.nextId(), connectionId,
+                scannedBytes, table, reader, source);
+        ScanFunction.add(scan);
+        try {
+            execute("CREATE OR REPLACE TEMPORARY VIEW " + quote(table) + " AS SELECT * FROM " + ScanFunction.NAME
+                    + "(" + scan.id + ")");
+        } catch (RuntimeException e) {
+            ScanFunction.remove(scan);
+            scan.close();
+            throw e;
         }
-        TableStream before = tables.put(table, stream);
+        ScanTable before = tables.put(table, scan);
         if (before != null) {
+            ScanFunction.remove(before);
             before.close();
         }
     }
@@ -184,14 +179,15 @@ public final class DuckDbConnection implements AutoCloseable {
      */
     public synchronized boolean unregister(String table) {
         checkOpen();
-        TableStream stream = tables.remove(table);
-        if (stream == null) {
+        ScanTable scan = tables.remove(table);
+        if (scan == null) {
             return false;
         }
         try {
             execute("DROP VIEW IF EXISTS " + quote(table));
         } finally {
-            stream.close();
+            ScanFunction.remove(scan);
+            scan.close();
         }
         return true;
     }
@@ -323,8 +319,8 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     private void endQuery() {
-        for (TableStream stream : tables.values()) {
-            stream.endQuery();
+        for (ScanTable scan : tables.values()) {
+            scan.endQuery();
         }
     }
 
@@ -334,6 +330,17 @@ public final class DuckDbConnection implements AutoCloseable {
             streaming = null;
             endQuery();
         }
+    }
+
+    /**
+     * The bytes of Arrow buffers this connection's scans of registered tables have handed to DuckDB so far:
+     * the buffers of the columns each scan read (DuckDB pushes a query's projection into the scan, so a
+     * query of 2 of 9 columns hands over those 2), counted once per batch and scan.
+     *
+     * @return the count of bytes, since the connection opened
+     */
+    public long scannedBytes() {
+        return scannedBytes.get();
     }
 
     /**
@@ -380,8 +387,9 @@ public final class DuckDbConnection implements AutoCloseable {
             closeNative();
         } finally {
             try {
-                for (TableStream stream : tables.values()) {
-                    stream.close();
+                for (ScanTable scan : tables.values()) {
+                    ScanFunction.remove(scan);
+                    scan.close();
                 }
                 tables.clear();
             } finally {
