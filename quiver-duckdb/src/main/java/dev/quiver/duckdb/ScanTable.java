@@ -107,17 +107,18 @@ final class ScanTable implements AutoCloseable {
     }
 
     /**
-     * A reader of the batches for a new scan (the scan closes it).
+     * A reader of the columns {@code columns} of the batches, for a new scan (the scan closes it).
      *
      * @throws DuckDbException if the table is a reader that a scan already took, or the source fails
      */
-    synchronized RecordBatchReader open() {
+    synchronized RecordBatchReader open(int[] columns) {
         if (closed) {
             throw new DuckDbException("table " + name + " was unregistered");
         }
         if (source != null) {
             try {
-                return Objects.requireNonNull(source.get(), "the source gave no reader");
+                return Objects.requireNonNull(source instanceof ProjectingSource p ? p.open(columns)
+                        : new SelectedReader(source.get(), columns), "the source gave no reader");
             } catch (RuntimeException e) {
                 throw new DuckDbException("opening table " + name + " for a scan failed: " + e.getMessage(), e);
             }
@@ -130,7 +131,7 @@ final class ScanTable implements AutoCloseable {
         claimed = true;
         RecordBatchReader reader = once;
         once = null;
-        return reader;
+        return new SelectedReader(reader, columns);
     }
 
     /** After a query: a reader that a scan took is consumed. */

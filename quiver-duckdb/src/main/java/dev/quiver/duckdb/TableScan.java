@@ -21,7 +21,7 @@ final class TableScan implements AutoCloseable {
     final ScanTable table;
     final ConvertedSchema converted;
     final int columns;
-    private final int[] indices;
+    private final List<Field> fields;
     private final RecordBatchReader reader;
     private boolean done;
 
@@ -32,15 +32,14 @@ final class TableScan implements AutoCloseable {
      */
     TableScan(DuckDbApi api, MemorySegment connection, ScanTable table, int[] indices) {
         this.table = table;
-        this.indices = indices;
         this.columns = indices.length;
-        List<Field> fields = new ArrayList<>(indices.length);
+        this.fields = new ArrayList<>(indices.length);
         for (int i : indices) {
             fields.add(table.schema.fields().get(i));
         }
         this.converted = new ConvertedSchema(api, connection, new Schema(fields), table.name);
         try {
-            this.reader = table.open();
+            this.reader = table.open(indices);
         } catch (RuntimeException e) {
             converted.close();
             throw e;
@@ -67,13 +66,33 @@ final class TableScan implements AutoCloseable {
             done = true;
             return null;
         }
-        RecordBatch batch = next.get().select(indices);
+        RecordBatch batch = next.get();
+        check(batch);
         long bytes = 0;
         for (int c = 0; c < columns; c++) {
             bytes += bytes(batch.column(c).data());
         }
         table.scannedBytes.addAndGet(bytes);
         return batch;
+    }
+
+    /**
+     * Checks that a batch has the columns asked for, of the registered types: DuckDB reads the buffers as
+     * those types.
+     */
+    private void check(RecordBatch batch) {
+        if (batch.columnCount() != columns) {
+            done = true;
+            throw new DuckDbException("reading table " + table.name + " failed: a batch has " + batch.columnCount()
+                    + " columns where the scan asked for " + columns);
+        }
+        for (int c = 0; c < columns; c++) {
+            if (!batch.column(c).type().equals(fields.get(c).type())) {
+                done = true;
+                throw new DuckDbException("reading table " + table.name + " failed: column " + fields.get(c).name()
+                        + " of a batch is " + batch.column(c).type() + ", registered as " + fields.get(c).type());
+            }
+        }
     }
 
     /** The bytes of an array's buffers, its children's and its dictionary's. */
