@@ -20,8 +20,9 @@ import java.util.function.Supplier;
 
 /**
  * A DuckDB database and one connection to it. Record batch readers are registered as tables (views over
- * DuckDB's Arrow scan of an exported {@code ArrowArrayStream}: DuckDB reads Quiver's buffers in place);
- * queries return their result as a {@link RecordBatchReader} imported through the C Data interface.
+ * the table function {@code quiver_scan}, into which DuckDB pushes each query's projection: a scan converts
+ * only the columns the query uses into DuckDB's vectors); queries return their result as a
+ * {@link RecordBatchReader} imported through the C Data interface.
  *
  * <p>A registered {@link Table}, or a source of readers (such as a file opened anew for each scan), can be
  * scanned any number of times, in one query (a self-join) and across queries. A registered reader is a
@@ -98,7 +99,7 @@ public final class DuckDbConnection implements AutoCloseable {
 
     /**
      * Registers a reader as a table (a view of that name, replacing one registered before): DuckDB scans the
-     * reader's batches, exported through the C Stream interface, without copying them. The connection owns
+     * reader's batches, converting the columns each query uses into its vectors. The connection owns
      * the reader from now on and closes it when the table is unregistered or the connection closed.
      *
      * <p>A reader is read once: the first scan of the table reads it; a second scan (a self-join, a common

@@ -170,4 +170,38 @@ class ErrorsTest {
         DuckDbException e = assertThrows(DuckDbException.class, () -> NativeLibrary.resourceName("Linux", "riscv64"));
         assertTrue(e.getMessage().contains("no DuckDB library for Linux on riscv64"), e.getMessage());
     }
+
+    /** A source whose batches differ from the schema it registered never has its buffers misread. */
+    @Test
+    void aBatchOfAnotherTypeThanRegisteredIsAnErrorNamingTheColumn() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        RecordBatch batch = bench.batch(0, 100);
+        Schema claimed = Schema.of(Field.notNull("id", ArrowType.FLOAT64), Field.notNull("x", ArrowType.FLOAT64));
+        try (DuckDbConnection db = DuckDb.open()) {
+            db.register("t", () -> new ListReader(claimed, List.of(batch.select("id", "x"))));
+            DuckDbException e = assertThrows(DuckDbException.class, () -> db.query("SELECT sum(id) FROM t"));
+            assertTrue(e.getMessage().contains("reading table t failed: column id of a batch is "), e.getMessage());
+            try (RecordBatchReader r = db.query("SELECT sum(x) FROM t")) {
+                assertEquals(1237.5, r.readNext().orElseThrow().column(0).getObject(0), "column x is as registered");
+            }
+        }
+    }
+
+    /** Empty batches and a table without batches are scanned as the empty rows they are. */
+    @Test
+    void emptyBatchesAndEmptyTablesGiveNoRows() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        try (DuckDbConnection db = DuckDb.open()) {
+            db.register("empty", new Table(BenchV1.SCHEMA, List.of()));
+            db.register("holes", new Table(BenchV1.SCHEMA, List.of(bench.batch(0, 0), bench.batch(0, 10),
+                    bench.batch(10, 0))));
+            try (RecordBatchReader r = db.query("SELECT (SELECT count(*) FROM empty), (SELECT count(*) FROM holes),"
+                    + " (SELECT sum(id) FROM holes)")) {
+                RecordBatch row = r.readNext().orElseThrow();
+                assertEquals(0L, row.column(0).getObject(0));
+                assertEquals(10L, row.column(1).getObject(0));
+                assertEquals(new java.math.BigDecimal(45), row.column(2).getObject(0));
+            }
+        }
+    }
 }
