@@ -97,6 +97,8 @@ final class DuckDbApi {
     final MethodHandle tableFunctionSetFunction;
     final MethodHandle tableFunctionSupportsProjectionPushdown;
     final MethodHandle registerTableFunction;
+    final MethodHandle tableFunctionSetExtraInfo;
+    final MethodHandle bindGetExtraInfo;
     final MethodHandle createLogicalType;
     final MethodHandle bindGetParameter;
     final MethodHandle getInt64;
@@ -208,6 +210,9 @@ final class DuckDbApi {
                 FunctionDescriptor.ofVoid(ADDRESS, JAVA_BOOLEAN));
         registerTableFunction = b.bind("duckdb_register_table_function",
                 FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        tableFunctionSetExtraInfo = b.bind("duckdb_table_function_set_extra_info",
+                FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+        bindGetExtraInfo = b.bind("duckdb_bind_get_extra_info", FunctionDescriptor.of(ADDRESS, ADDRESS));
         createLogicalType = b.bind("duckdb_create_logical_type", FunctionDescriptor.of(ADDRESS, JAVA_INT));
         bindGetParameter = b.bind("duckdb_bind_get_parameter", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
         getInt64 = b.bind("duckdb_get_int64", FunctionDescriptor.of(JAVA_LONG, ADDRESS));

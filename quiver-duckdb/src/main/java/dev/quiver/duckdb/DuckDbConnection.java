@@ -40,6 +40,7 @@ public final class DuckDbConnection implements AutoCloseable {
     private ResultReader streaming;
     private final long replacementId = ReplacementScan.open();
     private final AtomicLong scannedBytes = new AtomicLong();
+    private final long databaseKey = ScanFunction.nextId();
     private long connectionId;
     private Function<String, RecordBatchReader> resolver = name -> null;
     private Function<String, ? extends Supplier<? extends RecordBatchReader>> sourceResolver = name -> null;
@@ -56,7 +57,7 @@ public final class DuckDbConnection implements AutoCloseable {
             }
             api.addReplacementScan.invokeExact(database.get(ADDRESS, 0), ReplacementScan.CALLBACK,
                     MemorySegment.ofAddress(replacementId), MemorySegment.NULL);
-            ScanFunction.register(api, connection.get(ADDRESS, 0));
+            ScanFunction.register(api, connection.get(ADDRESS, 0), databaseKey);
             connectionId = ScanFunction.connectionId(api, connection.get(ADDRESS, 0));
         } catch (Throwable e) {
             closeNative();
@@ -152,8 +153,8 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     private void add(String table, RecordBatchReader reader, Supplier<? extends RecordBatchReader> source) {
-        ScanTable scan = new ScanTable(api, connection.get(ADDRESS, 0), ScanFunction.nextId(), connectionId,
-                scannedBytes, table, reader, source);
+        ScanTable scan = new ScanTable(api, connection.get(ADDRESS, 0), ScanFunction.nextId(), databaseKey,
+                connectionId, scannedBytes, table, reader, source);
         ScanFunction.add(scan);
         try {
             execute("CREATE OR REPLACE TEMPORARY VIEW " + quote(table) + " AS SELECT * FROM " + ScanFunction.NAME

@@ -59,14 +59,6 @@ final class ScanChunk implements AutoCloseable {
         }
     }
 
-    /** Calls an {@code ArrowArray}'s release, unless it is released already. */
-    static void releaseIfLive(MemorySegment array) throws Throwable {
-        MemorySegment callback = array.get(ADDRESS, RELEASE_AT);
-        if (callback.address() != 0) {
-            CALL_RELEASE.invokeExact(callback, array);
-        }
-    }
-
     /** The release DuckDB gets: marks the structure released, frees nothing. */
     private static void releaseNothing(MemorySegment array) {
         array.reinterpret(CData.ARROW_ARRAY.byteSize()).set(ADDRESS, RELEASE_AT, MemorySegment.NULL);
@@ -93,6 +85,19 @@ final class ScanChunk implements AutoCloseable {
         rows = batch.rowCount();
         position = 0;
         ensureSelection(rows);
+    }
+
+    /**
+     * DuckDB's types of the loaded chunk's columns ({@code duckdb_vector_get_column_type}; the caller
+     * destroys them).
+     */
+    MemorySegment[] types(int columns) throws Throwable {
+        MemorySegment[] out = new MemorySegment[columns];
+        for (int i = 0; i < columns; i++) {
+            MemorySegment vector = (MemorySegment) api.dataChunkGetVector.invokeExact(chunk.get(ADDRESS, 0), (long) i);
+            out[i] = (MemorySegment) api.vectorGetColumnType.invokeExact(vector);
+        }
+        return out;
     }
 
     /** An identity selection of at least {@code n} rows (the chunk's rows by their own positions). */

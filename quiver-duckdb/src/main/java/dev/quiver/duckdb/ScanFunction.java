@@ -18,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * API's table functions: it declares projection pushdown, so each scan converts only the columns the query
  * uses. (The C API has no filter pushdown for table functions: DuckDB applies a query's filters to the rows
  * right above the scan.) Each registered table is a view {@code SELECT * FROM quiver_scan(id)}; the id
- * names a {@link ScanTable}, and only the connection that registered it may scan it.
+ * names a {@link ScanTable}, and only the connection that registered it may scan it (its database, by the
+ * key the function carries as extra info, and its connection, by DuckDB's connection id).
  *
  * <p>The callbacks run on DuckDB's threads: bind (the columns and their types), init (a {@link TableScan}:
  * a new reader of the table, for the columns asked for), local init (a {@link ScanChunk} per thread) and
@@ -57,11 +58,12 @@ final class ScanFunction {
     }
 
     /**
-     * Registers {@code quiver_scan} on a connection's database.
+     * Registers {@code quiver_scan} on a connection's database; the function answers only ids of tables
+     * registered with {@code database} (a key of the database, unique in this process).
      *
      * @throws DuckDbException if DuckDB refuses it
      */
-    static void register(DuckDbApi api, MemorySegment connection) throws Throwable {
+    static void register(DuckDbApi api, MemorySegment connection, long database) throws Throwable {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment function = local.allocate(ADDRESS);
             function.set(ADDRESS, 0, (MemorySegment) api.createTableFunction.invokeExact());
@@ -76,6 +78,7 @@ final class ScanFunction {
                 api.tableFunctionSetLocalInit.invokeExact(f, LOCAL_INIT);
                 api.tableFunctionSetFunction.invokeExact(f, FUNCTION);
                 api.tableFunctionSupportsProjectionPushdown.invokeExact(f, true);
+                api.tableFunctionSetExtraInfo.invokeExact(f, MemorySegment.ofAddress(database), MemorySegment.NULL);
                 if ((int) api.registerTableFunction.invokeExact(connection, f) != DuckDbApi.SUCCESS) {
                     throw new DuckDbException("DuckDB refused the table function " + NAME);
                 }
@@ -126,8 +129,9 @@ final class ScanFunction {
             api.bindGetClientContext.invokeExact(info, context);
             long caller = (long) api.clientContextConnectionId.invokeExact(context.get(ADDRESS, 0));
             api.destroyClientContext.invokeExact(context);
+            long database = ((MemorySegment) api.bindGetExtraInfo.invokeExact(info)).address();
             ScanTable table = TABLES.get(id);
-            if (table == null || table.owner != caller) {
+            if (table == null || table.database != database || table.owner != caller) {
                 api.bindSetError.invokeExact(info, local.allocateFrom(NAME + ": no table " + id
                         + " is registered on this connection"));
                 return;

@@ -3,7 +3,6 @@ package dev.quiver.duckdb;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
-import dev.quiver.c.CData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Schema;
@@ -24,6 +23,8 @@ final class ScanTable implements AutoCloseable {
     final long id;
     final String name;
     final Schema schema;
+    /** The key of the registering connection's database (see {@link ScanFunction#register}). */
+    final long database;
     /** The connection id DuckDB gives the registering connection: only its queries may scan the table. */
     final long owner;
     /** The registering connection's {@code duckdb_connection}. */
@@ -43,10 +44,11 @@ final class ScanTable implements AutoCloseable {
      * over the source's readers ({@code reader} then only gave the schema and is closed at once). DuckDB's
      * column types are those DuckDB's Arrow conversion gives the schema's fields.
      */
-    ScanTable(DuckDbApi api, MemorySegment connection, long id, long owner, AtomicLong scannedBytes, String name,
-            RecordBatchReader reader, Supplier<? extends RecordBatchReader> source) {
+    ScanTable(DuckDbApi api, MemorySegment connection, long id, long database, long owner, AtomicLong scannedBytes,
+            String name, RecordBatchReader reader, Supplier<? extends RecordBatchReader> source) {
         this.api = api;
         this.id = id;
+        this.database = database;
         this.owner = owner;
         this.connection = connection;
         this.scannedBytes = scannedBytes;
@@ -72,28 +74,10 @@ final class ScanTable implements AutoCloseable {
      */
     private static MemorySegment[] columnTypes(DuckDbApi api, MemorySegment connection, Schema schema,
             String name) {
-        try (Arena local = Arena.ofConfined(); ConvertedSchema converted = new ConvertedSchema(api, connection,
-                schema, name)) {
-            MemorySegment array = local.allocate(CData.ARROW_ARRAY);
-            CData.exportBatch(RecordBatch.ofRows(schema, List.of()), array);
-            MemorySegment chunk = local.allocate(ADDRESS);
-            String error = api.errorMessage((MemorySegment) api.dataChunkFromArrow.invokeExact(connection, array,
-                    converted.handle(), chunk), local);
-            ScanChunk.releaseIfLive(array);
-            if (error != null) {
-                throw new DuckDbException("DuckDB cannot scan table " + name + ": " + error);
-            }
-            try {
-                MemorySegment[] out = new MemorySegment[schema.fields().size()];
-                for (int i = 0; i < out.length; i++) {
-                    MemorySegment vector = (MemorySegment) api.dataChunkGetVector.invokeExact(chunk.get(ADDRESS, 0),
-                            (long) i);
-                    out[i] = (MemorySegment) api.vectorGetColumnType.invokeExact(vector);
-                }
-                return out;
-            } finally {
-                api.destroyDataChunk.invokeExact(chunk);
-            }
+        try (ConvertedSchema converted = new ConvertedSchema(api, connection, schema, name);
+                ScanChunk chunk = new ScanChunk(api)) {
+            chunk.load(RecordBatch.ofRows(schema, List.of()), converted, connection, name);
+            return chunk.types(schema.fields().size());
         } catch (DuckDbException e) {
             throw e;
         } catch (Throwable e) {

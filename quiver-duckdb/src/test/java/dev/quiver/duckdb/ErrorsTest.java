@@ -204,4 +204,23 @@ class ErrorsTest {
             }
         }
     }
+
+    /** quiver_scan(id) scans only tables of the connection that registered them. */
+    @Test
+    void anotherConnectionCannotScanATableByItsId() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        try (DuckDbConnection a = DuckDb.open(); DuckDbConnection b = DuckDb.open()) {
+            a.register("t", new Table(BenchV1.SCHEMA, List.of(bench.batch(0, 10))));
+            String view;
+            try (RecordBatchReader r = a.query("SELECT sql FROM duckdb_views() WHERE view_name = 't'")) {
+                view = r.readNext().orElseThrow().column(0).getObject(0).toString();
+            }
+            String call = view.substring(view.indexOf("quiver_scan("), view.indexOf(')', view.indexOf("quiver_scan(")) + 1);
+            try (RecordBatchReader r = a.query("SELECT count(*) FROM " + call)) {
+                assertEquals(10L, r.readNext().orElseThrow().column(0).getObject(0), "its own connection scans it");
+            }
+            DuckDbException e = assertThrows(DuckDbException.class, () -> b.query("SELECT count(*) FROM " + call));
+            assertTrue(e.getMessage().contains("is registered on this connection"), e.getMessage());
+        }
+    }
 }
