@@ -109,7 +109,7 @@ public final class DuckDbConnection implements AutoCloseable {
      *
      * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
      * @param reader the batches
-     * @throws DuckDbException if DuckDB refuses the stream (the reader is then closed)
+     * @throws DuckDbException if DuckDB cannot convert the schema's types (the reader is then closed)
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized void register(String table, RecordBatchReader reader) {
@@ -125,7 +125,7 @@ public final class DuckDbConnection implements AutoCloseable {
      *
      * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
      * @param data the batches
-     * @throws DuckDbException if DuckDB refuses the stream
+     * @throws DuckDbException if DuckDB cannot convert the schema's types
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized void register(String table, Table data) {
@@ -136,13 +136,15 @@ public final class DuckDbConnection implements AutoCloseable {
     /**
      * Registers a source of readers as a table: each scan of the table (a self-join scans it twice, every
      * query again) reads a new reader of the source, which the scan closes when it ends. The source is
-     * called once now, for the schema (that reader is closed with the table), and once per scan, from
-     * DuckDB's threads; each reader must give the same schema. A source that fails (throws) fails the
-     * query with its message, naming the table.
+     * called once now, for the schema (that reader is closed at once), and once per scan, from DuckDB's
+     * threads; each reader must give the same schema (a batch of other column types fails the query, naming
+     * the column). A {@link ProjectingSource} is asked for the columns each scan uses
+     * ({@link ProjectingSource#open(int[])}); of any other source's readers the scan drops the columns it
+     * does not use. A source that fails (throws) fails the query with its message, naming the table.
      *
      * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
      * @param source opens a reader of the table's batches from the start, e.g. of a file
-     * @throws DuckDbException if DuckDB refuses the stream
+     * @throws DuckDbException if DuckDB cannot convert the schema's types
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized void register(String table, Supplier<? extends RecordBatchReader> source) {
