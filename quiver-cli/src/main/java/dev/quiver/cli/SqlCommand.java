@@ -52,8 +52,8 @@ final class SqlCommand extends Subcommand {
         super(NAME, "Runs QUERY in DuckDB (in memory, through its C API) over Arrow files and prints the result "
                 + "as an aligned table, or writes it to --out.",
                 "Tables: each --table NAME=FILE, an Arrow file or stream (never mapped: up to 1 GiB read into "
-                + "memory once, larger ones read batch by batch by each scan; handed to DuckDB through the C "
-                + "Stream interface), integration JSON or CSV; and any Arrow file or stream named in the "
+                + "memory once, larger ones read batch by batch by each scan; each scan hands DuckDB only the "
+                + "columns the query uses), integration JSON or CSV; and any Arrow file or stream named in the "
                 + "query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can be scanned any "
                 + "number of times (self-joins, CTEs used twice); a file that changes during the query is an "
                 + "error. Anything else DuckDB reads itself (e.g. 'data.csv', 'data.parquet').",
