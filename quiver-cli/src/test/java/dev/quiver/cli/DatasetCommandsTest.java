@@ -60,6 +60,23 @@ class DatasetCommandsTest {
     }
 
     @Test
+    void sqlQueriesADatasetAndAParquetFileScannedAsOftenAsTheQueryNeeds() throws IOException {
+        Path csv = Files.writeString(dir.resolve("sales.csv"), CSV);
+        Path out = dir.resolve("sales");
+        assertEquals(0, Cli.run("convert", csv, out, "--partition-by", "year", "--to", "parquet").exit());
+        Path parquet = dir.resolve("sales.parquet");
+        assertEquals(0, Cli.run("convert", csv, parquet).exit());
+        Cli.Result r = Cli.run("sql", "select a.year, count(*) as n, sum(b.amount) as s from s a join p b on a.id = b.id "
+                + "where a.year = 2024 group by a.year", "--table", "s=" + out, "--table", "p=" + parquet);
+        assertEquals(0, r.exit(), r.err());
+        assertEquals(List.of("year  n   s", "----  -  --", "2024  3  70"), r.out().lines().toList());
+        Cli.Result self = Cli.run("sql", "with t as (select * from s) select count(*) as c from t x, t y where x.id = y.id",
+                "--table", "s=" + out);
+        assertEquals(0, self.exit(), self.err());
+        assertEquals("5", self.out().lines().toList().get(2).strip());
+    }
+
+    @Test
     void badFiltersAndColumnsAreUsageErrors() throws IOException {
         Path csv = Files.writeString(dir.resolve("sales.csv"), CSV);
         Cli.Result bad = Cli.run("cat", csv, "--where", "amount >");
