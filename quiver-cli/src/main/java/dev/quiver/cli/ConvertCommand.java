@@ -6,10 +6,20 @@ import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ScopedAllocator;
+import dev.quiver.dataset.DatasetWriteOptions;
+import dev.quiver.dataset.DatasetWriter;
+import dev.quiver.dataset.ExistingData;
+import dev.quiver.dataset.Partitioning;
+import dev.quiver.dataset.WrittenFile;
 import dev.quiver.io.ArrowFormat;
 import dev.quiver.parquet.ParquetWriteOptions;
+import dev.quiver.io.ArrowOptions;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
 
@@ -33,6 +43,20 @@ final class ConvertCommand extends Subcommand {
     private final OptionSpec to = option(valued("--to", "FORMAT", String.class,
             "The output's format: csv, tsv, arrow, arrows, json, ndjson or parquet (needed when OUT is '-')."));
 
+    private final OptionSpec partitionBy = option(valued("--partition-by", "COL[,COL...]", String.class,
+            "Write OUT as a dataset directory partitioned by these columns (hive key=value directories, or "
+                    + "value directories with --out-partitioning dir), in the format --to names (default arrow)."));
+
+    private final OptionSpec outPartitioning = option(valued("--out-partitioning", "hive|dir", String.class,
+            "With --partition-by: the directories' scheme (default: ${DEFAULT-VALUE}).").defaultValue("hive"));
+
+    private final OptionSpec maxRowsPerFile = option(valued("--max-rows-per-file", "N", long.class,
+            "Dataset output: the most rows a file holds (default: no limit); also writes OUT as a dataset."));
+
+    private final OptionSpec existing = option(valued("--existing", "error|overwrite|delete-matching", String.class,
+            "Dataset output: what to do when OUT already holds files (default: ${DEFAULT-VALUE})."
+            ).defaultValue("error"));
+
     private final InputOptions input = new InputOptions(this);
 
     ConvertCommand() {
@@ -47,7 +71,9 @@ final class ConvertCommand extends Subcommand {
                 + "object NDJSON, a first line holding a tab or a comma TSV or CSV. '-' is standard input or output, "
                 + "with --from / --to FORMAT. CSV input has a header line (unless --no-header); unquoted "
                 + "empty fields and NULL-like texts are null. Arrow input is fully validated.",
-                "Prints one line on stderr: what was written; a progress bar on stderr when it is a terminal.");
+                "Prints one line on stderr: what was written; a progress bar on stderr when it is a terminal. "
+                + "IN may be a directory of files of one format (a dataset, see --partitioning); OUT is written "
+                + "as a dataset directory with --partition-by or --max-rows-per-file, or when it ends with '/'.");
     }
 
     /** The Arrow body codec named, {@code none} when not given. */
@@ -68,6 +94,11 @@ final class ConvertCommand extends Subcommand {
         Path in = this.in.getValue();
         Path out = this.out.getValue();
         String codecName = this.codec.getValue();
+        String partitionBy = this.partitionBy.getValue();
+        Long maxRows = this.maxRowsPerFile.getValue();
+        if (partitionBy != null || maxRows != null || out.toString().endsWith("/")) {
+            return writeDataset(in, out, codecName, partitionBy, maxRows);
+        }
         ArrowFormat format = this.format.getValue();
         String to = this.to.getValue();
         ArrowFormat target;
@@ -97,6 +128,50 @@ final class ConvertCommand extends Subcommand {
         }
         PrintWriter status = err();
         status.println(summary);
+        status.flush();
+        return 0;
+    }
+
+    private Integer writeDataset(Path in, Path out, String codecName, String partitionBy, Long maxRows)
+            throws IOException {
+        if (Inputs.isStdio(out)) {
+            throw new CliException("a dataset is written to a directory, not standard output", CliException.USAGE);
+        }
+        String to = this.to.getValue();
+        ArrowFormat target = to == null ? ArrowFormat.FILE : Formats.named(to);
+        boolean parquetDefault = target == ArrowFormat.PARQUET && codecName != null
+                && codecName.equalsIgnoreCase("snappy");
+        Codec codec = parquetDefault ? Codec.NONE : arrowCodec(codecName);
+        if (!target.isArrow() && target != ArrowFormat.PARQUET && codec != Codec.NONE) {
+            throw new CliException("--codec applies to Arrow and Parquet output only, not " + target.label(),
+                    CliException.USAGE);
+        }
+        DatasetWriteOptions options;
+        try {
+            options = DatasetWriteOptions.DEFAULT.withFormat(target)
+                    .withExisting(ExistingData.valueOf(this.existing.<String>getValue().toUpperCase(Locale.ROOT)
+                            .replace('-', '_')))
+                    .withWrite(ArrowOptions.DEFAULT.withCodec(codec.writeOptions().codec()));
+            if (partitionBy != null) {
+                String scheme = this.outPartitioning.getValue();
+                options = options.withPartitionBy(scheme.equals("dir") ? Partitioning.Scheme.DIRECTORY
+                        : scheme.equals("hive") ? Partitioning.Scheme.HIVE : null,
+                        Arrays.stream(partitionBy.split(",")).map(String::trim).toArray(String[]::new));
+            }
+            if (maxRows != null) {
+                options = options.withMaxRowsPerFile(maxRows);
+            }
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new CliException("dataset output: " + e.getMessage() + " (--existing error|overwrite|"
+                    + "delete-matching|overwrite-or-ignore, --out-partitioning hive|dir)", CliException.USAGE);
+        }
+        List<WrittenFile> files;
+        try (RecordBatchReader source = input.open(in)) {
+            files = DatasetWriter.write(source, out, options);
+        }
+        long rows = files.stream().mapToLong(WrittenFile::rows).sum();
+        PrintWriter status = err();
+        status.println("wrote " + rows + " rows in " + files.size() + " " + target.label() + " files below " + out);
         status.flush();
         return 0;
     }

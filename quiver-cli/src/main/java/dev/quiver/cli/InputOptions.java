@@ -10,12 +10,18 @@ import dev.quiver.csv.CsvTypes;
 import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcReadOptions;
 import java.io.IOException;
+import dev.quiver.cli.text.Sizes;
+import dev.quiver.dataset.Scan;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** The options of commands that read a file: its format when the name does not tell, and how to read CSV. */
+/**
+ * The options of commands that read a file or a directory of files (a dataset): its format when the name
+ * does not tell, how to read CSV, how directories name partition columns, and which rows and columns.
+ */
 final class InputOptions {
     private final OptionSpec from;
     private final OptionSpec types;
@@ -25,6 +31,9 @@ final class InputOptions {
     private final OptionSpec skipRows;
     private final OptionSpec maxColumns;
     private final OptionSpec maxRecordBytes;
+    private final OptionSpec partitioning;
+    private final OptionSpec where;
+    private final OptionSpec columns;
 
     /** Adds the input options to {@code command}, whose command line will hold their values. */
     InputOptions(Subcommand command) {
@@ -51,6 +60,32 @@ final class InputOptions {
         maxRecordBytes = command.option(Subcommand.valued("--max-record-bytes", "N", int.class,
                 "CSV input: a longer record is an error (default: ${DEFAULT-VALUE}).")
                 .defaultValue(String.valueOf(CsvReadOptions.DEFAULT_MAX_RECORD_BYTES)));
+        partitioning = command.option(Subcommand.valued("--partitioning", "hive|dir:COL[,COL...]|none", String.class,
+                "A directory input (a dataset: its files as one table): how its directories name partition "
+                        + "columns (default: ${DEFAULT-VALUE}; hive reads key=value directories and ignores others).")
+                .defaultValue("hive"));
+        where = command.option(Subcommand.valued("--where", "EXPR", String.class,
+                "Only the rows where EXPR is true, such as \"year = 2024 and amount > 100\" (quiver-compute's "
+                        + "expression syntax; a dataset's files whose partition values cannot match are not read)."));
+        columns = command.option(Subcommand.valued("--columns", "COL[,COL...]", String.class,
+                "Only these columns, in this order."));
+    }
+
+    /**
+     * Describes an opened input for a status line: its format and size, or for a dataset (a directory, or
+     * a file read with {@code --where} or {@code --columns}) its files.
+     */
+    String describe(Path file, RecordBatchReader source) throws IOException {
+        if (source instanceof Scan scan) {
+            return DatasetInput.describe(scan);
+        }
+        return Conversion.formatOf(file, format()).label() + (Inputs.isStdio(file) ? "" : ", "
+                + Sizes.bytes(Files.size(file)));
+    }
+
+    /** Names an opened input's format, or for a dataset its files. */
+    String label(Path file, RecordBatchReader source) throws IOException {
+        return source instanceof Scan scan ? DatasetInput.label(scan) : Conversion.formatOf(file, format()).label();
     }
 
     /** The format given by {@code --from}, or null. */
@@ -102,6 +137,15 @@ final class InputOptions {
      */
     RecordBatchReader open(Path file, BufferAllocator allocator) throws IOException {
         ArrowFormat given = format();
+        String where = this.where.getValue();
+        String columns = this.columns.getValue();
+        if (Files.isDirectory(file) || where != null || columns != null) {
+            if (Inputs.isStdio(file)) {
+                throw new CliException("--where and --columns read files and directories, not standard input",
+                        CliException.USAGE);
+            }
+            return DatasetInput.scan(file, given, csv(), partitioning.getValue(), where, columns);
+        }
         if (anyCsv() && !Inputs.isStdio(file)) {
             ArrowFormat actual = given != null ? given : Formats.ofInput(file);
             if (!actual.isDelimited()) {

@@ -32,7 +32,7 @@ final class SchemaCommand extends Subcommand {
         PrintWriter out = out();
         try (RecordBatchReader source = input.open(file)) {
             Schema schema = source.schema();
-            out.println(Conversion.formatOf(file, input.format()).label() + ", " + schema.fields().size() + " field"
+            out.println(input.label(file, source) + ", " + schema.fields().size() + " field"
                     + (schema.fields().size() == 1 ? "" : "s") + ":");
             for (Field field : schema.fields()) {
                 print(out, field, "  ");

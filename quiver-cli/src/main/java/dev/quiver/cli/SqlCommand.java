@@ -33,8 +33,10 @@ final class SqlCommand extends Subcommand {
     private final PositionalParamSpec query = parameter(positional("0", "QUERY", String.class,
             "One SQL statement (or several; the last one's result is shown)."));
 
-    private final OptionSpec tables = option(OptionSpec.builder("-t", "--table").paramLabel("NAME=FILE").type(Map.class)
-            .description("Registers FILE as table NAME (repeatable).").auxiliaryTypes(String.class, Path.class));
+    private final OptionSpec tables = option(OptionSpec.builder("-t", "--table").paramLabel("NAME=PATH").type(Map.class)
+            .description("Registers PATH as table NAME (repeatable): an Arrow file or stream (read into memory), "
+                    + "a Parquet, CSV or NDJSON file, or a directory of such files (a dataset, hive partitions as "
+                    + "columns), scanned anew by every scan of the query, reading only the columns it uses.").auxiliaryTypes(String.class, Path.class));
 
     private final OptionSpec out = option(valued("--out", "FILE", Path.class,
             "Writes the result to FILE (replaced if it exists) in the format its name says: .arrow, "
@@ -52,8 +54,8 @@ final class SqlCommand extends Subcommand {
         super(NAME, "Runs QUERY in DuckDB (in memory, through its C API) over Arrow files and prints the result "
                 + "as an aligned table, or writes it to --out.",
                 "Tables: each --table NAME=FILE, an Arrow file or stream (never mapped: up to 1 GiB read into "
-                + "memory once, larger ones read batch by batch by each scan; handed to DuckDB through the C "
-                + "Stream interface), integration JSON or CSV; and any Arrow file or stream named in the "
+                + "memory once, larger ones read batch by batch by each scan; each scan hands DuckDB only the "
+                + "columns the query uses), integration JSON or CSV; and any Arrow file or stream named in the "
                 + "query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can be scanned any "
                 + "number of times (self-joins, CTEs used twice); a file that changes during the query is an "
                 + "error. Anything else DuckDB reads itself (e.g. 'data.csv', 'data.parquet').",
@@ -81,7 +83,8 @@ final class SqlCommand extends Subcommand {
                 ? Map.of("autoinstall_known_extensions", "true", "autoload_known_extensions", "true") : Map.of();
         try (DuckDbConnection db = DuckDb.open(null, settings)) {
             for (Map.Entry<String, Path> table : tables.entrySet()) {
-                db.register(table.getKey(), SqlTableFile.of(table.getValue()));
+                Path path = table.getValue();
+                db.register(table.getKey(), isDataset(path) ? SqlDatasetSource.of(path) : SqlTableFile.of(path));
             }
             db.setTableSourceResolver(SqlCommand::resolve);
             try (RecordBatchReader result = db.query(query)) {
@@ -136,6 +139,18 @@ final class SqlCommand extends Subcommand {
                     ? field.withDictionaryId(id++) : field);
         }
         return new Schema(fields, schema.metadata(), schema.endianness());
+    }
+
+    /**
+     * Whether a table's path is read as a dataset: a directory, or a Parquet, CSV, TSV or NDJSON file (Arrow
+     * files and streams are read into memory whole, {@link SqlTableFile}).
+     */
+    private static boolean isDataset(Path path) {
+        if (Files.isDirectory(path)) {
+            return true;
+        }
+        ArrowFormat named = ArrowFormat.byName(path);
+        return named != null && !named.isArrow() && named != ArrowFormat.JSON;
     }
 
     /** A table named in the query: an Arrow file or stream at that path, or nothing. */

@@ -6,7 +6,10 @@ import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
+import dev.quiver.core.validation.ValidationLevel;
+import dev.quiver.duckdb.ProjectingSource;
 import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcReadOptions;
@@ -20,8 +23,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /**
  * A file registered as a table of {@code quiver sql}: a new reader for each scan DuckDB makes of it. Arrow
@@ -32,7 +36,7 @@ import java.util.function.Supplier;
  * taken when it is registered and compared when each scan opens it, when a scan reaches its end and when a
  * read fails: a file that changed during the query is one error naming it (never a query over part of it).
  */
-final class SqlTableFile implements Supplier<RecordBatchReader> {
+final class SqlTableFile implements ProjectingSource {
     /**
      * Arrow files and streams up to this size (1 GiB, or the system property
      * {@code quiver.sql.wholeFileLimit}) are read whole, once, and scanned in place from there; larger
@@ -79,18 +83,30 @@ final class SqlTableFile implements Supplier<RecordBatchReader> {
         return new SqlTableFile(file, Formats.ofInput(file), Stamp.of(file));
     }
 
-    /** A reader from the file's start, for one scan. */
+    /** A reader of every column from the file's start, each batch fully validated. */
     @Override
     public RecordBatchReader get() {
+        return new Checked(open(IpcReadOptions.DEFAULT), null);
+    }
+
+    /**
+     * A reader of some columns from the file's start, for one scan: Arrow batches are read with their
+     * structure validated (buffer bounds, child counts, the ends of offsets) and only the columns asked for
+     * validated value by value (offsets, UTF-8, dictionary indices), which is all DuckDB reads.
+     */
+    @Override
+    public RecordBatchReader open(int[] columns) {
+        return new Checked(open(IpcReadOptions.DEFAULT.withValidation(ValidationLevel.STRUCTURE)), columns.clone());
+    }
+
+    private RecordBatchReader open(IpcReadOptions options) {
         checkUnchanged(null);
-        RecordBatchReader reader;
         try {
-            reader = switch (format) {
-                case FILE -> registered.size() <= WHOLE_LIMIT ? IpcFileReader.open(whole(), IpcReadOptions.DEFAULT)
-                        : IpcFileReader.open(file, IpcReadOptions.DEFAULT);
-                case STREAM -> registered.size() <= WHOLE_LIMIT
-                        ? IpcStreamReader.open(whole(), IpcReadOptions.DEFAULT)
-                        : IpcStreamReader.open(file, IpcReadOptions.DEFAULT);
+            return switch (format) {
+                case FILE -> registered.size() <= WHOLE_LIMIT ? IpcFileReader.open(whole(), options)
+                        : IpcFileReader.open(file, options);
+                case STREAM -> registered.size() <= WHOLE_LIMIT ? IpcStreamReader.open(whole(), options)
+                        : IpcStreamReader.open(file, options);
                 default -> Inputs.open(file);
             };
         } catch (IOException e) {
@@ -98,7 +114,6 @@ final class SqlTableFile implements Supplier<RecordBatchReader> {
         } catch (RuntimeException e) {
             throw checkUnchanged(e);
         }
-        return new Checked(reader);
     }
 
     /**
@@ -144,17 +159,32 @@ final class SqlTableFile implements Supplier<RecordBatchReader> {
         return failure;
     }
 
-    /** A scan's reader: a read that fails or ends checks that the file has not changed. */
+    /**
+     * A scan's reader: a read that fails or ends checks that the file has not changed. With columns, each
+     * batch has those columns only, each validated in full.
+     */
     private final class Checked implements RecordBatchReader {
         private final RecordBatchReader reader;
+        private final int[] columns;
+        private final Schema schema;
 
-        Checked(RecordBatchReader reader) {
+        Checked(RecordBatchReader reader, int[] columns) {
             this.reader = reader;
+            this.columns = columns;
+            this.schema = columns == null ? reader.schema() : selected(reader.schema(), columns);
+        }
+
+        private static Schema selected(Schema all, int[] columns) {
+            List<Field> fields = new ArrayList<>(columns.length);
+            for (int i : columns) {
+                fields.add(all.field(i));
+            }
+            return new Schema(fields);
         }
 
         @Override
         public Schema schema() {
-            return reader.schema();
+            return schema;
         }
 
         @Override
@@ -167,8 +197,18 @@ final class SqlTableFile implements Supplier<RecordBatchReader> {
             }
             if (next.isEmpty()) {
                 checkUnchanged(null);
+                return next;
             }
-            return next;
+            if (columns == null) {
+                return next;
+            }
+            RecordBatch batch = next.get().select(columns);
+            try {
+                batch.validate(ValidationLevel.FULL);
+            } catch (RuntimeException e) {
+                throw checkUnchanged(e);
+            }
+            return Optional.of(batch);
         }
 
         @Override

@@ -58,13 +58,12 @@ final class StatsCommand extends Subcommand {
                     columns.get(c).add(batch.column(c));
                 }
             }
-            ArrowFormat format = Conversion.formatOf(file, input.format());
             boolean stdin = Inputs.isStdio(file);
-            out.println("file:        " + (stdin ? "standard input" : file) + " (" + format.label()
-                    + (stdin ? "" : ", " + Sizes.bytes(Files.size(file))) + ")");
+            out.println("file:        " + (stdin ? "standard input" : file) + " (" + input.describe(file, source) + ")");
             out.println("batches:     " + batches);
             out.println("rows:        " + rows);
-            if (format.isArrow() && !stdin) {
+            ArrowFormat format = !stdin && Files.isRegularFile(file) ? Conversion.formatOf(file, input.format()) : null;
+            if (format != null && format.isArrow()) {
                 printMessages(out, file);
             }
             if (format == ArrowFormat.PARQUET) {

@@ -125,4 +125,33 @@ class SqlCommandTest {
         assertEquals(List.of("i     l", "----  ----", "true  true"),
                 Cli.run("sql", settings, "--allow-extensions").out().lines().map(String::stripTrailing).toList());
     }
+
+    /**
+     * Only the columns a query uses are validated value by value: a file whose name column holds a byte
+     * that is not UTF-8 answers queries of its other columns, and a query of name is one error.
+     */
+    @Test
+    void onlyTheColumnsAQueryUsesAreValidatedValueByValue() throws IOException {
+        Path file = bench("bad.arrow", "file");
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] value = "name-1".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        int at = -1;
+        for (int i = 0; at < 0 && i + value.length <= bytes.length; i++) {
+            if (java.util.Arrays.equals(bytes, i, i + value.length, value, 0, value.length)) {
+                at = i;
+            }
+        }
+        assertTrue(at > 0, "the value name-1 is in the file");
+        bytes[at] = (byte) 0xFF;
+        Files.write(file, bytes);
+        Cli.Result ok = Cli.run("sql", "SELECT sum(id) AS s, count(maybe) AS m FROM t", "--table", "t=" + file);
+        assertEquals(0, ok.exit(), ok.err());
+        assertEquals(List.of("     s    m", "------  ---", "499500  900"),
+                ok.out().lines().map(String::stripTrailing).toList());
+        Cli.Result bad = Cli.run("sql", "SELECT max(name) FROM t", "--table", "t=" + file);
+        assertEquals(1, bad.exit());
+        assertEquals("", bad.out());
+        assertTrue(bad.err().startsWith("quiver sql: ") && bad.err().contains("reading table t failed: "), bad.err());
+        assertTrue(bad.err().contains("UTF-8"), bad.err());
+    }
 }

@@ -55,7 +55,6 @@ final class DuckDbApi {
     final MethodHandle errorDataHasError;
     final MethodHandle errorDataMessage;
     final MethodHandle destroyErrorData;
-    final MethodHandle arrowScan;
     final MethodHandle addReplacementScan;
     final MethodHandle getTypeId;
     final MethodHandle extractStatements;
@@ -88,6 +87,49 @@ final class DuckDbApi {
     final MethodHandle structTypeChildType;
     final MethodHandle unionTypeMemberCount;
     final MethodHandle unionTypeMemberType;
+    final MethodHandle createTableFunction;
+    final MethodHandle destroyTableFunction;
+    final MethodHandle tableFunctionSetName;
+    final MethodHandle tableFunctionAddParameter;
+    final MethodHandle tableFunctionSetBind;
+    final MethodHandle tableFunctionSetInit;
+    final MethodHandle tableFunctionSetLocalInit;
+    final MethodHandle tableFunctionSetFunction;
+    final MethodHandle tableFunctionSupportsProjectionPushdown;
+    final MethodHandle registerTableFunction;
+    final MethodHandle tableFunctionSetExtraInfo;
+    final MethodHandle bindGetExtraInfo;
+    final MethodHandle createLogicalType;
+    final MethodHandle bindGetParameter;
+    final MethodHandle getInt64;
+    final MethodHandle destroyValue;
+    final MethodHandle bindAddResultColumn;
+    final MethodHandle bindSetBindData;
+    final MethodHandle bindSetError;
+    final MethodHandle bindGetClientContext;
+    final MethodHandle connectionGetClientContext;
+    final MethodHandle clientContextConnectionId;
+    final MethodHandle destroyClientContext;
+    final MethodHandle initGetBindData;
+    final MethodHandle initSetInitData;
+    final MethodHandle initGetColumnCount;
+    final MethodHandle initGetColumnIndex;
+    final MethodHandle initSetMaxThreads;
+    final MethodHandle initSetError;
+    final MethodHandle functionGetInitData;
+    final MethodHandle functionGetLocalInitData;
+    final MethodHandle functionSetError;
+    final MethodHandle dataChunkGetVector;
+    final MethodHandle dataChunkGetSize;
+    final MethodHandle dataChunkSetSize;
+    final MethodHandle vectorGetColumnType;
+    final MethodHandle vectorCopySel;
+    final MethodHandle createSelectionVector;
+    final MethodHandle destroySelectionVector;
+    final MethodHandle selectionVectorData;
+    final MethodHandle schemaFromArrow;
+    final MethodHandle dataChunkFromArrow;
+    final MethodHandle destroyArrowConvertedSchema;
 
     private DuckDbApi(SymbolLookup lookup) {
         Linker linker = Linker.nativeLinker();
@@ -113,7 +155,6 @@ final class DuckDbApi {
         errorDataHasError = b.bind("duckdb_error_data_has_error", FunctionDescriptor.of(JAVA_BOOLEAN, ADDRESS));
         errorDataMessage = b.bind("duckdb_error_data_message", FunctionDescriptor.of(C_STRING, ADDRESS));
         destroyErrorData = b.bind("duckdb_destroy_error_data", FunctionDescriptor.ofVoid(ADDRESS));
-        arrowScan = b.bind("duckdb_arrow_scan", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS));
         addReplacementScan = b.bind("duckdb_add_replacement_scan",
                 FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS, ADDRESS));
         openExt = b.bind("duckdb_open_ext", FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS, ADDRESS, ADDRESS));
@@ -155,6 +196,63 @@ final class DuckDbApi {
         unionTypeMemberCount = b.bind("duckdb_union_type_member_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
         unionTypeMemberType = b.bind("duckdb_union_type_member_type",
                 FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+        FunctionDescriptor voidOfAddress = FunctionDescriptor.ofVoid(ADDRESS);
+        FunctionDescriptor voidOfTwo = FunctionDescriptor.ofVoid(ADDRESS, ADDRESS);
+        createTableFunction = b.bind("duckdb_create_table_function", FunctionDescriptor.of(ADDRESS));
+        destroyTableFunction = b.bind("duckdb_destroy_table_function", voidOfAddress);
+        tableFunctionSetName = b.bind("duckdb_table_function_set_name", voidOfTwo);
+        tableFunctionAddParameter = b.bind("duckdb_table_function_add_parameter", voidOfTwo);
+        tableFunctionSetBind = b.bind("duckdb_table_function_set_bind", voidOfTwo);
+        tableFunctionSetInit = b.bind("duckdb_table_function_set_init", voidOfTwo);
+        tableFunctionSetLocalInit = b.bind("duckdb_table_function_set_local_init", voidOfTwo);
+        tableFunctionSetFunction = b.bind("duckdb_table_function_set_function", voidOfTwo);
+        tableFunctionSupportsProjectionPushdown = b.bind("duckdb_table_function_supports_projection_pushdown",
+                FunctionDescriptor.ofVoid(ADDRESS, JAVA_BOOLEAN));
+        registerTableFunction = b.bind("duckdb_register_table_function",
+                FunctionDescriptor.of(JAVA_INT, ADDRESS, ADDRESS));
+        tableFunctionSetExtraInfo = b.bind("duckdb_table_function_set_extra_info",
+                FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+        bindGetExtraInfo = b.bind("duckdb_bind_get_extra_info", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        createLogicalType = b.bind("duckdb_create_logical_type", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        bindGetParameter = b.bind("duckdb_bind_get_parameter", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+        getInt64 = b.bind("duckdb_get_int64", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        destroyValue = b.bind("duckdb_destroy_value", voidOfAddress);
+        bindAddResultColumn = b.bind("duckdb_bind_add_result_column",
+                FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+        bindSetBindData = b.bind("duckdb_bind_set_bind_data", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+        bindSetError = b.bind("duckdb_bind_set_error", voidOfTwo);
+        bindGetClientContext = b.bind("duckdb_table_function_get_client_context", voidOfTwo);
+        connectionGetClientContext = b.bind("duckdb_connection_get_client_context", voidOfTwo);
+        clientContextConnectionId = b.bind("duckdb_client_context_get_connection_id",
+                FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        destroyClientContext = b.bind("duckdb_destroy_client_context", voidOfAddress);
+        initGetBindData = b.bind("duckdb_init_get_bind_data", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        initSetInitData = b.bind("duckdb_init_set_init_data", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS));
+        initGetColumnCount = b.bind("duckdb_init_get_column_count", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        initGetColumnIndex = b.bind("duckdb_init_get_column_index",
+                FunctionDescriptor.of(JAVA_LONG, ADDRESS, JAVA_LONG));
+        initSetMaxThreads = b.bind("duckdb_init_set_max_threads", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+        initSetError = b.bind("duckdb_init_set_error", voidOfTwo);
+        functionGetInitData = b.bind("duckdb_function_get_init_data", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        functionGetLocalInitData = b.bind("duckdb_function_get_local_init_data",
+                FunctionDescriptor.of(ADDRESS, ADDRESS));
+        functionSetError = b.bind("duckdb_function_set_error", voidOfTwo);
+        dataChunkGetVector = b.bind("duckdb_data_chunk_get_vector", FunctionDescriptor.of(ADDRESS, ADDRESS,
+                JAVA_LONG));
+        dataChunkGetSize = b.bind("duckdb_data_chunk_get_size", FunctionDescriptor.of(JAVA_LONG, ADDRESS));
+        dataChunkSetSize = b.bind("duckdb_data_chunk_set_size", FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG));
+        vectorGetColumnType = b.bind("duckdb_vector_get_column_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        vectorCopySel = b.bind("duckdb_vector_copy_sel", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS,
+                JAVA_LONG, JAVA_LONG, JAVA_LONG));
+        createSelectionVector = b.bind("duckdb_create_selection_vector", FunctionDescriptor.of(ADDRESS, JAVA_LONG));
+        destroySelectionVector = b.bind("duckdb_destroy_selection_vector", voidOfAddress);
+        selectionVectorData = b.bind("duckdb_selection_vector_get_data_ptr", FunctionDescriptor.of(ADDRESS,
+                ADDRESS));
+        schemaFromArrow = b.bind("duckdb_schema_from_arrow", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS,
+                ADDRESS));
+        dataChunkFromArrow = b.bind("duckdb_data_chunk_from_arrow", FunctionDescriptor.of(ADDRESS, ADDRESS, ADDRESS,
+                ADDRESS, ADDRESS));
+        destroyArrowConvertedSchema = b.bind("duckdb_destroy_arrow_converted_schema", voidOfAddress);
     }
 
     /** Looks symbols up and makes their downcall handles. */

@@ -14,13 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * A DuckDB database and one connection to it. Record batch readers are registered as tables (views over
- * DuckDB's Arrow scan of an exported {@code ArrowArrayStream}: DuckDB reads Quiver's buffers in place);
- * queries return their result as a {@link RecordBatchReader} imported through the C Data interface.
+ * the table function {@code quiver_scan}, into which DuckDB pushes each query's projection: a scan converts
+ * only the columns the query uses into DuckDB's vectors); queries return their result as a
+ * {@link RecordBatchReader} imported through the C Data interface.
  *
  * <p>A registered {@link Table}, or a source of readers (such as a file opened anew for each scan), can be
  * scanned any number of times, in one query (a self-join) and across queries. A registered reader is a
@@ -28,24 +30,18 @@ import java.util.function.Supplier;
  * at a time).
  */
 public final class DuckDbConnection implements AutoCloseable {
-    /**
-     * The optimizers this connection turns off. DuckDB's {@code duckdb_arrow_scan} (the C API's way to scan
-     * an {@code ArrowArrayStream}) declares projection and filter pushdown but ignores both: DuckDB then
-     * reads the stream's columns by the position of the projected ones and trusts the stream to have
-     * filtered (wrong columns, a crash, or unfiltered rows; DuckDB issue 17012). With these off, every scan
-     * asks for all columns and every filter stays a filter above the scan.
-     */
-    static final String DISABLED_OPTIMIZERS = "unused_columns,filter_pushdown,join_filter_pushdown,top_n,"
-            + "late_materialization,sampling_pushdown";
     private final DuckDbApi api;
     private final Arena arena = Arena.ofShared();
     private final MemorySegment database;
     private final MemorySegment connection;
-    private final Map<String, TableStream> tables = new LinkedHashMap<>();
+    private final Map<String, ScanTable> tables = new LinkedHashMap<>();
     private final Set<ResultReader> results = new LinkedHashSet<>();
     /** The result of the last query while it streams (DuckDB computes it as it is read). */
     private ResultReader streaming;
     private final long replacementId = ReplacementScan.open();
+    private final AtomicLong scannedBytes = new AtomicLong();
+    private final long databaseKey = ScanFunction.nextId();
+    private long connectionId;
     private Function<String, RecordBatchReader> resolver = name -> null;
     private Function<String, ? extends Supplier<? extends RecordBatchReader>> sourceResolver = name -> null;
     private boolean closed;
@@ -61,7 +57,8 @@ public final class DuckDbConnection implements AutoCloseable {
             }
             api.addReplacementScan.invokeExact(database.get(ADDRESS, 0), ReplacementScan.CALLBACK,
                     MemorySegment.ofAddress(replacementId), MemorySegment.NULL);
-            execute("SET disabled_optimizers = '" + DISABLED_OPTIMIZERS + "'");
+            ScanFunction.register(api, connection.get(ADDRESS, 0), databaseKey);
+            connectionId = ScanFunction.connectionId(api, connection.get(ADDRESS, 0));
         } catch (Throwable e) {
             closeNative();
             arena.close();
@@ -103,7 +100,7 @@ public final class DuckDbConnection implements AutoCloseable {
 
     /**
      * Registers a reader as a table (a view of that name, replacing one registered before): DuckDB scans the
-     * reader's batches, exported through the C Stream interface, without copying them. The connection owns
+     * reader's batches, converting the columns each query uses into its vectors. The connection owns
      * the reader from now on and closes it when the table is unregistered or the connection closed.
      *
      * <p>A reader is read once: the first scan of the table reads it; a second scan (a self-join, a common
@@ -112,7 +109,7 @@ public final class DuckDbConnection implements AutoCloseable {
      *
      * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
      * @param reader the batches
-     * @throws DuckDbException if DuckDB refuses the stream (the reader is then closed)
+     * @throws DuckDbException if DuckDB cannot convert the schema's types (the reader is then closed)
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized void register(String table, RecordBatchReader reader) {
@@ -128,7 +125,7 @@ public final class DuckDbConnection implements AutoCloseable {
      *
      * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
      * @param data the batches
-     * @throws DuckDbException if DuckDB refuses the stream
+     * @throws DuckDbException if DuckDB cannot convert the schema's types
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized void register(String table, Table data) {
@@ -139,13 +136,15 @@ public final class DuckDbConnection implements AutoCloseable {
     /**
      * Registers a source of readers as a table: each scan of the table (a self-join scans it twice, every
      * query again) reads a new reader of the source, which the scan closes when it ends. The source is
-     * called once now, for the schema (that reader is closed with the table), and once per scan, from
-     * DuckDB's threads; each reader must give the same schema. A source that fails (throws) fails the
-     * query with its message, naming the table.
+     * called once now, for the schema (that reader is closed at once), and once per scan, from DuckDB's
+     * threads; each reader must give the same schema (a batch of other column types fails the query, naming
+     * the column). A {@link ProjectingSource} is asked for the columns each scan uses
+     * ({@link ProjectingSource#open(int[])}); of any other source's readers the scan drops the columns it
+     * does not use. A source that fails (throws) fails the query with its message, naming the table.
      *
      * @param table the table's name (any text; quote it in SQL where it is not a plain identifier)
      * @param source opens a reader of the table's batches from the start, e.g. of a file
-     * @throws DuckDbException if DuckDB refuses the stream
+     * @throws DuckDbException if DuckDB cannot convert the schema's types
      * @throws IllegalStateException if the connection is closed
      */
     public synchronized void register(String table, Supplier<? extends RecordBatchReader> source) {
@@ -156,20 +155,20 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     private void add(String table, RecordBatchReader reader, Supplier<? extends RecordBatchReader> source) {
-        TableStream stream = new TableStream(table, reader, source);
-        try (Arena local = Arena.ofConfined()) {
-            int state = (int) api.arrowScan.invokeExact(connection.get(ADDRESS, 0), local.allocateFrom(table),
-                    stream.address());
-            if (state != DuckDbApi.SUCCESS) {
-                throw new DuckDbException("DuckDB refused the Arrow stream of table " + table);
-            }
-        } catch (Throwable e) {
-            stream.close();
-            throw e instanceof DuckDbException d ? d : new DuckDbException("registering table " + table + " failed: "
-                    + e, e);
+        ScanTable scan = new ScanTable(api, connection.get(ADDRESS, 0), ScanFunction.nextId(), databaseKey,
+                connectionId, scannedBytes, table, reader, source);
+        ScanFunction.add(scan);
+        try {
+            execute("CREATE OR REPLACE TEMPORARY VIEW " + quote(table) + " AS SELECT * FROM " + ScanFunction.NAME
+                    + "(" + scan.id + ")");
+        } catch (RuntimeException e) {
+            ScanFunction.remove(scan);
+            scan.close();
+            throw e;
         }
-        TableStream before = tables.put(table, stream);
+        ScanTable before = tables.put(table, scan);
         if (before != null) {
+            ScanFunction.remove(before);
             before.close();
         }
     }
@@ -184,14 +183,15 @@ public final class DuckDbConnection implements AutoCloseable {
      */
     public synchronized boolean unregister(String table) {
         checkOpen();
-        TableStream stream = tables.remove(table);
-        if (stream == null) {
+        ScanTable scan = tables.remove(table);
+        if (scan == null) {
             return false;
         }
         try {
             execute("DROP VIEW IF EXISTS " + quote(table));
         } finally {
-            stream.close();
+            ScanFunction.remove(scan);
+            scan.close();
         }
         return true;
     }
@@ -323,8 +323,8 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     private void endQuery() {
-        for (TableStream stream : tables.values()) {
-            stream.endQuery();
+        for (ScanTable scan : tables.values()) {
+            scan.endQuery();
         }
     }
 
@@ -334,6 +334,17 @@ public final class DuckDbConnection implements AutoCloseable {
             streaming = null;
             endQuery();
         }
+    }
+
+    /**
+     * The bytes of Arrow buffers this connection's scans of registered tables have handed to DuckDB so far:
+     * the buffers of the columns each scan read (DuckDB pushes a query's projection into the scan, so a
+     * query of 2 of 9 columns hands over those 2), counted once per batch and scan.
+     *
+     * @return the count of bytes, since the connection opened
+     */
+    public long scannedBytes() {
+        return scannedBytes.get();
     }
 
     /**
@@ -380,8 +391,9 @@ public final class DuckDbConnection implements AutoCloseable {
             closeNative();
         } finally {
             try {
-                for (TableStream stream : tables.values()) {
-                    stream.close();
+                for (ScanTable scan : tables.values()) {
+                    ScanFunction.remove(scan);
+                    scan.close();
                 }
                 tables.clear();
             } finally {

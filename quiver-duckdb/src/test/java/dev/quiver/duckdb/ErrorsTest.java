@@ -72,7 +72,7 @@ class ErrorsTest {
             try (DuckDbConnection db = DuckDb.open()) {
                 db.register("t", producer);
                 DuckDbException e = assertThrows(DuckDbException.class, () -> db.query("SELECT sum(id) FROM t"));
-                assertTrue(e.getMessage().contains("disk on fire"), e.getMessage());
+                assertEquals("Invalid Input Error: reading table t failed: disk on fire", e.getMessage());
                 try (RecordBatchReader r = db.query("SELECT 2 AS two")) {
                     assertEquals(2, r.readNext().orElseThrow().column(0).getObject(0), "the connection still works");
                 }
@@ -169,5 +169,58 @@ class ErrorsTest {
         assertEquals("libduckdb_java.so_osx_universal", NativeLibrary.resourceName("Mac OS X", "aarch64"));
         DuckDbException e = assertThrows(DuckDbException.class, () -> NativeLibrary.resourceName("Linux", "riscv64"));
         assertTrue(e.getMessage().contains("no DuckDB library for Linux on riscv64"), e.getMessage());
+    }
+
+    /** A source whose batches differ from the schema it registered never has its buffers misread. */
+    @Test
+    void aBatchOfAnotherTypeThanRegisteredIsAnErrorNamingTheColumn() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        RecordBatch batch = bench.batch(0, 100);
+        Schema claimed = Schema.of(Field.notNull("id", ArrowType.FLOAT64), Field.notNull("x", ArrowType.FLOAT64));
+        try (DuckDbConnection db = DuckDb.open()) {
+            db.register("t", () -> new ListReader(claimed, List.of(batch.select("id", "x"))));
+            DuckDbException e = assertThrows(DuckDbException.class, () -> db.query("SELECT sum(id) FROM t"));
+            assertTrue(e.getMessage().contains("reading table t failed: column id of a batch is "), e.getMessage());
+            try (RecordBatchReader r = db.query("SELECT sum(x) FROM t")) {
+                assertEquals(1237.5, r.readNext().orElseThrow().column(0).getObject(0), "column x is as registered");
+            }
+        }
+    }
+
+    /** Empty batches and a table without batches are scanned as the empty rows they are. */
+    @Test
+    void emptyBatchesAndEmptyTablesGiveNoRows() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        try (DuckDbConnection db = DuckDb.open()) {
+            db.register("empty", new Table(BenchV1.SCHEMA, List.of()));
+            db.register("holes", new Table(BenchV1.SCHEMA, List.of(bench.batch(0, 0), bench.batch(0, 10),
+                    bench.batch(10, 0))));
+            try (RecordBatchReader r = db.query("SELECT (SELECT count(*) FROM empty), (SELECT count(*) FROM holes),"
+                    + " (SELECT sum(id) FROM holes)")) {
+                RecordBatch row = r.readNext().orElseThrow();
+                assertEquals(0L, row.column(0).getObject(0));
+                assertEquals(10L, row.column(1).getObject(0));
+                assertEquals(new java.math.BigDecimal(45), row.column(2).getObject(0));
+            }
+        }
+    }
+
+    /** quiver_scan(id) scans only tables of the connection that registered them. */
+    @Test
+    void anotherConnectionCannotScanATableByItsId() {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        try (DuckDbConnection a = DuckDb.open(); DuckDbConnection b = DuckDb.open()) {
+            a.register("t", new Table(BenchV1.SCHEMA, List.of(bench.batch(0, 10))));
+            String view;
+            try (RecordBatchReader r = a.query("SELECT sql FROM duckdb_views() WHERE view_name = 't'")) {
+                view = r.readNext().orElseThrow().column(0).getObject(0).toString();
+            }
+            String call = view.substring(view.indexOf("quiver_scan("), view.indexOf(')', view.indexOf("quiver_scan(")) + 1);
+            try (RecordBatchReader r = a.query("SELECT count(*) FROM " + call)) {
+                assertEquals(10L, r.readNext().orElseThrow().column(0).getObject(0), "its own connection scans it");
+            }
+            DuckDbException e = assertThrows(DuckDbException.class, () -> b.query("SELECT count(*) FROM " + call));
+            assertTrue(e.getMessage().contains("is registered on this connection"), e.getMessage());
+        }
     }
 }

@@ -149,7 +149,19 @@ public final class Arrow {
         }
     }
 
-    private static RecordBatchWriter writer(Path path, Schema schema, ArrowOptions options) {
+    /**
+     * Opens a file to write batches one at a time; it appears whole when the writer is closed, an existing
+     * file being replaced then.
+     *
+     * @param path the file
+     * @param schema the schema of every batch
+     * @param options the format (null: from the extension, as in {@link #write(Table, Path)}), the
+     *     compression codec of IPC output, the CSV write options
+     * @return the writer, to be closed
+     * @throws UnknownFormatException if no format is given and the extension names none
+     * @throws IllegalArgumentException if a compression codec is given for a text format
+     */
+    public static RecordBatchWriter writer(Path path, Schema schema, ArrowOptions options) {
         ArrowFormat format = options.format() != null ? options.format() : FormatDetection.toWrite(path);
         return switch (format) {
             case FILE -> IpcFileWriter.open(path, schema, options.ipcWrite());

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Dataset scans, Quiver next to pyarrow.dataset, interleaved round by round.
+
+    python3 quiver-bench/scripts/dataset_bench.py DIR PYTHON [ROUNDS] [ROWS] [FORMAT]
+
+Generates bench-v1 (ROWS rows, default 10,000,000) with pyarrow, written by pyarrow.dataset as FORMAT
+files (ipc by default) in 16 hive partitions on `cat` (DIR/dataset-FORMAT), then times three scans on one
+thread and on every core: the full scan, a filter selecting one partition, and a filter on an `id` range
+(1%). Each round runs Quiver (DatasetScanTimer from quiver-bench/target/benchmarks.jar, JAVA25 or java
+on the PATH) and pyarrow (PYTHON) in fresh processes, each reading 3 times and reporting its best;
+prints best / median over ROUNDS (default 3) and the ratio Quiver / pyarrow, with the load average.
+"""
+import os
+import statistics
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+JAR = os.path.join(ROOT, 'quiver-bench', 'target', 'benchmarks.jar')
+
+GEN = r'''
+import sys, pyarrow as pa, pyarrow.dataset as ds, pyarrow.compute as pc
+n, out, fmt = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+i = pa.array(range(n), pa.int64())
+t = pa.table({
+    'id': i,
+    'x': pc.multiply(i.cast(pa.float64()), 0.25),
+    'maybe': pa.array([None if k % 10 == 7 else (k % 1000) - 500 for k in range(n)], pa.int32()),
+    'name': pa.array([None if k % 17 == 0 else 'name-%d' % (k % 10007) for k in range(n)]),
+    'cat': pa.array(['category-%d' % (k % 16) for k in range(n)]),
+    'ts': pa.array([1700000000000000 + k * 1000 for k in range(n)], pa.timestamp('us', 'UTC')),
+})
+ds.write_dataset(t, out, format=fmt, partitioning=ds.partitioning(pa.schema([('cat', pa.string())]), flavor='hive'),
+                 max_rows_per_group=65536)
+'''
+
+PYARROW = r'''
+import sys, time, pyarrow.dataset as ds
+root, fmt, threads, runs = sys.argv[1], sys.argv[2], int(sys.argv[3]) > 1, int(sys.argv[4])
+which = sys.argv[5]
+flt = {'full': None, 'partition': ds.field('cat') == 'category-3',
+       'idrange': (ds.field('id') >= 5000000) & (ds.field('id') < 5100000)}[which]
+best = 1e9
+for _ in range(runs):
+    start = time.perf_counter()
+    d = ds.dataset(root, format=fmt, partitioning='hive')
+    t = d.to_table(filter=flt, use_threads=threads)
+    best = min(best, time.perf_counter() - start)
+print('rows=%d' % t.num_rows)
+print('scan_seconds_min=%.3f' % best)
+'''
+
+FILTERS = {'full': None, 'partition': "cat = 'category-3'", 'idrange': 'id >= 5000000 and id < 5100000'}
+
+
+def seconds(output):
+    for line in output.splitlines():
+        if line.startswith('scan_seconds_min='):
+            return float(line.split('=')[1])
+    raise SystemExit('no timing in:\n' + output)
+
+
+def main():
+    out_dir, python = sys.argv[1], sys.argv[2]
+    rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 3
+    rows = int(sys.argv[4]) if len(sys.argv) > 4 else 10_000_000
+    fmt = sys.argv[5] if len(sys.argv) > 5 else 'ipc'
+    java = os.path.join(os.environ['JAVA25'], 'bin', 'java') if 'JAVA25' in os.environ else 'java'
+    data = os.path.join(out_dir, 'dataset-' + fmt)
+    if not os.path.isdir(data):
+        subprocess.run([python, '-c', GEN, str(rows), data, fmt], check=True)
+    cores = os.cpu_count()
+    print('load average before: %.2f %.2f %.2f' % os.getloadavg())
+    print('| scan | threads | Quiver best / median (s) | pyarrow best / median (s) | ratio best / median |')
+    print('|---|---:|---:|---:|---:|')
+    for which, flt in FILTERS.items():
+        for threads in (1, cores):
+            q, p = [], []
+            for _ in range(rounds):
+                cmd = [java, '-cp', JAR, 'dev.quiver.bench.DatasetScanTimer', data, str(threads), '3']
+                q.append(seconds(subprocess.run(cmd + ([flt] if flt else []), check=True, capture_output=True,
+                                                text=True).stdout))
+                p.append(seconds(subprocess.run([python, '-c', PYARROW, data, fmt, str(threads), '3', which],
+                                                check=True, capture_output=True, text=True).stdout))
+            qb, qm, pb, pm = min(q), statistics.median(q), min(p), statistics.median(p)
+            print('| %s | %d | %.3f / %.3f | %.3f / %.3f | %.2f / %.2f |' % (which, threads, qb, qm, pb, pm,
+                                                                          qb / pb, qm / pm))
+    print('load average after: %.2f %.2f %.2f' % os.getloadavg())
+
+
+if __name__ == '__main__':
+    main()

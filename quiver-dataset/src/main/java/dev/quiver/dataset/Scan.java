@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.dataset;
+
+import dev.quiver.compute.expr.BoundExpression;
+import dev.quiver.compute.expr.Expression;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import dev.quiver.io.Arrow;
+import dev.quiver.io.ArrowFormat;
+import dev.quiver.parquet.ParquetFile;
+import dev.quiver.parquet.ParquetPredicate;
+import dev.quiver.parquet.ParquetReadOptions;
+import dev.quiver.parquet.ParquetReader;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A running scan of a dataset: its batches, conformed to the scan's schema (the file's columns widened
+ * to the dataset's types, absent columns as nulls, partition keys as constant columns) and filtered, one
+ * at a time; a batch the filter empties is not delivered.
+ * Files are read on worker threads, a bounded number at once, each a bounded number of batches ahead;
+ * with one thread they are read on the caller's. Parquet files are read through quiver-parquet directly: only
+ * the columns the scan needs, and skipping the row groups and pages the filter rules out. Closing the scan stops the workers and closes the files.
+ */
+public final class Scan implements RecordBatchReader {
+    /** Batches a file's worker may read ahead of the consumer. */
+    private static final int BATCHES_AHEAD = 4;
+    /** The source index of a partition key's column (a column the file lacks is -1). */
+    private static final int PARTITION_KEY = -2;
+
+    private final Dataset dataset;
+    private final List<Fragment> fragments;
+    private final Schema output;
+    private final Schema readSchema;
+    private final BoundExpression rowFilter;
+    private final Expression filter;
+    private final int[] outputColumns;
+    private final long batchSize;
+    private final boolean ordered;
+    private final int inFlightLimit;
+    private final ExecutorService pool;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final ArrayDeque<Work> inFlight = new ArrayDeque<>();
+    private final BlockingQueue<Item> shared;
+    private final ArrayDeque<RecordBatch> pendingSlices = new ArrayDeque<>();
+    private final LongAdder filesOpened = new LongAdder();
+    private final LongAdder bytesOpened = new LongAdder();
+    private final LongAdder rowGroups = new LongAdder();
+    private final LongAdder rowGroupsRead = new LongAdder();
+    private final LongAdder batches = new LongAdder();
+    private final LongAdder rows = new LongAdder();
+    private int next;
+    private int running;
+    private FragmentBatches direct;
+
+    Scan(Dataset dataset, List<Fragment> fragments, Schema output, Schema readSchema, Expression filter,
+            BoundExpression rowFilter, long batchSize, int threads, int inFlight, boolean ordered) {
+        this.dataset = dataset;
+        this.fragments = List.copyOf(fragments);
+        this.output = output;
+        this.readSchema = readSchema;
+        this.rowFilter = rowFilter;
+        this.filter = filter;
+        this.outputColumns = output.fields().size() == readSchema.fields().size() ? null
+                : output.names().stream().mapToInt(readSchema::indexOf).toArray();
+        this.batchSize = batchSize;
+        this.ordered = ordered;
+        this.inFlightLimit = inFlight;
+        this.pool = threads > 1 ? Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "quiver-dataset-scan");
+            t.setDaemon(true);
+            return t;
+        }) : null;
+        this.shared = pool != null && !ordered ? new ArrayBlockingQueue<>(inFlight * BATCHES_AHEAD + 1) : null;
+    }
+
+    @Override
+    public Schema schema() {
+        return output;
+    }
+
+    /** The files the scan reads, after pruning. */
+    List<Fragment> fragments() {
+        return fragments;
+    }
+
+    /**
+     * The dataset scanned.
+     *
+     * @return the dataset
+     */
+    public Dataset dataset() {
+        return dataset;
+    }
+
+    /**
+     * What the scan has done so far.
+     *
+     * @return the counts
+     */
+    public ScanStats stats() {
+        long total = dataset.fragments().size();
+        return new ScanStats(total, total - fragments.size(), filesOpened.sum(), bytesOpened.sum(), rowGroups.sum(),
+                rowGroupsRead.sum(), batches.sum(), rows.sum());
+    }
+
+    @Override
+    public Optional<RecordBatch> readNext() {
+        if (closed.get()) {
+            throw new IllegalStateException("the scan is closed");
+        }
+        while (true) {
+            if (!pendingSlices.isEmpty()) {
+                return Optional.of(deliver(pendingSlices.poll()));
+            }
+            RecordBatch batch = pool == null ? nextDirect() : ordered ? nextOrdered() : nextUnordered();
+            if (batch == null) {
+                return Optional.empty();
+            }
+            if (batch.rowCount() <= batchSize) {
+                return Optional.of(deliver(batch));
+            }
+            for (long start = 0; start < batch.rowCount(); start += batchSize) {
+                pendingSlices.add(batch.slice(start, Math.min(batchSize, batch.rowCount() - start)));
+            }
+        }
+    }
+
+    private RecordBatch deliver(RecordBatch batch) {
+        batches.increment();
+        rows.add(batch.rowCount());
+        return batch;
+    }
+
+    private RecordBatch nextDirect() {
+        while (true) {
+            if (direct == null) {
+                if (next >= fragments.size()) {
+                    return null;
+                }
+                direct = open(fragments.get(next++));
+            }
+            RecordBatch batch = direct.next();
+            if (batch != null) {
+                return batch;
+            }
+            direct.close();
+            direct = null;
+        }
+    }
+
+    private RecordBatch nextOrdered() {
+        while (true) {
+            while (inFlight.size() < inFlightLimit && next < fragments.size()) {
+                inFlight.add(start(fragments.get(next++), new ArrayBlockingQueue<>(BATCHES_AHEAD)));
+            }
+            Work head = inFlight.peek();
+            if (head == null) {
+                return null;
+            }
+            Item item = take(head.queue);
+            if (item.batch != null) {
+                return item.batch;
+            }
+            inFlight.poll();
+            if (item.failure != null) {
+                throw item.failure;
+            }
+        }
+    }
+
+    private RecordBatch nextUnordered() {
+        while (true) {
+            while (running < inFlightLimit && next < fragments.size()) {
+                start(fragments.get(next++), shared);
+                running++;
+            }
+            if (running == 0) {
+                return null;
+            }
+            Item item = take(shared);
+            if (item.batch != null) {
+                return item.batch;
+            }
+            running--;
+            if (item.failure != null) {
+                throw item.failure;
+            }
+        }
+    }
+
+    private Work start(Fragment fragment, BlockingQueue<Item> queue) {
+        Work work = new Work(queue);
+        pool.execute(() -> {
+            try (FragmentBatches reader = open(fragment)) {
+                RecordBatch batch;
+                while (!closed.get() && (batch = reader.next()) != null) {
+                    queue.put(new Item(batch, null));
+                }
+                queue.put(Item.END);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                offerFailure(queue, e);
+            }
+        });
+        return work;
+    }
+
+    private void offerFailure(BlockingQueue<Item> queue, RuntimeException e) {
+        try {
+            queue.put(new Item(null, e));
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Item take(BlockingQueue<Item> queue) {
+        try {
+            return queue.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatasetException("the scan was interrupted", e);
+        }
+    }
+
+    private FragmentBatches open(Fragment fragment) {
+        RecordBatchReader reader;
+        try {
+            reader = fragment.format() == ArrowFormat.PARQUET ? openParquet(fragment)
+                    : Arrow.open(fragment.path(), dataset.options().read().withFormat(fragment.format()));
+        } catch (RuntimeException e) {
+            throw new DatasetException("cannot read " + fragment.path() + ": " + e.getMessage(), e);
+        }
+        filesOpened.increment();
+        bytesOpened.add(fragment.size());
+        return new FragmentBatches(fragment, reader);
+    }
+
+    /**
+     * Opens a Parquet file reading only the columns the scan needs, and skipping the row groups and pages
+     * that the filter's translatable part proves cannot match (by the file's own column types).
+     */
+    private RecordBatchReader openParquet(Fragment fragment) {
+        ParquetFile file = ParquetFile.open(fragment.path());
+        try {
+            Schema fileSchema = file.schema();
+            List<String> columns = new ArrayList<>();
+            for (Field field : readSchema.fields()) {
+                if (!fragment.partition().containsKey(field.name()) && fileSchema.indexOf(field.name()) >= 0) {
+                    columns.add(field.name());
+                }
+            }
+            ParquetReadOptions options = ParquetReadOptions.DEFAULT.withAllocator(dataset.options().read().allocator())
+                    .withThreads(pool == null ? 0 : 1);
+            if (!columns.isEmpty()) {
+                options = options.withColumns(columns.toArray(String[]::new));
+            }
+            ParquetPredicate predicate = filter == null ? null : ParquetPushdown.translate(filter, fileSchema);
+            rowGroups.add(file.rowGroupCount());
+            if (predicate != null) {
+                int[] kept = file.rowGroupsMatching(predicate);
+                rowGroupsRead.add(kept.length);
+                options = options.withFilter(predicate).withRowGroups(kept);
+            } else {
+                rowGroupsRead.add(file.rowGroupCount());
+            }
+            return new OwningReader(file.reader(options), file);
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        if (direct != null) {
+            direct.close();
+            direct = null;
+        }
+        if (pool != null) {
+            pool.shutdownNow();
+        }
+        inFlight.clear();
+        pendingSlices.clear();
+    }
+
+    /** A file's batches conformed to the scan's schema. */
+    private final class FragmentBatches implements AutoCloseable {
+        private final Fragment fragment;
+        private final RecordBatchReader reader;
+        private final int[] sourceIndex;
+        private final Array[] constants;
+
+        FragmentBatches(Fragment fragment, RecordBatchReader reader) {
+            this.fragment = fragment;
+            this.reader = reader;
+            Schema fileSchema = reader.schema();
+            this.sourceIndex = new int[readSchema.fields().size()];
+            this.constants = new Array[readSchema.fields().size()];
+            for (int i = 0; i < sourceIndex.length; i++) {
+                Field field = readSchema.field(i);
+                sourceIndex[i] = fragment.partition().containsKey(field.name()) ? PARTITION_KEY : fileSchema.indexOf(field.name());
+                if (sourceIndex[i] >= 0 && SchemaUnifier.widen(field.type(),
+                        fileSchema.field(sourceIndex[i]).type()) == null) {
+                    reader.close();
+                    throw new DatasetException("column " + field.name() + " of " + fragment.path() + " is "
+                            + fileSchema.field(sourceIndex[i]).type() + ", not the dataset's " + field.type());
+                }
+            }
+        }
+
+        RecordBatch next() {
+            while (true) {
+                RecordBatch batch = conformed();
+                if (batch == null) {
+                    return null;
+                }
+                if (rowFilter != null) {
+                    batch = rowFilter.filter(batch);
+                }
+                if (outputColumns != null) {
+                    batch = batch.select(outputColumns);
+                }
+                if (batch.rowCount() > 0 || rowFilter == null) {
+                    return batch;
+                }
+            }
+        }
+
+        private RecordBatch conformed() {
+            Optional<RecordBatch> read;
+            try {
+                read = reader.readNext();
+            } catch (DatasetException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                throw new DatasetException("cannot read " + fragment.path() + ": " + e.getMessage(), e);
+            }
+            if (read.isEmpty()) {
+                return null;
+            }
+            RecordBatch batch = read.get();
+            long length = batch.rowCount();
+            BufferAllocator allocator = dataset.options().read().allocator();
+            List<Array> columns = new ArrayList<>(sourceIndex.length);
+            for (int i = 0; i < sourceIndex.length; i++) {
+                Field field = readSchema.field(i);
+                if (sourceIndex[i] >= 0) {
+                    columns.add(Widening.widen(batch.column(sourceIndex[i]), field.type(), allocator,
+                            "column " + field.name() + " of " + fragment.path()));
+                } else {
+                    if (constants[i] == null || constants[i].length() < length) {
+                        Object value = sourceIndex[i] == PARTITION_KEY ? fragment.partition().get(field.name()) : null;
+                        constants[i] = PartitionKeys.constant(field, value, length, allocator);
+                    }
+                    columns.add(constants[i].length() == length ? constants[i] : constants[i].slice(0, length));
+                }
+            }
+            return new RecordBatch(readSchema, columns, length);
+        }
+
+        @Override
+        public void close() {
+            reader.close();
+        }
+    }
+
+    private record Work(BlockingQueue<Item> queue) {
+    }
+
+    /** A Parquet file's reader that closes the file with it. */
+    private record OwningReader(ParquetReader reader, ParquetFile file) implements RecordBatchReader {
+        @Override
+        public Schema schema() {
+            return reader.schema();
+        }
+
+        @Override
+        public Optional<RecordBatch> readNext() {
+            return reader.readNext();
+        }
+
+        @Override
+        public void close() {
+            try {
+                reader.close();
+            } finally {
+                file.close();
+            }
+        }
+    }
+
+    private record Item(RecordBatch batch, RuntimeException failure) {
+        static final Item END = new Item(null, null);
+    }
+}

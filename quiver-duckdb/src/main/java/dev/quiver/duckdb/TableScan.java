@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.duckdb;
+
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One scan of a registered table (one {@code quiver_scan} in a query's plan): a reader of the table's
+ * batches, the columns DuckDB asked for (projection pushdown), and DuckDB's conversion plan for them.
+ * DuckDB's threads take batches from it in turn, each projected to the columns asked for.
+ */
+final class TableScan implements AutoCloseable {
+    final ScanTable table;
+    final ConvertedSchema converted;
+    final int columns;
+    private final List<Field> fields;
+    private final RecordBatchReader reader;
+    private boolean done;
+
+    /**
+     * A scan of {@code table}'s columns {@code indices} (in DuckDB's order).
+     *
+     * @throws DuckDbException if the table refuses a new scan, or DuckDB cannot convert its types
+     */
+    TableScan(DuckDbApi api, MemorySegment connection, ScanTable table, int[] indices) {
+        this.table = table;
+        this.columns = indices.length;
+        this.fields = new ArrayList<>(indices.length);
+        for (int i : indices) {
+            fields.add(table.schema.fields().get(i));
+        }
+        this.converted = new ConvertedSchema(api, connection, new Schema(fields), table.name);
+        try {
+            this.reader = table.open(indices);
+        } catch (RuntimeException e) {
+            converted.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The next batch, projected; null at the end.
+     *
+     * @throws DuckDbException if the reader fails (with its message, naming the table)
+     */
+    synchronized RecordBatch next() {
+        if (done) {
+            return null;
+        }
+        Optional<RecordBatch> next;
+        try {
+            next = reader.readNext();
+        } catch (RuntimeException e) {
+            done = true;
+            throw new DuckDbException("reading table " + table.name + " failed: " + e.getMessage(), e);
+        }
+        if (next.isEmpty()) {
+            done = true;
+            return null;
+        }
+        RecordBatch batch = next.get();
+        check(batch);
+        long bytes = 0;
+        for (int c = 0; c < columns; c++) {
+            bytes += bytes(batch.column(c).data());
+        }
+        table.scannedBytes.addAndGet(bytes);
+        return batch;
+    }
+
+    /**
+     * Checks that a batch has the columns asked for, of the registered types: DuckDB reads the buffers as
+     * those types.
+     */
+    private void check(RecordBatch batch) {
+        if (batch.columnCount() != columns) {
+            done = true;
+            throw new DuckDbException("reading table " + table.name + " failed: a batch has " + batch.columnCount()
+                    + " columns where the scan asked for " + columns);
+        }
+        for (int c = 0; c < columns; c++) {
+            if (!batch.column(c).type().equals(fields.get(c).type())) {
+                done = true;
+                throw new DuckDbException("reading table " + table.name + " failed: column " + fields.get(c).name()
+                        + " of a batch is " + batch.column(c).type() + ", registered as " + fields.get(c).type());
+            }
+        }
+    }
+
+    /** The bytes of an array's buffers, its children's and its dictionary's. */
+    private static long bytes(ArrayData data) {
+        long sum = 0;
+        for (ArrowBuffer buffer : data.buffers()) {
+            sum += buffer == null ? 0 : buffer.byteSize();
+        }
+        for (ArrayData child : data.children()) {
+            sum += bytes(child);
+        }
+        return data.dictionary() == null ? sum : sum + bytes(data.dictionary());
+    }
+
+    /** Closes the reader and destroys the conversion plan. */
+    @Override
+    public synchronized void close() {
+        done = true;
+        try {
+            reader.close();
+        } finally {
+            converted.close();
+        }
+    }
+}
