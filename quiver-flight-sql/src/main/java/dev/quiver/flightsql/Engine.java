@@ -72,9 +72,9 @@ final class Engine implements AutoCloseable {
             for (Map.Entry<String, Supplier<? extends RecordBatchReader>> t : tables.entrySet()) {
                 db.register(t.getKey(), t.getValue());
             }
-            db.execute("SET enable_external_access = false");
             db.execute("SET allowed_directories = []");
             db.execute("SET allowed_paths = []");
+            db.execute("SET enable_external_access = false");
             db.execute("SET lock_configuration = true");
         } catch (RuntimeException e) {
             db.close();

@@ -508,12 +508,12 @@ public final class FlightSqlClient implements AutoCloseable {
             throw e;
         }
         put.close();
-        for (PutResult r : put.results()) {
-            if (r.appMetadata().length > 0) {
-                return parseUpdate(r.appMetadata()).getRecordCount();
-            }
+        List<PutResult> results = put.results();
+        if (results.isEmpty()) {
+            throw new FlightException(FlightStatusCode.INTERNAL, "the server sent no DoPutUpdateResult");
         }
-        throw new FlightException(FlightStatusCode.INTERNAL, "the server sent no DoPutUpdateResult");
+        // A count of 0 is protobuf's default value: its DoPutUpdateResult is empty.
+        return parseUpdate(results.getFirst().appMetadata()).getRecordCount();
     }
 
     private static FlightSql.DoPutUpdateResult parseUpdate(byte[] bytes) {
