@@ -137,6 +137,7 @@ class QuiverClientTest {
         assertEquals(Metadata.TABLES_WITH_SCHEMA, tables.schema());
         assertTrue(SqlServerFixture.rows(read(sql.getCatalogs())).contains(List.of("memory")));
         assertTrue(read(sql.getDbSchemas(null, "main")).rowCount() >= 1);
+        assertTrue(read(sql.getDbSchemas(null, null)).rowCount() >= 1, read(sql.getDbSchemas(null, null)).toPrettyString(10));
         assertEquals(3, read(sql.getTableTypes()).rowCount());
         Table info = read(sql.getSqlInfo(0, 4, 8));
         assertEquals(3, info.rowCount());
