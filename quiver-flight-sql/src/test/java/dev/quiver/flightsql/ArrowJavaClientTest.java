@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.apache.arrow.flight.sql.impl.FlightSql.CommandStatementIngest.TableDe
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -55,7 +57,7 @@ class ArrowJavaClientTest {
         fixture.close();
     }
 
-    /** Every row of every endpoint, as plain Java values (text as String, dates as epoch days, as Quiver's). */
+    /** Every row of every endpoint, as plain Java values (text as String, dates as LocalDate, as Quiver's). */
     static List<List<Object>> rows(FlightInfo info) throws Exception {
         List<List<Object>> out = new ArrayList<>();
         for (FlightEndpoint e : info.getEndpoints()) {
@@ -67,7 +69,7 @@ class ArrowJavaClientTest {
                         for (FieldVector v : root.getFieldVectors()) {
                             Object o = v.getObject(i);
                             row.add(o instanceof Text t ? t.toString()
-                                    : o instanceof java.time.LocalDate d ? (Object) (int) d.toEpochDay() : o);
+                                    : v instanceof DateDayVector && o != null ? LocalDate.ofEpochDay((Integer) o) : o);
                         }
                         out.add(row);
                     }
