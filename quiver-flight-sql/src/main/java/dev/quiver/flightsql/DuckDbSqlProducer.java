@@ -529,6 +529,11 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
                 new ActionType("CancelFlightInfo", "cancels a query"));
     }
 
+    /** The results computed and not fetched yet, and the statements prepared and not closed (for tests). */
+    int[] held() {
+        return new int[] {results.waiting(), prepared.size()};
+    }
+
     /** Closes the database (close the Flight server first). */
     @Override
     public void close() {

@@ -133,6 +133,11 @@ final class Results {
         return p.table();
     }
 
+    /** The results waiting for their DoGet now. */
+    int waiting() {
+        return pending.size();
+    }
+
     /** Drops a waiting result; whether there was one of the client. */
     boolean cancel(String owner, String handle) {
         Pending p = pending.get(handle);

@@ -15,6 +15,7 @@ import dev.quiver.duckdb.DuckDb;
 import dev.quiver.duckdb.DuckDbConnection;
 import dev.quiver.flight.FlightServer;
 import dev.quiver.flight.ServerAuthenticator;
+import dev.quiver.flight.ServerLimits;
 import dev.quiver.ipc.IpcFileWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,7 +40,8 @@ final class SqlServerFixture implements AutoCloseable {
         this.directory = directory;
         writeTrips(directory.resolve("trips.arrow"));
         this.producer = DuckDbSqlProducer.open(directory, limits);
-        FlightServer.Builder b = FlightServer.builder(producer).port(0);
+        // All test clients come from 127.0.0.1: room for 32 of them with a call ending as the next starts.
+        FlightServer.Builder b = FlightServer.builder(producer).port(0).limits(ServerLimits.DEFAULT.withMaxCalls(256, 64));
         if (authenticator != null) {
             b.authenticator(authenticator);
         }
