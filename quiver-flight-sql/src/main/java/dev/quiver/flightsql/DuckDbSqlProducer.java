@@ -39,6 +39,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -187,7 +188,7 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
 
     /** A prepared query's result: one run per bound row (none bound: one run without), appended. */
     private Table runPrepared(DuckDbConnection db, Prepared p, CallContext context, long deadline) {
-        List<Object[]> rows = p.bound().isEmpty() ? java.util.Collections.singletonList(null) : p.bound();
+        List<Object[]> rows = p.bound().isEmpty() ? Collections.singletonList(null) : p.bound();
         List<RecordBatch> batches = new ArrayList<>();
         Schema schema = null;
         for (Object[] row : rows) {
@@ -532,6 +533,11 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
     /** The results computed and not fetched yet, and the statements prepared and not closed (for tests). */
     int[] held() {
         return new int[] {results.waiting(), prepared.size()};
+    }
+
+    /** Whether a statement or transaction holds the database now (for tests). */
+    boolean busy() {
+        return engine.busy();
     }
 
     /** Closes the database (close the Flight server first). */

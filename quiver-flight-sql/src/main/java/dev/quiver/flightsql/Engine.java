@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -213,10 +212,14 @@ final class Engine implements AutoCloseable {
     private void rollBackQuietly() {
         try {
             db.execute("ROLLBACK");
-        } catch (DuckDbException e) {
-            // No transaction left to roll back (a failed COMMIT rolls back by itself).
-            Objects.requireNonNull(e);
+        } catch (DuckDbException noTransaction) {
+            // Nothing to roll back: a failed COMMIT has rolled back already.
         }
+    }
+
+    /** Whether a statement or transaction holds the database now. */
+    boolean busy() {
+        return turn.availablePermits() == 0;
     }
 
     @Override

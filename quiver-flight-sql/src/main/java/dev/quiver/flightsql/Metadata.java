@@ -11,6 +11,7 @@ import dev.quiver.core.type.Schema;
 import dev.quiver.duckdb.DuckDbConnection;
 import dev.quiver.flight.internal.ProtoConversions;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -38,7 +39,7 @@ final class Metadata {
     /** CommandGetPrimaryKeys. */
     static final Schema PRIMARY_KEYS = Schema.of(Field.nullable("catalog_name", UTF8),
             Field.nullable("db_schema_name", UTF8), Field.notNull("table_name", UTF8),
-            Field.notNull("column_name", UTF8), Field.nullable("key_name", UTF8), Field.notNull("key_sequence", INT32));
+            Field.notNull("column_name", UTF8), Field.notNull("key_sequence", INT32), Field.nullable("key_name", UTF8));
     /** CommandGetExportedKeys, CommandGetImportedKeys, CommandGetCrossReference. */
     static final Schema KEYS = Schema.of(Field.nullable("pk_catalog_name", UTF8),
             Field.nullable("pk_db_schema_name", UTF8), Field.notNull("pk_table_name", UTF8),
@@ -85,7 +86,7 @@ final class Metadata {
         List<List<Object>> out = new ArrayList<>();
         for (long i = 0; i < t.rowCount(); i++) {
             Row r = t.row(i);
-            out.add(java.util.Arrays.asList(r.get(0), r.get(1)));
+            out.add(Arrays.asList(r.get(0), r.get(1)));
         }
         return table(DB_SCHEMAS, out);
     }
@@ -103,7 +104,7 @@ final class Metadata {
             if (!types.isEmpty() && !types.contains(type)) {
                 continue;
             }
-            List<Object> row = new ArrayList<>(java.util.Arrays.asList(r.get(0), r.get(1), r.get(2), type));
+            List<Object> row = new ArrayList<>(Arrays.asList(r.get(0), r.get(1), r.get(2), type));
             if (includeSchema) {
                 String name = quote((String) r.get(0)) + "." + quote((String) r.get(1)) + "." + quote((String) r.get(2));
                 try (RecordBatchReader scan = db.query("SELECT * FROM " + name + " LIMIT 0")) {
@@ -133,7 +134,7 @@ final class Metadata {
             Row r = t.row(i);
             List<?> columns = (List<?>) r.get(3);
             for (int k = 0; k < columns.size(); k++) {
-                out.add(java.util.Arrays.asList(r.get(0), r.get(1), r.get(2), columns.get(k), r.get(4), k + 1));
+                out.add(Arrays.asList(r.get(0), r.get(1), r.get(2), columns.get(k), k + 1, r.get(4)));
             }
         }
         return table(PRIMARY_KEYS, out);
@@ -158,7 +159,7 @@ final class Metadata {
             List<?> pkColumns = (List<?>) r.get(5);
             for (int k = 0; k < fkColumns.size() && k < pkColumns.size(); k++) {
                 // DuckDB's foreign keys refer to a table of the same database and schema.
-                out.add(java.util.Arrays.asList(r.get(0), r.get(1), r.get(4), pkColumns.get(k), r.get(0), r.get(1),
+                out.add(Arrays.asList(r.get(0), r.get(1), r.get(4), pkColumns.get(k), r.get(0), r.get(1),
                         r.get(2), fkColumns.get(k), k + 1, r.get(6), null, NO_ACTION, NO_ACTION));
             }
         }

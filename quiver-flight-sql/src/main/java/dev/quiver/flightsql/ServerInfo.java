@@ -28,10 +28,10 @@ final class ServerInfo {
 
     /** The dense union of a SqlInfo value, type ids 0 to 5 as FlightSql.proto numbers its members. */
     private static final ArrowType.Union VALUE = new ArrowType.Union(UnionMode.DENSE, List.of(
-            Field.nullable("string_value", UTF8), Field.nullable("bool_value", BOOL),
-            Field.nullable("bigint_value", new ArrowType.Int(64, true)), Field.nullable("int32_bitmask", INT32),
-            Field.nullable("string_list", ArrowType.List.of(UTF8)),
-            Field.nullable("int32_to_int32_list_map", ArrowType.Map.of(INT32, ArrowType.List.of(INT32), false))),
+            Field.notNull("string_value", UTF8), Field.notNull("bool_value", BOOL),
+            Field.notNull("bigint_value", new ArrowType.Int(64, true)), Field.notNull("int32_bitmask", INT32),
+            Field.notNull("string_list", ArrowType.List.of(UTF8)),
+            Field.notNull("int32_to_int32_list_map", ArrowType.Map.of(INT32, ArrowType.List.of(INT32), false))),
             List.of(0, 1, 2, 3, 4, 5));
     private static final int STRING = 0;
     private static final int BOOLEAN = 1;
