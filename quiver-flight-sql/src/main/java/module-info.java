@@ -8,7 +8,6 @@ module dev.quiver.flightsql {
     requires transitive dev.quiver.duckdb;
     requires dev.quiver.ipc;
     requires com.google.protobuf;
-    requires java.logging;
 
     exports dev.quiver.flightsql;
 }
