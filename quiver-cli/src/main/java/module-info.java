@@ -12,6 +12,7 @@ module dev.quiver.cli {
     requires dev.quiver.ndjson;
     requires dev.quiver.duckdb;
     requires dev.quiver.flight;
+    requires dev.quiver.flightsql;
     requires info.picocli;
 
     opens dev.quiver.cli to info.picocli;

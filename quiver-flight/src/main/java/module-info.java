@@ -22,6 +22,12 @@ module dev.quiver.flight {
     requires com.google.common.util.concurrent.internal;
 
     exports dev.quiver.flight;
+    exports dev.quiver.flight.sql;
+    // The Flight SQL server (quiver-flight-sql) reads the same generated messages and schema encoding.
+    exports dev.quiver.flight.internal to dev.quiver.flightsql;
+    exports dev.quiver.flight.internal.sql to dev.quiver.flightsql;
+    exports dev.quiver.flight.internal.proto to dev.quiver.flightsql;
     // The generated protobuf messages: protobuf reads their fields reflectively (descriptors, toString).
     opens dev.quiver.flight.internal.proto to com.google.protobuf;
+    opens dev.quiver.flight.internal.sql to com.google.protobuf;
 }

@@ -99,7 +99,8 @@ final class SqlCommand extends Subcommand {
         return 0;
     }
 
-    private static void print(RecordBatchReader result, long limit, PrintWriter printer) {
+    /** Prints a result as a table of its first {@code limit} rows (also for {@code quiver flight sql}). */
+    static void print(RecordBatchReader result, long limit, PrintWriter printer) {
         RowPreview preview = new RowPreview(result.schema(), limit);
         long rows = 0;
         for (RecordBatch batch : result) {
@@ -113,7 +114,8 @@ final class SqlCommand extends Subcommand {
         }
     }
 
-    private static String write(RecordBatchReader result, Path out, ArrowFormat format) throws IOException {
+    /** Writes a result to a file by its format; the line that says what was written (also for {@code flight sql}). */
+    static String write(RecordBatchReader result, Path out, ArrowFormat format) throws IOException {
         long[] batchesAndRows = new long[2];
         Schema schema = withDictionaryIds(result.schema());
         Outputs.write(out, format, schema, IpcWriteOptions.DEFAULT, writer -> {

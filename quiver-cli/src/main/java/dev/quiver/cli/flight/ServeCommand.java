@@ -5,8 +5,11 @@ import dev.quiver.cli.CliException;
 import dev.quiver.cli.Subcommand;
 import dev.quiver.flight.DirectoryProducer;
 import dev.quiver.flight.FlightException;
+import dev.quiver.flight.FlightProducer;
 import dev.quiver.flight.FlightServer;
 import dev.quiver.flight.ServerLimits;
+import dev.quiver.flightsql.DuckDbSqlProducer;
+import dev.quiver.flightsql.SqlLimits;
 import dev.quiver.ipc.IpcReadOptions;
 import dev.quiver.ipc.IpcWriteOptions;
 import java.io.PrintWriter;
@@ -69,6 +72,18 @@ final class ServeCommand extends Subcommand {
     private final OptionSpec batchesPerEndpoint = option(valued("--batches-per-endpoint", "N", int.class,
             "The batches of an Arrow file one endpoint covers (default: ${DEFAULT-VALUE}).").defaultValue("16"));
 
+    private final OptionSpec sql = option(flag("--sql",
+            "Serve DIR as a Flight SQL service: its Arrow files and streams are tables of a DuckDB database that "
+            + "clients (the Arrow JDBC driver, ADBC, quiver flight sql) query; see docs/flight-sql.md."));
+
+    private final OptionSpec maxResult = option(valued("--max-result-mib", "N", long.class,
+            "With --sql: the largest result (or ingested upload) the service holds for a client, in MiB "
+            + "(default: ${DEFAULT-VALUE}).").defaultValue(String.valueOf(SqlLimits.DEFAULT.maxResultBytes() >> 20)));
+
+    private final OptionSpec queryTimeout = option(valued("--query-timeout", "SECONDS", long.class,
+            "With --sql: stop a statement that runs longer (default: ${DEFAULT-VALUE}).")
+            .defaultValue(String.valueOf(SqlLimits.DEFAULT.queryTimeout().toSeconds())));
+
     ServeCommand() {
         super(NAME, "Serves the Arrow files and streams in DIR over Arrow Flight until stopped (Ctrl-C); on the "
                 + "loopback address unless given --host.",
@@ -83,6 +98,10 @@ final class ServeCommand extends Subcommand {
                 + " per client); a refused call is logged as one line on stderr.",
                 "Without --token or --user every client that reaches the address may call; a token or password "
                 + "is best given by file or environment variable, which other users cannot see.",
+                "With --sql, DIR's files are tables named by file name without extension, in one DuckDB database "
+                + "every client shares (updates, ingestion and transactions included); DuckDB may not reach files, "
+                + "the network or extensions (no read_csv of a path, COPY TO, ATTACH, INSTALL or LOAD), and "
+                + "results and statement times are bounded.",
                 "Prints the address it listens on to stderr (with --port 0, the port chosen).");
     }
 
@@ -102,6 +121,9 @@ final class ServeCommand extends Subcommand {
         long idle = idleTimeout.getValue();
         int batchesPerEndpoint = this.batchesPerEndpoint.getValue();
         boolean uploads = allowUpload.getValue();
+        boolean sql = this.sql.getValue();
+        long maxResultMib = maxResult.getValue();
+        long queryTimeoutSeconds = queryTimeout.getValue();
         if (!Files.isDirectory(dir)) {
             throw new CliException(Files.exists(dir) ? "not a directory: " + dir : "no such directory: " + dir);
         }
@@ -122,10 +144,37 @@ final class ServeCommand extends Subcommand {
             throw new CliException("--batches-per-endpoint, --token-lifetime and --idle-timeout must be at least 1, "
                     + "--max-message-mib from 1 to 2047", CliException.USAGE);
         }
+        if (sql && uploads) {
+            throw new CliException("--allow-upload and --sql exclude each other (a Flight SQL client ingests with "
+                    + "CommandStatementIngest)", CliException.USAGE);
+        }
+        if (maxResultMib < 1 || queryTimeoutSeconds < 1) {
+            throw new CliException("--max-result-mib and --query-timeout must be at least 1", CliException.USAGE);
+        }
         ServerLimits limits = ServerLimits.DEFAULT.withMaxMessageBytes(maxMessageMib << 20)
                 .withIdleTimeout(Duration.ofSeconds(idle));
-        FlightServer.Builder b = FlightServer.builder(new DirectoryProducer(dir, batchesPerEndpoint,
-                IpcReadOptions.DEFAULT, IpcWriteOptions.DEFAULT, uploads)).port(port).limits(limits);
+        DuckDbSqlProducer sqlProducer;
+        try {
+            sqlProducer = sql ? DuckDbSqlProducer.open(dir, SqlLimits.DEFAULT.withMaxResultBytes(maxResultMib << 20)
+                    .withQueryTimeout(Duration.ofSeconds(queryTimeoutSeconds))) : null;
+        } catch (FlightException e) {
+            throw new CliException("cannot serve " + dir + " over Flight SQL: " + e.getMessage(), e);
+        }
+        FlightProducer producer = sql ? sqlProducer : new DirectoryProducer(dir, batchesPerEndpoint,
+                IpcReadOptions.DEFAULT, IpcWriteOptions.DEFAULT, uploads);
+        try {
+            return serve(producer, dir, host, port, limits, tls, token, user, password, lifetime, uploads, sql);
+        } finally {
+            if (sqlProducer != null) {
+                sqlProducer.close();
+            }
+        }
+    }
+
+    private Integer serve(FlightProducer producer, Path dir, String host, int port, ServerLimits limits,
+            List<Path> tls, String token, String user, String password, long lifetime, boolean uploads, boolean sql)
+            throws Exception {
+        FlightServer.Builder b = FlightServer.builder(producer).port(port).limits(limits);
         if (host != null) {
             b.host(host);
         }
@@ -158,7 +207,7 @@ final class ServeCommand extends Subcommand {
             PrintWriter err = err();
             err.println(spec.qualifiedName() + ": serving " + dir + " at " + server.location().uri()
                     + (host == null ? " (this machine only; --host to listen on others)" : " (listening on " + host + ")")
-                    + (uploads ? ", uploads taken" : ", no uploads")
+                    + (sql ? " as a Flight SQL service" : uploads ? ", uploads taken" : ", no uploads")
                     + (token == null && user == null ? ", no authentication" : ""));
             err.flush();
             new CountDownLatch(1).await();
