@@ -16,6 +16,7 @@ import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.sources.BaseRelation;
 import org.apache.spark.sql.sources.CreatableRelationProvider;
 import org.apache.spark.sql.sources.DataSourceRegister;
+import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import scala.jdk.javaapi.CollectionConverters;
@@ -56,15 +57,34 @@ public final class ArrowDataSource implements TableProvider, DataSourceRegister,
         return new IpcFragmentSource(LocalPaths.of(map), batches, ReadSettings.of(map));
     }
 
+    /**
+     * The schema of the files, or no columns when a path does not exist: Spark also asks for the schema of a
+     * write's output, which need not exist yet. Reading a missing path fails when the table is planned,
+     * naming the path.
+     */
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
+        for (Path path : LocalPaths.of(options)) {
+            if (!Files.exists(path)) {
+                return new StructType();
+            }
+        }
         return SparkSchemas.toSpark(source(options).schema());
     }
 
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        return new FragmentTable("arrow " + properties.getOrDefault(LocalPaths.PATH, ""), source(properties),
+        return new FragmentTable("arrow " + properties.getOrDefault(LocalPaths.PATH, ""), () -> source(properties),
                 properties);
+    }
+
+    /**
+     * Every type is let through to {@link #createRelation}, which names the first column Arrow cannot take
+     * (Spark's own check would refuse intervals, which Arrow writes as durations).
+     */
+    @Override
+    public boolean supportsDataType(DataType type) {
+        return true;
     }
 
     @Override
@@ -77,6 +97,7 @@ public final class ArrowDataSource implements TableProvider, DataSourceRegister,
             throw new QuiverSparkException("no path given: save(path) names the output directory");
         }
         Path output = LocalPaths.local(name);
+        SparkSchemas.toArrow(data.schema());
         boolean exists = hasData(output);
         SaveMode run = switch (mode) {
             case ErrorIfExists -> {

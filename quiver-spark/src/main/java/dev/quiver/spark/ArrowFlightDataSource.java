@@ -35,6 +35,6 @@ public final class ArrowFlightDataSource implements TableProvider, DataSourceReg
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
         CaseInsensitiveStringMap options = new CaseInsensitiveStringMap(properties);
         return new FragmentTable("arrow-flight " + options.get(FlightFragmentSource.LOCATION),
-                new FlightFragmentSource(options), properties);
+                () -> new FlightFragmentSource(options), properties);
     }
 }

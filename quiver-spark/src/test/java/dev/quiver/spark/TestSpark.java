@@ -31,6 +31,7 @@ final class TestSpark {
                     .config("spark.ui.enabled", "false")
                     .config("spark.sql.shuffle.partitions", "4")
                     .config("spark.sql.session.timeZone", "UTC")
+                    .config("spark.sql.datetime.java8API.enabled", "true")
                     .config("spark.driver.host", "127.0.0.1")
                     .config("spark.driver.bindAddress", "127.0.0.1")
                     .getOrCreate();
