@@ -19,12 +19,14 @@ final class FragmentReader implements PartitionReader<ColumnarBatch> {
     private final RecordBatchReader source;
     private final StructType readSchema;
     private final int[] columns;
+    private final ReadSettings settings;
     private ColumnarBatch current;
 
-    FragmentReader(RecordBatchReader source, StructType readSchema, int[] columns) {
+    FragmentReader(RecordBatchReader source, StructType readSchema, int[] columns, ReadSettings settings) {
         this.source = source;
         this.readSchema = readSchema;
         this.columns = columns;
+        this.settings = settings;
     }
 
     @Override
@@ -48,8 +50,9 @@ final class FragmentReader implements PartitionReader<ColumnarBatch> {
         }
         ColumnVector[] vectors = new ColumnVector[columns.length];
         for (int k = 0; k < columns.length; k++) {
-            vectors[k] = Vectors.of(batch.column(columns[k]).data(), readSchema.fields()[k].dataType(),
-                    readSchema.fields()[k].name());
+            String name = readSchema.fields()[k].name();
+            settings.validate(batch.column(columns[k]), name);
+            vectors[k] = Vectors.of(batch.column(columns[k]).data(), readSchema.fields()[k].dataType(), name);
         }
         current = new ColumnarBatch(vectors, (int) batch.rowCount());
         return true;

@@ -25,7 +25,7 @@ record FragmentReaderFactory(StructType readSchema, int[] columns, ReadSettings 
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-        return new FragmentReader(((Fragment) partition).open(settings), readSchema, columns);
+        return new FragmentReader(((Fragment) partition).open(settings), readSchema, columns, settings);
     }
 
     @Override

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.spark;
 
+import dev.quiver.core.array.Array;
+import dev.quiver.core.validation.ValidationException;
 import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.ipc.IpcReadOptions;
 import java.io.Serializable;
@@ -33,11 +35,30 @@ record ReadSettings(ValidationLevel validation) implements Serializable {
     }
 
     /**
-     * The IPC reading options: this validation, batches decoded on the task's own thread.
+     * The IPC reading options: batches decoded on the task's own thread, their structure checked (every
+     * column's buffers are where and as large as the format says); the values of the columns a scan reads are
+     * then validated at this level by {@link #validate}, the columns it leaves out are not.
      *
      * @return the options
      */
     IpcReadOptions ipcOptions() {
-        return IpcReadOptions.DEFAULT.withValidation(validation).withThreads(1);
+        return IpcReadOptions.DEFAULT.withValidation(ValidationLevel.STRUCTURE).withThreads(1);
+    }
+
+    /**
+     * Validates a column the scan reads at this level.
+     *
+     * @param column the column
+     * @param name its name, for the message
+     * @throws QuiverSparkException if the column is not valid Arrow data
+     */
+    void validate(Array column, String name) {
+        if (validation == ValidationLevel.FULL) {
+            try {
+                column.validate(ValidationLevel.FULL);
+            } catch (ValidationException e) {
+                throw new QuiverSparkException("column " + name + " is not valid Arrow data: " + e.getMessage(), e);
+            }
+        }
     }
 }
