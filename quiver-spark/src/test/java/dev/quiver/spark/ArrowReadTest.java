@@ -4,6 +4,13 @@ package dev.quiver.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.benchdata.BenchV1;
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.ipc.IpcStreamWriter;
+import dev.quiver.ipc.IpcWriteOptions;
+import dev.quiver.ipc.compression.CompressionCodec;
+import dev.quiver.ipc.compression.CompressionType;
 import dev.quiver.testkit.PythonPeer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,6 +67,21 @@ class ArrowReadTest {
         Dataset<Row> df = spark().read().format("arrow").load(dataset.toString());
         assertEquals(4, df.rdd().getNumPartitions(), "one partition per file, hidden files left out");
         assertEquals(TestSpark.expected(ROWS), TestSpark.checksum(df).lines());
+    }
+
+    @Test
+    void anArrowStreamCompressedIsOnePartition() {
+        Path stream = dir.resolve("bench.arrows");
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        try (IpcStreamWriter writer = IpcStreamWriter.open(stream, BenchV1.SCHEMA,
+                IpcWriteOptions.DEFAULT.withCodec(CompressionCodec.of(CompressionType.ZSTD)))) {
+            for (RecordBatch batch : bench.batches(100_000)) {
+                writer.write(batch);
+            }
+        }
+        Dataset<Row> df = spark().read().format("arrow").load(stream.toString());
+        assertEquals(1, df.rdd().getNumPartitions());
+        assertEquals(TestSpark.expected(100_000), TestSpark.checksum(df).lines());
     }
 
     @Test
