@@ -13,7 +13,7 @@ class SparkExampleTest {
     @Test
     void theExampleRuns(@TempDir Path dir) throws Exception {
         List<String> out = SparkExample.run(TestSpark.session(), dir);
-        assertEquals("vendor 1: 3333 trips, longest 4999.0 km", out.get(0));
+        assertEquals("vendor 1: 3333 trips, longest 4998.5 km", out.get(0));
         assertEquals("flight part-00000-", out.get(1).substring(0, 18));
         assertEquals(": 2500 rows in 1 partition(s)", out.get(1).substring(out.get(1).indexOf(':')));
     }
