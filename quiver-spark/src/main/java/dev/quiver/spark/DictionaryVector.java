@@ -15,7 +15,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * A dictionary-encoded column decoded on the fly: each getter reads the slot's index and asks the vector of
  * the dictionary's values (built once per batch). A slot is null when its index is null or the value it
- * points at is.
+ * points at is. The strings of a dictionary of at most {@link #MAX_CACHED} values are made once per batch,
+ * each when first asked for, and handed out again (Spark's {@code UTF8String} is immutable).
  */
 final class DictionaryVector extends SegmentVector {
     private final MemorySegment indices;
@@ -23,6 +24,9 @@ final class DictionaryVector extends SegmentVector {
     private final boolean signed;
     private final ColumnVector values;
     private final long dictionaryLength;
+    /** The largest dictionary whose strings are kept. */
+    static final int MAX_CACHED = 1 << 16;
+    private final UTF8String[] strings;
 
     DictionaryVector(DataType type, ArrayData data, String path) {
         super(type, data, path);
@@ -32,6 +36,7 @@ final class DictionaryVector extends SegmentVector {
         this.signed = indexType.signed();
         this.values = Vectors.of(data.dictionary(), type, path);
         this.dictionaryLength = data.dictionary().length();
+        this.strings = dictionaryLength <= MAX_CACHED ? new UTF8String[(int) dictionaryLength] : null;
     }
 
     private int index(int rowId) {
@@ -127,7 +132,16 @@ final class DictionaryVector extends SegmentVector {
 
     @Override
     public UTF8String getUTF8String(int rowId) {
-        return values.getUTF8String(index(rowId));
+        int index = index(rowId);
+        if (strings == null) {
+            return values.getUTF8String(index);
+        }
+        UTF8String s = strings[index];
+        if (s == null) {
+            s = values.getUTF8String(index);
+            strings[index] = s;
+        }
+        return s;
     }
 
     @Override

@@ -70,6 +70,7 @@ class SparkScanBenchmark {
         LongSupplier parquetSum = () -> time(() -> sum4(viaParquet));
         LongSupplier arrowScan = () -> time(() -> assertEquals(expected, scan(viaArrow).figures().lines()));
         LongSupplier quiverRead = () -> time(() -> assertEquals(expected, benchRead(arrow)));
+        LongSupplier parquetScan = () -> time(() -> assertEquals(expected, scan(viaParquet).figures().lines()));
         LongSupplier arrowBatches = () -> time(() -> assertEquals(ROWS, batchRows(viaArrow)));
         List<String> report = new ArrayList<>();
         report.add("rows=" + ROWS + " spark=local[" + cores + "] rounds=" + ROUNDS + " (after one warm-up each)");
@@ -77,6 +78,8 @@ class SparkScanBenchmark {
                 "Spark's Parquet source", parquetSum));
         report.add(compare("scan, checksum of every value through Spark's vector getters: connector", arrowScan,
                 "Quiver bench-read --threads 1", quiverRead));
+        report.add(compare("scan, checksum of every value through Spark's vector getters: connector", arrowScan,
+                "Spark's Parquet source (its vectorized reader's batches)", parquetScan));
         report.add(compare("scan, batches handed to Spark (decoded, read columns validated, vectors made): connector",
                 arrowBatches, "Quiver bench-read --threads 1", quiverRead));
         Files.write(dir.resolve("spark-bench-results.txt"), report);
@@ -88,12 +91,11 @@ class SparkScanBenchmark {
         df.sparkSession().sql(SUM4).first();
     }
 
-    /** The connector's scan as columnar batches, checksummed on the executors. */
+    /** A scan's columnar batches (the connector's, or Spark's Parquet reader's), checksummed on the executors. */
     private static ColumnarChecksum scan(Dataset<Row> df) {
         SparkPlan plan = df.queryExecution().executedPlan();
         SparkPlan leaf = scala.jdk.javaapi.CollectionConverters.asJava(plan.collectLeaves()).get(0);
-        BatchScanExec scanExec = (BatchScanExec) leaf;
-        return scanExec.executeColumnar().toJavaRDD()
+        return leaf.executeColumnar().toJavaRDD()
                 .mapPartitions((Iterator<ColumnarBatch> batches) -> {
                     ColumnarChecksum c = new ColumnarChecksum();
                     while (batches.hasNext()) {
