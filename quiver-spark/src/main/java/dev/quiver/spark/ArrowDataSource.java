@@ -33,6 +33,9 @@ public final class ArrowDataSource implements TableProvider, DataSourceRegister,
     /** The short name, {@code spark.read.format("arrow")}. */
     public static final String SHORT_NAME = "arrow";
 
+    /** The option in which Spark passes {@code partitionBy}'s columns to a V1 write. */
+    private static final String PARTITION_COLUMNS = "__partition_columns";
+
     /** A data source, as Spark makes it. */
     public ArrowDataSource() {
     }
@@ -97,6 +100,12 @@ public final class ArrowDataSource implements TableProvider, DataSourceRegister,
             throw new QuiverSparkException("no path given: save(path) names the output directory");
         }
         Path output = LocalPaths.local(name);
+        String partitioning = map.get(PARTITION_COLUMNS);
+        if (partitioning != null && !partitioning.isBlank() && !partitioning.strip().equals("[]")) {
+            throw new QuiverSparkException("partitionBy(" + partitioning + ") is not supported by the arrow writer "
+                    + "yet: write each partition's rows to its own path");
+        }
+        options.keySet().removeIf(k -> k.equalsIgnoreCase(PARTITION_COLUMNS));
         SparkSchemas.toArrow(data.schema());
         boolean exists = hasData(output);
         SaveMode run = switch (mode) {

@@ -188,6 +188,15 @@ class ArrowWriteTest {
         assertEquals(List.of(), allFiles(dir.resolve("bad")));
     }
 
+    @Test
+    void partitionByIsRefusedNotIgnored() {
+        QuiverSparkException e = assertThrows(QuiverSparkException.class, () -> spark().range(0, 4)
+                .selectExpr("id", "id % 2 AS k").write().format("arrow").partitionBy("k")
+                .save(dir.resolve("parts").toString()));
+        assertTrue(e.getMessage().startsWith("partitionBy([\"k\"]) is not supported"), e.getMessage());
+        assertEquals(List.of(), allFiles(dir.resolve("parts")));
+    }
+
     private static long count(String path) {
         return spark().read().format("arrow").load(path).count();
     }
