@@ -43,7 +43,7 @@ final class FragmentTable implements SupportsRead {
 
     @Override
     @SuppressWarnings("deprecation")
-    public StructType schema() {
+    public synchronized StructType schema() {
         source();
         return schema;
     }
@@ -57,6 +57,6 @@ final class FragmentTable implements SupportsRead {
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
         Map<String, String> all = new HashMap<>(options);
         all.putAll(scanOptions);
-        return new FragmentScanBuilder(source(), schema, ReadSettings.of(new CaseInsensitiveStringMap(all)));
+        return new FragmentScanBuilder(source(), schema(), ReadSettings.of(new CaseInsensitiveStringMap(all)));
     }
 }
