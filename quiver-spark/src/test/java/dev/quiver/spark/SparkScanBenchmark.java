@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.quiver.benchdata.BenchChecksum;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.ipc.IpcFileReader;
+import dev.quiver.ipc.IpcReadOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.function.LongSupplier;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+
+/**
+ * The speed of the connector (docs/benchmarks.md, "Spark connector"), run only when
+ * {@code -Dquiver.spark.bench=DIR} names a working directory (10M-row files are made there once):
+ * <ol>
+ * <li>a Spark job summing four columns of bench-v1 read through the connector from an Arrow file, against
+ *     the same job on Spark's built-in Parquet source over the same data (written by Spark);
+ * <li>the connector's scan against Quiver's own read of the file ({@code bench-read --threads 1}: the file
+ *     memory-mapped, batches decoded, validated in full and checksummed on one thread): the scan with every
+ *     value of every column read through Spark's column vectors (the bench-v1 checksum), and the scan alone
+ *     (its batches counted).
+ * </ol>
+ * Spark runs {@code local[N]} with {@code -Dquiver.spark.bench.cores=N} (default 1: figures per core). The
+ * runs alternate, so that a load on the machine weighs on both sides alike; each figure is the median.
+ */
+@EnabledIfSystemProperty(named = "quiver.spark.bench", matches = ".+")
+class SparkScanBenchmark {
+    private static final long ROWS = Long.getLong("quiver.spark.bench.rows", 10_000_000L);
+    private static final int ROUNDS = Integer.getInteger("quiver.spark.bench.rounds", 5);
+    private static final String SUM4 = "SELECT sum(id), sum(x), sum(maybe), sum(price) FROM t";
+
+    @Test
+    void connectorAgainstParquetAndBenchRead() throws Exception {
+        Path dir = Path.of(System.getProperty("quiver.spark.bench"));
+        Files.createDirectories(dir);
+        Path arrow = dir.resolve("bench-v1-" + ROWS + ".arrow");
+        Path parquet = dir.resolve("bench-v1-" + ROWS + ".parquet");
+        if (!Files.exists(arrow)) {
+            TestSpark.writeBench(arrow, 0, ROWS, 65_536);
+        }
+        int cores = Integer.getInteger("quiver.spark.bench.cores", 1);
+        SparkSession spark = SparkSession.builder().master("local[" + cores + "]").appName("quiver-spark-bench")
+                .config("spark.ui.enabled", "false").config("spark.sql.session.timeZone", "UTC")
+                .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
+                .getOrCreate();
+        if (!Files.exists(parquet)) {
+            spark.read().format("arrow").load(arrow.toString()).write().parquet(parquet.toString());
+        }
+        Dataset<Row> viaArrow = spark.read().format("arrow").load(arrow.toString());
+        Dataset<Row> viaParquet = spark.read().parquet(parquet.toString());
+        List<String> expected = TestSpark.expected(ROWS);
+        assertEquals(viaArrow.selectExpr("sum(id)", "sum(x)", "sum(maybe)", "sum(price)").first(),
+                viaParquet.selectExpr("sum(id)", "sum(x)", "sum(maybe)", "sum(price)").first());
+
+        LongSupplier arrowSum = () -> time(() -> sum4(viaArrow));
+        LongSupplier parquetSum = () -> time(() -> sum4(viaParquet));
+        LongSupplier arrowScan = () -> time(() -> assertEquals(expected, scan(viaArrow).figures().lines()));
+        LongSupplier quiverRead = () -> time(() -> assertEquals(expected, benchRead(arrow)));
+        LongSupplier parquetScan = () -> time(() -> assertEquals(expected, scan(viaParquet).figures().lines()));
+        LongSupplier arrowBatches = () -> time(() -> assertEquals(ROWS, batchRows(viaArrow)));
+        List<String> report = new ArrayList<>();
+        report.add("rows=" + ROWS + " spark=local[" + cores + "] rounds=" + ROUNDS + " (after one warm-up each)");
+        report.add(compare("sum of four columns: connector (Arrow file)", arrowSum,
+                "Spark's Parquet source", parquetSum));
+        report.add(compare("scan, checksum of every value through Spark's vector getters: connector", arrowScan,
+                "Quiver bench-read --threads 1", quiverRead));
+        report.add(compare("scan, checksum of every value through Spark's vector getters: connector", arrowScan,
+                "Spark's Parquet source (its vectorized reader's batches)", parquetScan));
+        report.add(compare("scan, batches handed to Spark (decoded, read columns validated, vectors made): connector",
+                arrowBatches, "Quiver bench-read --threads 1", quiverRead));
+        Files.write(dir.resolve("spark-bench-results.txt"), report);
+        report.forEach(System.out::println);
+    }
+
+    private static void sum4(Dataset<Row> df) {
+        df.createOrReplaceTempView("t");
+        df.sparkSession().sql(SUM4).first();
+    }
+
+    /** A scan's columnar batches (the connector's, or Spark's Parquet reader's), checksummed on the executors. */
+    private static ColumnarChecksum scan(Dataset<Row> df) {
+        SparkPlan plan = df.queryExecution().executedPlan();
+        SparkPlan leaf = scala.jdk.javaapi.CollectionConverters.asJava(plan.collectLeaves()).get(0);
+        return leaf.executeColumnar().toJavaRDD()
+                .mapPartitions((Iterator<ColumnarBatch> batches) -> {
+                    ColumnarChecksum c = new ColumnarChecksum();
+                    while (batches.hasNext()) {
+                        c.add(batches.next());
+                    }
+                    return List.of(c).iterator();
+                })
+                .reduce(ColumnarChecksum::add);
+    }
+
+    /** The connector's scan alone: its columnar batches, counted and not read. */
+    private static long batchRows(Dataset<Row> df) {
+        SparkPlan leaf = scala.jdk.javaapi.CollectionConverters.asJava(df.queryExecution().executedPlan()
+                .collectLeaves()).get(0);
+        return ((BatchScanExec) leaf).executeColumnar().toJavaRDD().map(b -> (long) b.numRows()).reduce(Long::sum);
+    }
+
+    /** What {@code quiver bench-read FILE --threads 1} does: the file mapped, read and checksummed on this thread. */
+    private static List<String> benchRead(Path file) {
+        BenchChecksum checksum = new BenchChecksum();
+        try (RecordBatchReader source = IpcFileReader.map(file, IpcReadOptions.DEFAULT.withThreads(1))) {
+            for (Iterator<BenchChecksum> parts = source.mapBatches(BenchChecksum::of); parts.hasNext(); ) {
+                checksum.add(parts.next());
+            }
+        }
+        return checksum.lines();
+    }
+
+    private static long time(Runnable run) {
+        long start = System.nanoTime();
+        run.run();
+        return System.nanoTime() - start;
+    }
+
+    private static String compare(String aName, LongSupplier a, String bName, LongSupplier b) {
+        a.getAsLong();
+        b.getAsLong();
+        long[] as = new long[ROUNDS];
+        long[] bs = new long[ROUNDS];
+        for (int r = 0; r < ROUNDS; r++) {
+            as[r] = a.getAsLong();
+            bs[r] = b.getAsLong();
+        }
+        double am = median(as) / 1e9;
+        double bm = median(bs) / 1e9;
+        return String.format("%s %.3f s (min %.3f), %s %.3f s (min %.3f): ratio %.2f (medians), %.2f (mins)",
+                aName, am, Arrays.stream(as).min().getAsLong() / 1e9, bName, bm,
+                Arrays.stream(bs).min().getAsLong() / 1e9, am / bm,
+                (double) Arrays.stream(as).min().getAsLong() / Arrays.stream(bs).min().getAsLong());
+    }
+
+    private static double median(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+}
