@@ -8,15 +8,26 @@
   python pyarrow-bench.py groupby FILE KEY     hash group-by count on KEY (Acero, one thread)
   python pyarrow-bench.py stdin-to-file FILE   reads an Arrow stream on standard input (open_stream) and
                                        writes its batches as the Arrow file FILE, uncompressed
+  python pyarrow-bench.py file-to-stream FILE OUT   the Arrow file FILE (memory-mapped) as the Arrow
+                                       stream OUT, uncompressed
+  python pyarrow-bench.py csv-to-file CSV OUT  read_csv (every core) and the table as the Arrow file OUT
+  python pyarrow-bench.py ndjson-to-file NDJSON OUT   read_json (every core), then as the Arrow file OUT
+  python pyarrow-bench.py gen-csv N CSV [COLUMNS]   bench-v1 without its list column (the dictionary
+                                       column as text), or only the comma-separated COLUMNS, as CSV
+  python pyarrow-bench.py gen-ndjson N NDJSON  N lines of an int, a float, a bool, a nullable string
+                                       and a list of ints
 
 Prints the checksum lines of docs/bench-v1.md, then *_seconds= figures.
-Needs pyarrow and numpy (a venv with the pyarrow wheel).
+Needs pyarrow and numpy (a venv with the pyarrow wheel). The conversions (file-to-stream, csv-to-file,
+ndjson-to-file) are timed from outside, whole process; csv-to-file and ndjson-to-file read on every core.
 """
-import sys, time
+import json, os, sys, time
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.csv as pcsv
 import pyarrow.ipc as ipc
+import pyarrow.json as pjson
 
 pa.set_cpu_count(1)
 pa.set_io_thread_count(1)
@@ -128,6 +139,33 @@ def main():
                 w.write_batch(b)
             w.close()
         print(f"convert_seconds={time.perf_counter() - t0:.3f}")
+    elif cmd == 'file-to-stream':
+        r = ipc.open_file(pa.memory_map(sys.argv[2]))
+        with pa.OSFile(sys.argv[3], 'wb') as sink:
+            w = ipc.new_stream(sink, r.schema, options=ipc.IpcWriteOptions(use_threads=False))
+            for i in range(r.num_record_batches):
+                w.write_batch(r.get_batch(i))
+            w.close()
+    elif cmd in ('csv-to-file', 'ndjson-to-file'):
+        pa.set_cpu_count(os.cpu_count())
+        t = pcsv.read_csv(sys.argv[2]) if cmd == 'csv-to-file' else pjson.read_json(sys.argv[2])
+        with pa.OSFile(sys.argv[3], 'wb') as sink:
+            w = ipc.new_file(sink, t.schema)
+            w.write_table(t)
+            w.close()
+    elif cmd == 'gen-csv':
+        t = table(int(sys.argv[2])).drop_columns(['tags'])
+        t = t.set_column(t.schema.get_field_index('cat'), 'cat', t.column('cat').cast(pa.string()))
+        if len(sys.argv) > 4:
+            t = t.select(sys.argv[4].split(','))
+        pcsv.write_csv(t, sys.argv[3])
+    elif cmd == 'gen-ndjson':
+        with open(sys.argv[3], 'w') as out:
+            for i in range(int(sys.argv[2])):
+                out.write(json.dumps({'id': i, 'x': i * 0.25, 'flag': i % 3 == 0,
+                                      'name': None if i % 17 == 0 else f'name-{i % 10007}',
+                                      'tags': list(range(i % 1000, i % 1000 + i % 4))}, separators=(',', ':')))
+                out.write('\n')
     elif cmd == 'groupby':
         path, key = sys.argv[2], sys.argv[3]
         t = pa.Table.from_batches(list(open_batches(path))).select([key])

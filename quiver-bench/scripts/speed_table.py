@@ -282,4 +282,5 @@ def pipe(folder, python, rounds, rows):
         print(f"| {reader} | {summary(walls[reader])} | {summary(cpus[reader])} | {last} |", flush=True)
 
 
-main()
+if __name__ == "__main__":
+    main()

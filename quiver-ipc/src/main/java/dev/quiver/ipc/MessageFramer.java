@@ -2,7 +2,11 @@
 package dev.quiver.ipc;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes encapsulated messages: the continuation marker 0xFFFFFFFF, the little-endian int32 metadata
@@ -24,22 +28,29 @@ final class MessageFramer {
         return out;
     }
 
-    /** Writes one message; returns where it lies, for a file footer. */
+    /**
+     * Writes one message, its pieces in one gathering write where the output allows; returns where it
+     * lies, for a file footer.
+     */
     Header.Block write(ByteBuffer metadata, MessageBody body) throws IOException {
         long start = out.position();
         int flatbuffer = metadata.remaining();
         long padded = 8 + flatbuffer + ByteOutput.padding(start + 8 + flatbuffer, alignment);
         int metadataLength = Math.toIntExact(padded - 8);
-        out.writeIntLE(CONTINUATION);
-        out.writeIntLE(metadataLength);
-        out.write(metadata);
-        out.writeZeros(metadataLength - flatbuffer);
-        long bodyStart = out.position();
+        List<ByteBuffer> parts = new ArrayList<>(3 + 2 * body.buffers().size());
+        parts.add(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN).putInt(0, CONTINUATION)
+                .putInt(4, metadataLength));
+        parts.add(metadata);
+        ByteOutput.addZeros(parts, metadataLength - flatbuffer);
+        long at = 0;
         for (int i = 0; i < body.buffers().size(); i++) {
-            out.writeZeros(bodyStart + body.offsets()[i] - out.position());
-            out.write(body.buffers().get(i));
+            ByteOutput.addZeros(parts, body.offsets()[i] - at);
+            MemorySegment buffer = body.buffers().get(i);
+            ByteOutput.addTo(parts, buffer);
+            at = body.offsets()[i] + buffer.byteSize();
         }
-        out.writeZeros(bodyStart + body.length() - out.position());
+        ByteOutput.addZeros(parts, body.length() - at);
+        out.write(parts);
         return new Header.Block(start, (int) padded, body.length());
     }
 

@@ -24,7 +24,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
-import java.nio.channels.WritableByteChannel;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.file.Path;
 
 /**
@@ -67,10 +67,21 @@ public final class Outputs {
             // and a channel over it would copy each through 8 KiB arrays).
             System.out.flush();
             FileChannel descriptor = new FileOutputStream(FileDescriptor.out).getChannel();
-            WritableByteChannel stdout = new WritableByteChannel() {
+            // Gathering: a message's pieces go out in one system call.
+            GatheringByteChannel stdout = new GatheringByteChannel() {
                 @Override
                 public int write(ByteBuffer src) throws IOException {
                     return descriptor.write(src);
+                }
+
+                @Override
+                public long write(ByteBuffer[] sources, int offset, int length) throws IOException {
+                    return descriptor.write(sources, offset, length);
+                }
+
+                @Override
+                public long write(ByteBuffer[] sources) throws IOException {
+                    return descriptor.write(sources);
                 }
 
                 @Override

@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -189,8 +190,9 @@ public final class AtomicFileOutput implements AutoCloseable {
     }
 
     /**
-     * A channel that writes to the file. Closing it only stops writes through it; writes after the
-     * output ended throw {@link ClosedChannelException}.
+     * A channel that writes to the file; it is a {@link GatheringByteChannel}, whose gathering writes
+     * are one system call each. Closing it only stops writes through it; writes after the output ended
+     * throw {@link ClosedChannelException}.
      *
      * @return a new view of the file
      */
@@ -318,8 +320,11 @@ public final class AtomicFileOutput implements AutoCloseable {
         return failure;
     }
 
-    /** A view of the file whose close does not end the output. */
-    private final class View implements WritableByteChannel {
+    /**
+     * A view of the file whose close does not end the output. It gathers: a writer hands it a message's
+     * pieces in one call, which the file takes in one system call.
+     */
+    private final class View implements GatheringByteChannel {
         private boolean open = true;
 
         @Override
@@ -332,6 +337,23 @@ public final class AtomicFileOutput implements AutoCloseable {
                 writeback.appended(written);
             }
             return written;
+        }
+
+        @Override
+        public long write(ByteBuffer[] sources, int offset, int length) throws IOException {
+            if (!isOpen()) {
+                throw new ClosedChannelException();
+            }
+            long written = file.write(sources, offset, length);
+            if (writeback != null) {
+                writeback.appended(written);
+            }
+            return written;
+        }
+
+        @Override
+        public long write(ByteBuffer[] sources) throws IOException {
+            return write(sources, 0, sources.length);
         }
 
         @Override

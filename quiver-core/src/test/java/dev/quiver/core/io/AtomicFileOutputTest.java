@@ -4,6 +4,7 @@ package dev.quiver.core.io;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -15,6 +16,7 @@ import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
@@ -123,6 +125,23 @@ class AtomicFileOutputTest {
             file.commit();
         }
         assertArrayEquals(bytes("abcd"), Files.readAllBytes(target));
+    }
+
+    @Test
+    void theChannelGathersAMessagesPiecesInOrder() throws IOException {
+        Path target = dir.resolve("out.bin");
+        try (AtomicFileOutput file = AtomicFileOutput.create(target)) {
+            GatheringByteChannel view = assertInstanceOf(GatheringByteChannel.class, file.channel());
+            ByteBuffer direct = ByteBuffer.allocateDirect(3).put(bytes("cde")).flip();
+            ByteBuffer[] parts = {ByteBuffer.wrap(bytes("xab")).position(1), direct, ByteBuffer.allocate(0),
+                ByteBuffer.wrap(bytes("f"))};
+            assertEquals(6, view.write(parts));
+            assertEquals(0, view.write(parts, 1, 3), "nothing left to write");
+            view.close();
+            assertThrows(ClosedChannelException.class, () -> view.write(new ByteBuffer[] {ByteBuffer.wrap(bytes("x"))}));
+            file.commit();
+        }
+        assertArrayEquals(bytes("abcdef"), Files.readAllBytes(target));
     }
 
     @Test
