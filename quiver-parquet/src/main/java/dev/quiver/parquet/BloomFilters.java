@@ -8,6 +8,7 @@ import dev.quiver.parquet.format.BloomFilterHeader;
 import dev.quiver.parquet.format.ColumnMetaData;
 import dev.quiver.parquet.read.FileDecoder;
 import dev.quiver.parquet.thrift.ThriftReader;
+import dev.quiver.parquet.write.XxHash64;
 import java.lang.foreign.MemorySegment;
 
 /** Parquet's split-block bloom filters (BloomFilter.md): whether a column chunk may hold a value. */
@@ -51,7 +52,8 @@ final class BloomFilters {
         }
         long bitsetOffset = offset + reader.bytesRead();
         ArrowBuffer bits = decoder.input().read(bitsetOffset, header.numBytes(), allocator, what);
-        return check(bits.segment(), header.numBytes() / 32, XxHash64.hash(plain));
+        return check(bits.segment(), header.numBytes() / 32,
+                XxHash64.hash(MemorySegment.ofArray(plain), 0, plain.length));
     }
 
     static boolean check(MemorySegment bitset, long blocks, long hash) {

@@ -189,6 +189,9 @@ public final class ParquetFile implements AutoCloseable {
         dev.quiver.core.memory.ArrowBuffer bytes = decoder.input().read(offset, length, BufferAllocator.managed(), what);
         return new dev.quiver.parquet.thrift.ThriftReader(bytes.segment(), 0, bytes.byteSize(), decoder.input().name()
                 + ": " + what);
+    }
+
+    /**
      * The row groups that may hold a row matching a predicate, by their column statistics (and bloom
      * filters where the reader uses them): the others certainly hold none.
      *
