@@ -28,7 +28,7 @@ class OutputsTest {
     private static final RecordBatch BATCH = RecordBatch.ofRows(SCHEMA, List.of(List.of(1), List.of(2)));
     private static final Map<ArrowFormat, String> NAMES = Map.of(ArrowFormat.FILE, "out.arrow",
             ArrowFormat.STREAM, "out.arrows", ArrowFormat.JSON, "out.json.gz", ArrowFormat.CSV, "out.csv",
-            ArrowFormat.TSV, "t.tsv", ArrowFormat.NDJSON, "out.ndjson");
+            ArrowFormat.TSV, "t.tsv", ArrowFormat.NDJSON, "out.ndjson", ArrowFormat.PARQUET, "out.parquet");
 
     @TempDir
     Path dir;
