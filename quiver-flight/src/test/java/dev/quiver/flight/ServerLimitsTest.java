@@ -199,10 +199,19 @@ class ServerLimitsTest {
             Logger.getLogger("").removeHandler(this);
         }
 
-        /** Every record is one line without a stack trace, and says {@code what}. */
+        /**
+         * Every record of the loggers Quiver answers for (its own, and the two gRPC transport loggers that
+         * CallLog makes one line) is one line without a stack trace, and says {@code what}. Other gRPC
+         * loggers may report a race of the refused stream with its trace (seen about once in three runs of
+         * the module's tests: "Stream 3 in unexpected state HALF_CLOSED_LOCAL"); they are not checked.
+         */
         void assertOneLineEach(String what) {
-            for (LogRecord r : records) {
-                assertNull(r.getThrown(), "no stack trace");
+            List<LogRecord> checked = records.stream().filter(r -> r.getLoggerName().startsWith("dev.quiver")
+                    || r.getLoggerName().equals("io.grpc.netty.shaded.io.grpc.netty.NettyServerStream")
+                    || r.getLoggerName().equals("io.grpc.internal.SerializingExecutor")).toList();
+            assertFalse(checked.isEmpty(), "the refusal was logged: " + records.size() + " records in all");
+            for (LogRecord r : checked) {
+                assertNull(r.getThrown(), "no stack trace: " + r.getLoggerName());
                 assertFalse(r.getMessage().contains("\n"), r.getMessage());
                 assertTrue(r.getMessage().contains(what), r.getMessage());
             }
