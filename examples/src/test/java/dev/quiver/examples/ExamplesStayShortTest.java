@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /** Each example is under 30 lines of code, leaving out its imports, comments and blank lines. */
 class ExamplesStayShortTest {
-    private static final List<String> EXAMPLES = List.of("FilterAndSort", "KeepRows", "MillionRows",
+    private static final List<String> EXAMPLES = List.of("FilterAndSort", "JoinTables", "KeepRows", "MillionRows",
             "QueryWithDuckDb", "ServeOverFlight");
 
     @Test
