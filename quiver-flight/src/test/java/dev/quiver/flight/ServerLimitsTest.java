@@ -87,7 +87,10 @@ class ServerLimitsTest {
                     put.write(batch(200_000)); // 1.6 MB of values
                 }
             });
-            assertEquals(FlightStatusCode.RESOURCE_EXHAUSTED, e.code(), e.getMessage());
+            // The server refuses with RESOURCE_EXHAUSTED (its log says so, checked below); a client still
+            // sending may see gRPC's reset of the stream first, as CANCELLED (a race of the transport).
+            assertTrue(e.code() == FlightStatusCode.RESOURCE_EXHAUSTED || e.code() == FlightStatusCode.CANCELLED,
+                    e.code() + ": " + e.getMessage());
             awaitTrue(() -> files().isEmpty(), "nothing is left of the upload");
             try (PutStream put = client.doPut(FlightDescriptor.path("big.arrow"), SCHEMA)) {
                 put.write(batch(100_000)); // 0.8 MB: under the limit
