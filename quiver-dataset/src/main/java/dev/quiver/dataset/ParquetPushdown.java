@@ -39,25 +39,13 @@ final class ParquetPushdown {
      */
     static ParquetPredicate translate(Expression filter, Schema files) {
         List<ParquetPredicate> parts = new ArrayList<>();
-        for (Expression conjunct : conjuncts(filter)) {
+        for (Expression conjunct : ScanFilter.conjuncts(filter)) {
             ParquetPredicate p = one(conjunct, files);
             if (p != null) {
                 parts.add(p);
             }
         }
         return parts.isEmpty() ? null : parts.size() == 1 ? parts.getFirst() : new ParquetPredicate.And(parts);
-    }
-
-    private static List<Expression> conjuncts(Expression e) {
-        List<Expression> out = new ArrayList<>();
-        if (e instanceof Call c && (c.function().equals("and_kleene") || c.function().equals("and"))) {
-            for (Expression argument : c.arguments()) {
-                out.addAll(conjuncts(argument));
-            }
-        } else {
-            out.add(e);
-        }
-        return out;
     }
 
     private static ParquetPredicate one(Expression e, Schema files) {

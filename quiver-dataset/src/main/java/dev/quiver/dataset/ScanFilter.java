@@ -43,8 +43,7 @@ final class ScanFilter {
         Set<String> keyNames = new LinkedHashSet<>();
         keys.forEach(k -> keyNames.add(k.name()));
         List<Expression> keyConjuncts = new ArrayList<>();
-        List<Expression> conjuncts = new ArrayList<>();
-        conjuncts(expression, conjuncts);
+        List<Expression> conjuncts = conjuncts(expression);
         for (Expression conjunct : conjuncts) {
             Set<String> names = new LinkedHashSet<>();
             collect(conjunct, names);
@@ -112,14 +111,22 @@ final class ScanFilter {
         return all;
     }
 
-    private static void conjuncts(Expression e, List<Expression> out) {
+    /**
+     * The top-level conjuncts of a filter: the arguments of its {@code and} calls, flattened.
+     *
+     * @param e the filter
+     * @return its conjuncts (the filter itself when it is no {@code and})
+     */
+    static List<Expression> conjuncts(Expression e) {
+        List<Expression> out = new ArrayList<>();
         if (e instanceof Call c && (c.function().equals("and_kleene") || c.function().equals("and"))) {
             for (Expression argument : c.arguments()) {
-                conjuncts(argument, out);
+                out.addAll(conjuncts(argument));
             }
         } else {
             out.add(e);
         }
+        return out;
     }
 
     private static void collect(Expression e, Set<String> names) {
