@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.cli;
+
+import dev.quiver.cli.io.Formats;
+import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.Threads;
+import dev.quiver.compute.expr.BoundExpression;
+import dev.quiver.compute.expr.Expression;
+import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.batch.Table;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.io.ArrowFormat;
+import java.nio.file.Path;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
+
+/** {@code quiver filter FILE --where EXPR}: the rows where an expression is true, filtered in memory, timed. */
+final class FilterCommand extends Subcommand {
+    static final String NAME = "filter";
+
+    private final PositionalParamSpec file = parameter(positional("0", "FILE", Path.class,
+            "The file or dataset directory to filter."));
+
+    private final OptionSpec where = option(valued("--where", "EXPR", String.class,
+            "The rows to keep: where EXPR is true (null and false drop the row), such as \"fare > 10 and city "
+                    + "is not null\" (quiver-compute's expression syntax: comparisons, and/or/not, is [not] null, "
+                    + "[not] in (...), + - * /, cast(x as TYPE), functions by name such as starts_with(s, 'a')).")
+            .required(true));
+
+    private final OptionSpec out = option(valued("--out", "OUT", Path.class,
+            "Write the rows kept to OUT, in the format its name tells (replaced whole if it exists)."));
+
+    private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
+            "Filter K times (default 1); filter_seconds is the best run.").defaultValue("1"));
+
+    private final OptionSpec threads = option(valued("--threads", "N", int.class,
+            "Threads of the filter: 1 for one, 0 (the default) for one per core.").defaultValue("0"));
+
+    private final InputOptions input = new InputOptions(this, false, true);
+
+    FilterCommand() {
+        super(NAME, "Keeps the rows of FILE (any format the tool reads, or a dataset directory) where the --where "
+                + "expression is true, in their order. The expression is parsed and bound to the input's schema "
+                + "(names and types checked, implicit casts added); the input is read into memory first, then "
+                + "filtered --repeat times with quiver-compute's kernels.",
+                "Prints the first 20 rows kept, rows=N, then filter_seconds=... (the best of the runs, the "
+                + "evaluation and the selection). --out writes every row kept, in the format its name tells.");
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Path file = this.file.getValue();
+        String text = this.where.getValue();
+        Expression expression = expression(text);
+        int repeat = InMemoryRun.repeat(this.repeat.getValue());
+        int workers = InMemoryRun.threads(this.threads.getValue());
+        Path out = this.out.getValue();
+        ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
+        try (RecordBatchReader source = input.open(file)) {
+            Table table = InMemoryRun.readAll(source);
+            BoundExpression bound;
+            try {
+                bound = expression.bind(table.schema());
+            } catch (ComputeException e) {
+                throw new CliException("--where: " + e.getMessage(), CliException.USAGE);
+            }
+            if (!(bound.type() instanceof ArrowType.Bool)) {
+                throw new CliException("--where: " + text + " gives " + bound.type() + " values, not true or false",
+                        CliException.USAGE);
+            }
+            RunTimes times = new RunTimes();
+            Table kept = null;
+            for (int k = 0; k < repeat; k++) {
+                kept = times.time(() -> Threads.call(workers, () -> bound.filter(table)));
+            }
+            InMemoryRun.finish(out(), kept, out, target, "rows", "filter_seconds", times.best());
+        }
+        return 0;
+    }
+
+    private static Expression expression(String text) {
+        try {
+            return Expression.parse(text);
+        } catch (ComputeException e) {
+            throw new CliException("--where: " + e.getMessage(), CliException.USAGE);
+        }
+    }
+}
