@@ -24,7 +24,8 @@ final class FilterCommand extends Subcommand {
     private final OptionSpec where = option(valued("--where", "EXPR", String.class,
             "The rows to keep: where EXPR is true (null and false drop the row), such as \"fare > 10 and city "
                     + "is not null\" (quiver-compute's expression syntax: comparisons, and/or/not, is [not] null, "
-                    + "[not] in (...), + - * /, cast(x as TYPE), functions by name such as starts_with(s, 'a')).")
+                    + "[not] in (...), + - * /, cast(x AS TYPE), functions by pyarrow.compute name such as coalesce(a, 0); "
+                    + "docs/compute.md).")
             .required(true));
 
     private final OptionSpec out = option(valued("--out", "OUT", Path.class,
