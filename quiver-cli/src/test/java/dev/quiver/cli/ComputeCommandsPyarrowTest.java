@@ -48,7 +48,9 @@ class ComputeCommandsPyarrowTest {
                     t = t.filter(eval(s['where']))
                 if s['columns']:
                     t = t.select(s['columns'])
-                want = plain(t.sort_by([tuple(k) for k in s['keys']], null_placement=s['nulls'])).combine_chunks()
+                t = plain(t)
+                order = pc.sort_indices(t, sort_keys=[tuple(k) for k in s['keys']], null_placement=s['nulls'])
+                want = t.take(order).combine_chunks()
                 got = plain(read(s['out'])).combine_chunks()
                 report(s['name'], got.equals(want), '%d vs %d rows, %s vs %s' % (got.num_rows, want.num_rows,
                        got.schema, want.schema))
@@ -67,9 +69,11 @@ class ComputeCommandsPyarrowTest {
 
             con = duckdb.connect()
             con.execute("SET TimeZone = 'UTC'")
-            for j in spec['joins']:
-                con.register('l', plain(source(j['left'])))
-                con.register('r', plain(source(j['right'])))
+            for i, j in enumerate(spec['joins']):
+                con.register('l%d' % i, plain(source(j['left'])))
+                con.register('r%d' % i, plain(source(j['right'])))
+                con.execute('CREATE OR REPLACE TEMP VIEW l AS SELECT * FROM l%d' % i)
+                con.execute('CREATE OR REPLACE TEMP VIEW r AS SELECT * FROM r%d' % i)
                 on = ' AND '.join('l."%s" = r."%s"' % (a, b) for a, b in zip(j['on'], j['right_on']))
                 how = j['how']
                 left = con.sql('SELECT * FROM l').columns
@@ -87,12 +91,13 @@ class ComputeCommandsPyarrowTest {
                     q = 'SELECT %s FROM l %s JOIN r ON %s' % (', '.join(cols), how.upper(), on)
                 want = plain(con.sql(q).fetch_arrow_table(), False)
                 got = plain(read(j['out']), False)
-                con.register('w', want)
-                con.register('g', got)
+                con.register('w%d' % i, want)
+                con.register('g%d' % i, got)
                 diff = -1
                 if got.num_columns == want.num_columns:
-                    diff = con.sql('SELECT (SELECT count(*) FROM (SELECT * FROM g EXCEPT ALL SELECT * FROM w)) + '
-                                   '(SELECT count(*) FROM (SELECT * FROM w EXCEPT ALL SELECT * FROM g))').fetchone()[0]
+                    diff = con.sql('SELECT (SELECT count(*) FROM (SELECT * FROM g{0} EXCEPT ALL SELECT * FROM w{0})) + '
+                                   '(SELECT count(*) FROM (SELECT * FROM w{0} EXCEPT ALL SELECT * FROM g{0}))'
+                                   .format(i)).fetchone()[0]
                 report(j['name'], diff == 0 and got.num_rows == want.num_rows and got.num_rows > 0,
                        '%d vs %d rows, %d vs %d columns, %d differ' % (got.num_rows, want.num_rows, got.num_columns,
                        want.num_columns, diff))
