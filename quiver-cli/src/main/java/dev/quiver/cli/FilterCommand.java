@@ -53,22 +53,13 @@ final class FilterCommand extends Subcommand {
         Path file = this.file.getValue();
         String text = this.where.getValue();
         Expression expression = expression(text);
-        int repeat = InMemoryRun.repeat(this.repeat.getValue());
-        int workers = InMemoryRun.threads(this.threads.getValue());
+        int repeat = InMemoryRun.repeat(this.repeat.<Integer>getValue());
+        int workers = InMemoryRun.threads(this.threads.<Integer>getValue());
         Path out = this.out.getValue();
         ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
         try (RecordBatchReader source = input.open(file)) {
             Table table = InMemoryRun.readAll(source);
-            BoundExpression bound;
-            try {
-                bound = expression.bind(table.schema());
-            } catch (ComputeException e) {
-                throw new CliException("--where: " + e.getMessage(), CliException.USAGE);
-            }
-            if (!(bound.type() instanceof ArrowType.Bool)) {
-                throw new CliException("--where: " + text + " gives " + bound.type() + " values, not true or false",
-                        CliException.USAGE);
-            }
+            BoundExpression bound = bind(expression, text, table);
             RunTimes times = new RunTimes();
             Table kept = null;
             for (int k = 0; k < repeat; k++) {
@@ -77,6 +68,21 @@ final class FilterCommand extends Subcommand {
             InMemoryRun.finish(out(), kept, out, target, "rows", "filter_seconds", times.best());
         }
         return 0;
+    }
+
+    /** The expression bound to the table's schema: names and types checked, Boolean. */
+    private static BoundExpression bind(Expression expression, String text, Table table) {
+        BoundExpression bound;
+        try {
+            bound = expression.bind(table.schema());
+        } catch (ComputeException e) {
+            throw new CliException("--where: " + e.getMessage(), CliException.USAGE);
+        }
+        if (!(bound.type() instanceof ArrowType.Bool)) {
+            throw new CliException("--where: " + text + " gives " + bound.type() + " values, not true or false",
+                    CliException.USAGE);
+        }
+        return bound;
     }
 
     private static Expression expression(String text) {

@@ -62,8 +62,8 @@ final class GroupByCommand extends Subcommand {
         Path file = this.file.getValue();
         List<String> by = this.by.getValue();
         List<String> aggs = this.aggs.getValue();
-        int repeat = InMemoryRun.repeat(this.repeat.getValue());
-        int workers = InMemoryRun.threads(this.threads.getValue());
+        int repeat = InMemoryRun.repeat(this.repeat.<Integer>getValue());
+        int workers = InMemoryRun.threads(this.threads.<Integer>getValue());
         Path out = this.out.getValue();
         List<Aggregate> aggregates = Aggregate.parseAll(aggs == null ? List.of("count") : aggs);
         ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);

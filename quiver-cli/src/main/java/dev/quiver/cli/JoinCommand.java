@@ -76,8 +76,8 @@ final class JoinCommand extends Subcommand {
                     + ": give one right key per left key", CliException.USAGE);
         }
         JoinType type = type(this.how.getValue());
-        int repeat = InMemoryRun.repeat(this.repeat.getValue());
-        int workers = InMemoryRun.threads(this.threads.getValue());
+        int repeat = InMemoryRun.repeat(this.repeat.<Integer>getValue());
+        int workers = InMemoryRun.threads(this.threads.<Integer>getValue());
         Path out = this.out.getValue();
         ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
         try (RecordBatchReader leftSource = input.open(leftFile);

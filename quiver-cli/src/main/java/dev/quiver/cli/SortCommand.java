@@ -54,8 +54,8 @@ final class SortCommand extends Subcommand {
         Path file = this.file.getValue();
         List<SortKey> keys = keys(this.by.getValue());
         NullPlacement placement = placement(this.nulls.getValue());
-        int repeat = InMemoryRun.repeat(this.repeat.getValue());
-        int workers = InMemoryRun.threads(this.threads.getValue());
+        int repeat = InMemoryRun.repeat(this.repeat.<Integer>getValue());
+        int workers = InMemoryRun.threads(this.threads.<Integer>getValue());
         Path out = this.out.getValue();
         ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
         try (RecordBatchReader source = input.open(file)) {
