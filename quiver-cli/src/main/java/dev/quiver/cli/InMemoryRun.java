@@ -47,11 +47,14 @@ final class InMemoryRun {
         return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
     }
 
-    /** Every batch of {@code source}, as one table. */
+    /** Every batch of {@code source}, as one table; an input without a batch as one empty batch. */
     static Table readAll(RecordBatchReader source) {
         List<RecordBatch> batches = new ArrayList<>();
         for (RecordBatch batch : source) {
             batches.add(batch);
+        }
+        if (batches.isEmpty()) {
+            batches.add(RecordBatch.ofRows(source.schema(), List.of()));
         }
         return new Table(source.schema(), batches);
     }

@@ -174,6 +174,21 @@ class ComputeCommandsTest {
     }
 
     @Test
+    void anEmptyInputGivesAnEmptyResult() throws IOException {
+        Path empty = Files.writeString(dir.resolve("empty.csv"), "id,city\n");
+        Path none = Files.writeString(dir.resolve("none.csv"), "name,country\n");
+        for (Object[] command : new Object[][] {
+            {"sort", empty, "--by", "city"},
+            {"filter", empty, "--where", "id > 1"},
+            {"join", empty, none, "--on", "city", "--right-on", "name", "--how", "full"},
+            {"group-by", empty, "--by", "city", "--agg", "count,mean:id"}}) {
+            Cli.Result r = Cli.run(command);
+            assertEquals(0, r.exit(), r.err());
+            assertTrue(r.out().contains(command[0].equals("group-by") ? "\ngroups=0\n" : "\nrows=0\n"), r.out());
+        }
+    }
+
+    @Test
     void badCommandLinesAreOneLineUsageErrors() {
         Path out = dir.resolve("never.arrow");
         assertUsage("quiver sort: --by: no column named nope in " + trips + " (columns: id, city, fare, day)",
