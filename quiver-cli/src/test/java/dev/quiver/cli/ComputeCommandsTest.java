@@ -95,7 +95,7 @@ class ComputeCommandsTest {
     void filterKeepsTheRowsWhereTheExpressionIsTrue() throws IOException {
         assertEquals(List.of(1L, 4L, 5L), column(ok("kept.arrow", "filter", trips, "--where",
                 "fare > 10 and city is not null"), "id"));
-        assertEquals(List.of("id,fare", "1,12.5", "3,7.25", "4,30", "5,12.5"), Files.readAllLines(ok("kept.csv",
+        assertEquals(List.of("id,fare", "1,12.5", "3,7.25", "4,30.0", "5,12.5"), Files.readAllLines(ok("kept.csv",
                 "filter", trips, "--where", "fare * 2 >= 14.5", "--columns", "id,fare")));
         Cli.Result none = Cli.run("filter", trips, "--where", "day in (7, 8) or city = 'Quito'");
         assertEquals(0, none.exit(), none.err());
@@ -222,7 +222,7 @@ class ComputeCommandsTest {
                 Cli.run("group-by", trips, "--by", "city", "--agg", "quantile(2):fare"));
         assertUsage("quiver group-by: --agg: sum(1):fare: sum takes no argument",
                 Cli.run("group-by", trips, "--by", "city", "--agg", "sum(1):fare"));
-        assertUsage("quiver group-by: --agg: any: ", Cli.run("group-by", trips, "--by", "city", "--agg", "any:fare"));
+        assertUsage("quiver group-by: --agg: any of fare: needs a bool column, not float64", Cli.run("group-by", trips, "--by", "city", "--agg", "any:fare"));
         assertUsage("quiver group-by: --agg: no column named flag in " + trips,
                 Cli.run("group-by", trips, "--by", "city", "--agg", "any:flag", "--out", out));
         assertFalse(Files.exists(out), "no output on failure");

@@ -138,7 +138,7 @@ class GroupByCommandTest {
                 Cli.run("group-by", file, "--by", "x").errLines());
         assertEquals(List.of("quiver group-by: --agg: avg:v: avg is not an aggregate (functions: " + Aggregate.FUNCTIONS
                 + ")"), Cli.run("group-by", file, "--by", "g", "--agg", "avg:v").errLines());
-        assertEquals(List.of("quiver group-by: --agg: sum: columns of type utf8 are not supported"),
+        assertEquals(List.of("quiver group-by: --agg: sum of name: needs a numeric column, not utf8"),
                 Cli.run("group-by", file, "--by", "g", "--agg", "sum:name").errLines());
         Cli.Result r = Cli.run("group-by", file, "--by", "g", "--repeat", "0");
         assertEquals(2, r.exit());
