@@ -25,11 +25,11 @@ final class JoinCommand extends Subcommand {
     private final PositionalParamSpec right = parameter(positional("1", "RIGHT", Path.class,
             "The right input (file or dataset directory): held in memory with a hash table of its keys."));
 
-    private final OptionSpec on = option(valued("--on", "COL[,COL...]", List.class,
+    private final OptionSpec on = option(valued("--on", "COL", List.class,
             "The key columns of LEFT (and of RIGHT, unless --right-on names others).")
             .auxiliaryTypes(String.class).splitRegex(",").required(true));
 
-    private final OptionSpec rightOn = option(valued("--right-on", "COL[,COL...]", List.class,
+    private final OptionSpec rightOn = option(valued("--right-on", "COL", List.class,
             "The key columns of RIGHT, one per --on column, of the same types (default: the --on names).")
             .auxiliaryTypes(String.class).splitRegex(","));
 

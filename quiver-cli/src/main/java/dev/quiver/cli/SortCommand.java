@@ -22,8 +22,9 @@ final class SortCommand extends Subcommand {
     private final PositionalParamSpec file = parameter(positional("0", "FILE", Path.class,
             "The file or dataset directory to sort."));
 
-    private final OptionSpec by = option(valued("--by", "COL[:asc|:desc]", List.class,
-            "The sort keys, comma-separated, the first the most significant; ascending unless ':desc'.")
+    private final OptionSpec by = option(valued("--by", "COL[:desc]", List.class,
+            "The sort keys, comma-separated, the first the most significant; ascending unless ':desc' (':asc' "
+                    + "is taken too).")
             .auxiliaryTypes(String.class).splitRegex(",").required(true));
 
     private final OptionSpec nulls = option(valued("--nulls", "first|last", String.class,
