@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.Formats;
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.Threads;
 import dev.quiver.compute.expr.BoundExpression;
@@ -9,7 +8,6 @@ import dev.quiver.compute.expr.Expression;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.batch.Table;
 import dev.quiver.core.type.ArrowType;
-import dev.quiver.io.ArrowFormat;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -28,14 +26,7 @@ final class FilterCommand extends Subcommand {
                     + "docs/compute.md).")
             .required(true));
 
-    private final OptionSpec out = option(valued("--out", "OUT", Path.class,
-            "Write the rows kept to OUT, in the format its name tells (replaced whole if it exists)."));
-
-    private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
-            "Filter K times (default 1); filter_seconds is the best run.").defaultValue("1"));
-
-    private final OptionSpec threads = option(valued("--threads", "N", int.class,
-            "Threads of the filter: 1 for one, 0 (the default) for one per core.").defaultValue("0"));
+    private final InMemoryRun run = new InMemoryRun(this, "Filter", "the filter", "the rows kept", "filter_seconds");
 
     private final InputOptions input = new InputOptions(this, false, true);
 
@@ -53,19 +44,14 @@ final class FilterCommand extends Subcommand {
         Path file = this.file.getValue();
         String text = this.where.getValue();
         Expression expression = expression(text);
-        int repeat = InMemoryRun.repeat(this.repeat.<Integer>getValue());
-        int workers = InMemoryRun.threads(this.threads.<Integer>getValue());
-        Path out = this.out.getValue();
-        ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
+        int workers = run.workers();
+        run.repeat();
+        run.target();
         try (RecordBatchReader source = input.open(file)) {
             Table table = InMemoryRun.readAll(source);
             BoundExpression bound = bind(expression, text, table);
-            RunTimes times = new RunTimes();
-            Table kept = null;
-            for (int k = 0; k < repeat; k++) {
-                kept = times.time(() -> Threads.call(workers, () -> bound.filter(table)));
-            }
-            InMemoryRun.finish(out(), kept, out, target, "rows", "filter_seconds", times.best());
+            Table kept = run.time(() -> Threads.call(workers, () -> bound.filter(table)));
+            run.finish(out(), kept, "rows");
         }
         return 0;
     }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.Formats;
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.aggregate.Aggregation;
 import dev.quiver.compute.aggregate.GroupedAggregate;
@@ -9,7 +8,6 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.batch.Table;
 import dev.quiver.core.type.Schema;
-import dev.quiver.io.ArrowFormat;
 import dev.quiver.row.GroupByResult;
 import dev.quiver.row.ParallelGroupBy;
 import java.nio.file.Path;
@@ -33,14 +31,7 @@ final class GroupByCommand extends Subcommand {
                     + "only_valid, only_null or all); repeatable or comma-separated (default: count).")
             .auxiliaryTypes(String.class).splitRegex(","));
 
-    private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
-            "Group K times (default 1); group_by_seconds is the best run.").defaultValue("1"));
-
-    private final OptionSpec out = option(valued("--out", "OUT", Path.class,
-            "Write all groups to OUT, in the format its name tells (replaced whole if it exists)."));
-
-    private final OptionSpec threads = option(valued("--threads", "N", int.class,
-            "Threads of the group-by: 1 for one, 0 (the default) for one per core.").defaultValue("0"));
+    private final InMemoryRun run = new InMemoryRun(this, "Group", "the group-by", "all groups", "group_by_seconds");
 
     private final InputOptions input = new InputOptions(this);
 
@@ -62,11 +53,10 @@ final class GroupByCommand extends Subcommand {
         Path file = this.file.getValue();
         List<String> by = this.by.getValue();
         List<String> aggs = this.aggs.getValue();
-        int repeat = InMemoryRun.repeat(this.repeat.<Integer>getValue());
-        int workers = InMemoryRun.threads(this.threads.<Integer>getValue());
-        Path out = this.out.getValue();
+        int workers = run.workers();
+        run.repeat();
         List<Aggregate> aggregates = Aggregate.parseAll(aggs == null ? List.of("count") : aggs);
-        ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
+        run.target();
         try (RecordBatchReader source = input.open(file)) {
             Table table = InMemoryRun.readAll(source);
             Schema schema = table.schema();
@@ -75,20 +65,15 @@ final class GroupByCommand extends Subcommand {
             InMemoryRun.checkColumns(table, values, "--agg", file);
             boolean rowGroupBy = Aggregate.rowGroupBy(schema, aggregates);
             List<Aggregation> aggregations = Aggregate.aggregations(aggregates, by.getFirst());
-            RunTimes times = new RunTimes();
-            RecordBatch groups = null;
-            for (int k = 0; k < repeat; k++) {
-                groups = times.time(() -> {
-                    if (rowGroupBy) {
-                        GroupByResult result = ParallelGroupBy.groupBy(schema, table.batches(), by, values, workers);
-                        return Aggregate.project(result, by.size(), values, aggregates);
-                    }
-                    return grouped(table, by, aggregations);
-                });
-            }
+            RecordBatch groups = run.time(() -> {
+                if (rowGroupBy) {
+                    GroupByResult result = ParallelGroupBy.groupBy(schema, table.batches(), by, values, workers);
+                    return Aggregate.project(result, by.size(), values, aggregates);
+                }
+                return grouped(table, by, aggregations);
+            });
             RecordBatch result = rowGroupBy ? groups : Aggregate.rename(groups, by.size(), aggregates);
-            InMemoryRun.finish(out(), new Table(result.schema(), List.of(result)), out, target, "groups",
-                    "group_by_seconds", times.best());
+            run.finish(out(), new Table(result.schema(), List.of(result)), "groups");
         }
         return 0;
     }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
+import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.Sizes;
 import dev.quiver.core.array.Array;
@@ -17,34 +18,73 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * What the commands that run a kernel over a whole input share ({@code sort}, {@code filter}, {@code join},
- * {@code group-by}): their checks of {@code --repeat} and {@code --threads}, the input read into memory, and
- * the result shown (its first rows, its size, the best time) and written atomically in the format its name
- * tells.
+ * {@code group-by}): the options {@code --out}, {@code --repeat} and {@code --threads}, the input read into
+ * memory, the kernel run {@code --repeat} times, and the result shown (its first rows, its size, the best
+ * time) and written atomically in the format its name tells.
  */
 final class InMemoryRun {
     /** Rows shown of a result. */
     static final int SHOWN = 20;
 
-    private InMemoryRun() {
+    private final OptionSpec out;
+    private final OptionSpec repeat;
+    private final OptionSpec threads;
+    private final String timing;
+    private long best;
+
+    /**
+     * Adds {@code --out}, {@code --repeat} and {@code --threads} to {@code command}: {@code verb} names the
+     * work in their help ({@code Sort}), {@code work} the threads' work ({@code the sort}), {@code written}
+     * what {@code --out} writes, {@code timing} the figure printed ({@code sort_seconds}).
+     */
+    InMemoryRun(Subcommand command, String verb, String work, String written, String timing) {
+        this.timing = timing;
+        out = command.option(Subcommand.valued("--out", "OUT", Path.class, "Write " + written
+                + " to OUT, in the format its name tells (replaced whole if it exists)."));
+        repeat = command.option(Subcommand.valued("--repeat", "K", int.class, verb + " K times (default 1); "
+                + timing + " is the best run.").defaultValue("1"));
+        threads = command.option(Subcommand.valued("--threads", "N", int.class, "Threads of " + work
+                + ": 1 for one, 0 (the default) for one per core.").defaultValue("0"));
     }
 
-    /** Checks {@code --repeat}: at least 1. */
-    static int repeat(int repeat) {
-        if (repeat < 1) {
-            throw new CliException("--repeat must be at least 1, not " + repeat, CliException.USAGE);
+    /** The format of {@code --out}, or null when it is not given; a name that tells none is a usage error. */
+    ArrowFormat target() {
+        Path path = out.getValue();
+        return path == null ? null : Formats.ofOutput(path, null);
+    }
+
+    /** {@code --repeat}: at least 1. */
+    int repeat() {
+        int k = repeat.getValue();
+        if (k < 1) {
+            throw new CliException("--repeat must be at least 1, not " + k, CliException.USAGE);
         }
-        return repeat;
+        return k;
     }
 
     /** The threads {@code --threads} asks for: 0 is one per core. */
-    static int threads(int threads) {
-        if (threads < 0) {
-            throw new CliException("--threads must be 0 (all cores) or more, not " + threads, CliException.USAGE);
+    int workers() {
+        int n = threads.getValue();
+        if (n < 0) {
+            throw new CliException("--threads must be 0 (all cores) or more, not " + n, CliException.USAGE);
         }
-        return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+        return n == 0 ? Runtime.getRuntime().availableProcessors() : n;
+    }
+
+    /** Runs {@code work} {@code --repeat} times, keeping the best time; the last run's result. */
+    <T> T time(RunTimes.Run<T> work) throws Exception {
+        int k = repeat();
+        RunTimes times = new RunTimes();
+        T result = null;
+        for (int i = 0; i < k; i++) {
+            result = times.time(work);
+        }
+        best = times.best();
+        return result;
     }
 
     /** Every batch of {@code source}, as one table; an input without a batch as one empty batch. */
@@ -70,13 +110,13 @@ final class InMemoryRun {
     }
 
     /**
-     * Writes {@code result} to {@code out} (when given) in {@code format}, then prints its first rows, then
-     * {@code rows=N} ({@code noun=N}) and {@code timing=SECONDS}, the best of the runs.
+     * Writes {@code result} to {@code --out} (when given), then prints its first rows, then {@code noun=N}
+     * ({@code rows=N}) and the best time of {@link #time}.
      */
-    static void finish(PrintWriter text, Table result, Path out, ArrowFormat format, String noun, String timing,
-            long bestNanos) throws IOException {
-        if (out != null) {
-            Outputs.write(out, format, result.schema(), Codec.NONE.writeOptions(), writer -> {
+    void finish(PrintWriter text, Table result, String noun) throws IOException {
+        Path path = out.getValue();
+        if (path != null) {
+            Outputs.write(path, target(), result.schema(), Codec.NONE.writeOptions(), writer -> {
                 for (RecordBatch batch : result.batches()) {
                     writer.write(batch);
                 }
@@ -84,7 +124,7 @@ final class InMemoryRun {
         }
         print(result, text, noun);
         text.println(noun + "=" + result.rowCount());
-        text.println(timing + "=" + Sizes.decimalSeconds(bestNanos, 4));
+        text.println(timing + "=" + Sizes.decimalSeconds(best, 4));
         text.flush();
     }
 

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.Formats;
 import dev.quiver.compute.Threads;
 import dev.quiver.compute.join.HashJoin;
 import dev.quiver.compute.join.JoinOptions;
@@ -9,7 +8,6 @@ import dev.quiver.compute.join.JoinType;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.batch.Table;
 import dev.quiver.core.type.ArrowType;
-import dev.quiver.io.ArrowFormat;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Model.OptionSpec;
@@ -43,14 +41,8 @@ final class JoinCommand extends Subcommand {
             "Appended to the name of a RIGHT column that LEFT's output also has (default: ${DEFAULT-VALUE}).")
             .defaultValue("_right"));
 
-    private final OptionSpec out = option(valued("--out", "OUT", Path.class,
-            "Write the joined rows to OUT, in the format its name tells (replaced whole if it exists)."));
-
-    private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
-            "Join K times (default 1); join_seconds is the best run.").defaultValue("1"));
-
-    private final OptionSpec threads = option(valued("--threads", "N", int.class,
-            "Threads of the join's probe: 1 for one, 0 (the default) for one per core.").defaultValue("0"));
+    private final InMemoryRun run = new InMemoryRun(this, "Join", "the join's probe", "the joined rows",
+            "join_seconds");
 
     private final InputOptions input = new InputOptions(this, false, false);
 
@@ -76,10 +68,9 @@ final class JoinCommand extends Subcommand {
                     + ": give one right key per left key", CliException.USAGE);
         }
         JoinType type = type(this.how.getValue());
-        int repeat = InMemoryRun.repeat(this.repeat.<Integer>getValue());
-        int workers = InMemoryRun.threads(this.threads.<Integer>getValue());
-        Path out = this.out.getValue();
-        ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
+        int workers = run.workers();
+        run.repeat();
+        run.target();
         try (RecordBatchReader leftSource = input.open(leftFile);
                 RecordBatchReader rightSource = input.open(rightFile)) {
             Table leftTable = InMemoryRun.readAll(leftSource);
@@ -97,12 +88,8 @@ final class JoinCommand extends Subcommand {
             }
             JoinOptions options = JoinOptions.on(leftKeys, rightKeys).type(type)
                     .suffixes("", this.rightSuffix.getValue()).threads(workers);
-            RunTimes times = new RunTimes();
-            Table joined = null;
-            for (int k = 0; k < repeat; k++) {
-                joined = times.time(() -> Threads.call(workers, () -> HashJoin.join(leftTable, rightTable, options)));
-            }
-            InMemoryRun.finish(out(), joined, out, target, "rows", "join_seconds", times.best());
+            Table joined = run.time(() -> Threads.call(workers, () -> HashJoin.join(leftTable, rightTable, options)));
+            run.finish(out(), joined, "rows");
         }
         return 0;
     }

@@ -1,14 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.cli;
 
-import dev.quiver.cli.io.Formats;
 import dev.quiver.compute.Threads;
 import dev.quiver.compute.sort.NullPlacement;
 import dev.quiver.compute.sort.SortKey;
 import dev.quiver.compute.sort.Sorting;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.batch.Table;
-import dev.quiver.io.ArrowFormat;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,14 +29,7 @@ final class SortCommand extends Subcommand {
             "Where nulls go, whatever the order (NaNs next to them, as in Arrow C++; default: ${DEFAULT-VALUE}).")
             .defaultValue("last"));
 
-    private final OptionSpec out = option(valued("--out", "OUT", Path.class,
-            "Write the sorted rows to OUT, in the format its name tells (replaced whole if it exists)."));
-
-    private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
-            "Sort K times (default 1); sort_seconds is the best run.").defaultValue("1"));
-
-    private final OptionSpec threads = option(valued("--threads", "N", int.class,
-            "Threads of the sort: 1 for one, 0 (the default) for one per core.").defaultValue("0"));
+    private final InMemoryRun run = new InMemoryRun(this, "Sort", "the sort", "the sorted rows", "sort_seconds");
 
     private final InputOptions input = new InputOptions(this);
 
@@ -55,19 +46,14 @@ final class SortCommand extends Subcommand {
         Path file = this.file.getValue();
         List<SortKey> keys = keys(this.by.getValue());
         NullPlacement placement = placement(this.nulls.getValue());
-        int repeat = InMemoryRun.repeat(this.repeat.<Integer>getValue());
-        int workers = InMemoryRun.threads(this.threads.<Integer>getValue());
-        Path out = this.out.getValue();
-        ArrowFormat target = out == null ? null : Formats.ofOutput(out, null);
+        int workers = run.workers();
+        run.repeat();
+        run.target();
         try (RecordBatchReader source = input.open(file)) {
             Table table = InMemoryRun.readAll(source);
             InMemoryRun.checkColumns(table, keys.stream().map(SortKey::column).toList(), "--by", file);
-            RunTimes times = new RunTimes();
-            Table sorted = null;
-            for (int k = 0; k < repeat; k++) {
-                sorted = times.time(() -> Threads.call(workers, () -> Sorting.sort(table, keys, placement)));
-            }
-            InMemoryRun.finish(out(), sorted, out, target, "rows", "sort_seconds", times.best());
+            Table sorted = run.time(() -> Threads.call(workers, () -> Sorting.sort(table, keys, placement)));
+            run.finish(out(), sorted, "rows");
         }
         return 0;
     }
