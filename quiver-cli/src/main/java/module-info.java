@@ -6,6 +6,7 @@ module dev.quiver.cli {
     requires dev.quiver.json;
     requires dev.quiver.io;
     requires dev.quiver.dataset;
+    requires dev.quiver.compute;
     requires dev.quiver.row;
     requires dev.quiver.benchdata;
     requires dev.quiver.csv;

@@ -37,6 +37,14 @@ final class InputOptions {
 
     /** Adds the input options to {@code command}, whose command line will hold their values. */
     InputOptions(Subcommand command) {
+        this(command, true, true);
+    }
+
+    /**
+     * Adds the input options to {@code command}: {@code --where} and {@code --columns} only when asked for
+     * (a command that filters or joins in memory gives {@code --where} its own meaning, or reads two inputs).
+     */
+    InputOptions(Subcommand command, boolean withWhere, boolean withColumns) {
         from = command.option(Subcommand.valued("--from", "FORMAT", String.class,
                 "The input's format: csv, tsv, arrow, arrows, json or ndjson (needed when the input is '-', "
                         + "standard input; otherwise by name or content)."));
@@ -64,10 +72,10 @@ final class InputOptions {
                 "A directory input (a dataset: its files as one table): how its directories name partition "
                         + "columns (default: ${DEFAULT-VALUE}; hive reads key=value directories and ignores others).")
                 .defaultValue("hive"));
-        where = command.option(Subcommand.valued("--where", "EXPR", String.class,
+        where = !withWhere ? null : command.option(Subcommand.valued("--where", "EXPR", String.class,
                 "Only the rows where EXPR is true, such as \"year = 2024 and amount > 100\" (quiver-compute's "
                         + "expression syntax; a dataset's files whose partition values cannot match are not read)."));
-        columns = command.option(Subcommand.valued("--columns", "COL[,COL...]", String.class,
+        columns = !withColumns ? null : command.option(Subcommand.valued("--columns", "COL[,COL...]", String.class,
                 "Only these columns, in this order."));
     }
 
@@ -137,8 +145,8 @@ final class InputOptions {
      */
     RecordBatchReader open(Path file, BufferAllocator allocator) throws IOException {
         ArrowFormat given = format();
-        String where = this.where.getValue();
-        String columns = this.columns.getValue();
+        String where = this.where == null ? null : this.where.<String>getValue();
+        String columns = this.columns == null ? null : this.columns.<String>getValue();
         if (Files.isDirectory(file) || where != null || columns != null) {
             if (Inputs.isStdio(file)) {
                 throw new CliException("--where and --columns read files and directories, not standard input",

@@ -28,8 +28,8 @@ public final class QuiverCommand implements Runnable {
 
     private QuiverCommand() {
         spec.usageMessage().description("Apache Arrow columnar data for modern Java: inspect, convert, validate and "
-                + "benchmark Arrow IPC files and streams, integration JSON and CSV; serve and fetch them over Arrow "
-                + "Flight.").footer("", "Exit status: 0 on success, 1 on bad input or a failed check, 2 on a wrong "
+                + "benchmark Arrow IPC files and streams, Parquet, integration JSON, CSV and NDJSON; group, sort, "
+                + "filter and join them; serve and fetch them over Arrow Flight.").footer("", "Exit status: 0 on success, 1 on bad input or a failed check, 2 on a wrong "
                 + "command line.");
         Subcommand.addStandardHelpOptions(spec);
         spec.addOption(verbose);
@@ -51,6 +51,9 @@ public final class QuiverCommand implements Runnable {
         all.put(BenchReadCommand.NAME, BenchReadCommand::new);
         all.put(FlightCommand.NAME, FlightCommand::new);
         all.put(GroupByCommand.NAME, GroupByCommand::new);
+        all.put(SortCommand.NAME, SortCommand::new);
+        all.put(FilterCommand.NAME, FilterCommand::new);
+        all.put(JoinCommand.NAME, JoinCommand::new);
         all.put(SqlCommand.NAME, SqlCommand::new);
         return Collections.unmodifiableSequencedMap(all);
     }

@@ -134,11 +134,11 @@ class GroupByCommandTest {
 
     @Test
     void badCommandLinesAreRefusedWithOneLine() {
-        assertEquals(List.of("quiver group-by: --by: no column named x in " + file),
+        assertEquals(List.of("quiver group-by: --by: no column named x in " + file + " (columns: name, g, v)"),
                 Cli.run("group-by", file, "--by", "x").errLines());
-        assertEquals(List.of("quiver group-by: --agg: avg:v is not count, sum:COL, min:COL or max:COL"),
-                Cli.run("group-by", file, "--by", "g", "--agg", "avg:v").errLines());
-        assertEquals(List.of("quiver group-by: --agg: column name is utf8, not an integer or floating-point column"),
+        assertEquals(List.of("quiver group-by: --agg: avg:v: avg is not an aggregate (functions: " + Aggregate.FUNCTIONS
+                + ")"), Cli.run("group-by", file, "--by", "g", "--agg", "avg:v").errLines());
+        assertEquals(List.of("quiver group-by: --agg: sum of name: needs a numeric column, not utf8"),
                 Cli.run("group-by", file, "--by", "g", "--agg", "sum:name").errLines());
         Cli.Result r = Cli.run("group-by", file, "--by", "g", "--repeat", "0");
         assertEquals(2, r.exit());

@@ -41,7 +41,7 @@ class QuiverCommandTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"demo", "schema", "cat", "stats", "convert", "validate", "json-to-arrow", "arrow-to-json",
-            "stream-to-file", "file-to-stream", "bench-gen", "bench-read"})
+            "stream-to-file", "file-to-stream", "bench-gen", "bench-read", "group-by", "sort", "filter", "join"})
     void everyCommandHasHelp(String command) {
         Cli.Result r = Cli.run(command, "--help");
         assertEquals(0, r.exit());
