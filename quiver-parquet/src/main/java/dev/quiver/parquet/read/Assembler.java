@@ -72,32 +72,30 @@ final class Assembler {
         int elementDef = node.elementDef();
         int elementRep = node.elementRep();
         boolean large = node.field().type() instanceof ArrowType.LargeList;
-        long[] offsets = new long[Math.max(16, entries / 4 + 1)];
-        byte[] valid = new byte[offsets.length];
+        // the slots first (entries that start one), so that the offsets are sized once; fewer than 2^31
+        // entries hold fewer than 2^31 elements, whose offsets fit an int
         int count = 0;
+        for (int i = 0; i < entries; i++) {
+            count += rep[i] <= slotRep & def[i] >= slotDef ? 1 : 0;
+        }
+        int[] offsets = new int[count + 1];
+        byte[] valid = new byte[count];
+        int slot = 0;
         int validCount = 0;
-        long elements = 0;
+        int elements = 0;
         boolean open = false;
         for (int i = 0; i < entries; i++) {
             int r = rep[i];
             int d = def[i];
             if (r <= slotRep) {
-                if (d < slotDef) {
-                    open = false;
-                    continue;
+                open = d >= slotDef;
+                if (open) {
+                    offsets[slot] = elements;
+                    int ok = d >= nullDef ? 1 : 0;
+                    valid[slot++] = (byte) ok;
+                    validCount += ok;
+                    elements += d >= elementDef ? 1 : 0;
                 }
-                if (count + 1 >= offsets.length) {
-                    offsets = java.util.Arrays.copyOf(offsets, offsets.length * 2);
-                    valid = java.util.Arrays.copyOf(valid, offsets.length);
-                }
-                offsets[count] = elements;
-                int ok = d >= nullDef ? 1 : 0;
-                valid[count++] = (byte) ok;
-                validCount += ok;
-                if (d >= elementDef) {
-                    elements++;
-                }
-                open = true;
             } else if (r == elementRep) {
                 if (!open || d < elementDef) {
                     throw new ParquetException(where + ": list " + node.field().name() + " continued (repetition level "
@@ -112,17 +110,14 @@ final class Assembler {
             throw new ParquetException(where + ": list " + node.field().name() + " has " + elements
                     + " elements but its values " + child.length() + " (the columns' levels disagree)");
         }
-        if (!large && elements > Integer.MAX_VALUE) {
-            throw new ParquetException(where + ": list " + node.field().name() + " has too many elements for 32-bit offsets");
-        }
         ArrowBuffer offsetBuffer = allocator.allocateForOverwrite((long) (count + 1) * (large ? 8 : 4));
         MemorySegment out = offsetBuffer.segment();
-        for (int i = 0; i <= count; i++) {
-            if (large) {
+        if (large) {
+            for (int i = 0; i <= count; i++) {
                 out.set(LittleEndian.LONG, 8L * i, offsets[i]);
-            } else {
-                out.set(LittleEndian.INT, 4L * i, (int) offsets[i]);
             }
+        } else {
+            MemorySegment.copy(offsets, 0, out, LittleEndian.INT, 0, count + 1);
         }
         List<ArrowBuffer> buffers = new ArrayList<>();
         buffers.add(validCount < count ? Slots.bitmap(valid, count, allocator) : null);
