@@ -49,6 +49,7 @@ final class Assembler {
                     }
                     children.add(child);
                 }
+                slots.release();
                 List<ArrowBuffer> buffers = new ArrayList<>();
                 buffers.add(slots.validity);
                 return new ArrayData(node.field().type(), slots.count, 0, slots.nullCount, buffers, children, null);
@@ -78,8 +79,8 @@ final class Assembler {
         for (int i = 0; i < entries; i++) {
             count += rep[i] <= slotRep & def[i] >= slotDef ? 1 : 0;
         }
-        int[] offsets = new int[count + 1];
-        byte[] valid = new byte[count];
+        int[] offsets = chunk.scratch.ints(count + 1);
+        byte[] valid = chunk.scratch.bytes(count);
         int slot = 0;
         int validCount = 0;
         int elements = 0;
@@ -122,6 +123,8 @@ final class Assembler {
         List<ArrowBuffer> buffers = new ArrayList<>();
         buffers.add(validCount < count ? Slots.bitmap(valid, count, allocator) : null);
         buffers.add(offsetBuffer);
+        chunk.scratch.give(offsets);
+        chunk.scratch.give(valid);
         return new ArrayData(node.field().type(), count, 0, count - validCount, buffers, List.of(child), null);
     }
 }

@@ -14,7 +14,6 @@ import dev.quiver.parquet.format.PageType;
 import dev.quiver.parquet.format.PhysicalType;
 import dev.quiver.parquet.thrift.ThriftReader;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 import java.util.zip.CRC32;
 
 /** Decodes the pages of one column chunk into a {@link LeafChunk}. Not thread-safe: one per chunk. */
@@ -54,7 +53,7 @@ final class ChunkDecoder {
         this.limits = limits;
         this.where = where;
         this.codec = PageCodec.of(meta.codec());
-        this.out = new LeafChunk(column);
+        this.out = new LeafChunk(column, limits.scratch());
         if (meta.type() != column.physicalType()) {
             throw new ParquetException(where + ": the column chunk's type " + PhysicalType.name(meta.type())
                     + " differs from the schema's " + PhysicalType.name(column.physicalType()));
@@ -114,13 +113,13 @@ final class ChunkDecoder {
             out.fixed.bytes.ensureCapacity(Math.min(numValues * width, plausible));
         }
         if (keepDictionary) {
-            out.indices = new int[(int) Math.min(numValues, 1 << 16)];
+            out.indices = limits.scratch().ints((int) Math.min(numValues, 1 << 16));
         }
         if (column.maxDefinitionLevel() > 0) {
-            out.definition = new byte[(int) Math.min(numValues, 1 << 16)];
+            out.definition = limits.scratch().bytes((int) Math.min(numValues, 1 << 16));
         }
         if (column.maxRepetitionLevel() > 0) {
-            out.repetition = new byte[(int) Math.min(numValues, 1 << 16)];
+            out.repetition = limits.scratch().bytes((int) Math.min(numValues, 1 << 16));
         }
         long position = 0;
         int pageIndex = 0;
@@ -238,12 +237,20 @@ final class ChunkDecoder {
         }
         int needed = out.levelCount + n;
         if (out.definition != null && out.definition.length < needed) {
-            out.definition = Arrays.copyOf(out.definition, (int) Math.min(numValues, Math.max(needed, 2L * out.definition.length)));
+            out.definition = grow(out.definition, (int) Math.min(numValues, Math.max(needed, 2L * out.definition.length)));
         }
         if (out.repetition != null && out.repetition.length < needed) {
-            out.repetition = Arrays.copyOf(out.repetition, (int) Math.min(numValues, Math.max(needed, 2L * out.repetition.length)));
+            out.repetition = grow(out.repetition, (int) Math.min(numValues, Math.max(needed, 2L * out.repetition.length)));
         }
         return out.levelCount;
+    }
+
+    /** A larger level array holding the levels so far; the old one goes back to the scratch. */
+    private byte[] grow(byte[] levels, int length) {
+        byte[] grown = limits.scratch().bytes(length);
+        System.arraycopy(levels, 0, grown, 0, out.levelCount);
+        limits.scratch().give(levels);
+        return grown;
     }
 
     private void dataPageV1(PageHeader header, MemorySegment stored, long numValues, String pageWhere) {

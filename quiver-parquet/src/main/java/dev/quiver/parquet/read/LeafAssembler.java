@@ -32,6 +32,15 @@ final class LeafAssembler {
     static ArrayData assemble(ArrowNode node, Conversion conversion, LeafChunk chunk, BufferAllocator allocator,
             String where) {
         Slots slots = Slots.of(node, chunk, allocator);
+        try {
+            return assemble(node, conversion, chunk, allocator, where, slots);
+        } finally {
+            slots.release();
+        }
+    }
+
+    private static ArrayData assemble(ArrowNode node, Conversion conversion, LeafChunk chunk, BufferAllocator allocator,
+            String where, Slots slots) {
         int valueCount = chunk.valueCount();
         if (slots.validCount != valueCount) {
             throw new ParquetException(where + ": the levels hold " + slots.validCount + " values but the pages "

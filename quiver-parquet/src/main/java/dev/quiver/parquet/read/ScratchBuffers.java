@@ -10,14 +10,21 @@ import java.util.List;
  * Memory a reader's decoding threads hold only while they decode a column chunk (the chunk's stored bytes,
  * its pages decompressed): given back when the chunk is done and lent again to the next one, so that it is
  * neither allocated nor zero-filled anew for every chunk, nor left for the garbage collector. At most
- * {@link #MAX_IDLE_BYTES} wait idle; the rest goes back to the allocator.
+ * {@link #MAX_IDLE_BYTES} wait idle; the rest goes back to the allocator. The same holds for the large heap
+ * arrays of a chunk's levels, dictionary indices and slots: arrays of a megabyte or more are "humongous" to
+ * G1, and allocating them for every chunk made the collector run several times per row group.
  */
 public final class ScratchBuffers implements AutoCloseable {
     static final long MAX_IDLE_BYTES = 64L << 20;
     private static final long MIN_SIZE = 64L << 10;
+    /** Arrays below this many bytes are left to the collector (cheap for it). */
+    private static final int MIN_ARRAY = 64 << 10;
     private final BufferAllocator allocator;
     private final List<ArrowBuffer> idle = new ArrayList<>();
     private long idleBytes;
+    private final List<byte[]> idleByteArrays = new ArrayList<>();
+    private final List<int[]> idleIntArrays = new ArrayList<>();
+    private long idleHeapBytes;
 
     /**
      * Scratch memory from an allocator.
@@ -57,6 +64,56 @@ public final class ScratchBuffers implements AutoCloseable {
         }
     }
 
+    /** A byte array of at least {@code length} bytes, its content left over from an earlier use. */
+    synchronized byte[] bytes(int length) {
+        int best = -1;
+        for (int i = 0; i < idleByteArrays.size(); i++) {
+            int s = idleByteArrays.get(i).length;
+            if (s >= length && (best < 0 || s < idleByteArrays.get(best).length)) {
+                best = i;
+            }
+        }
+        if (best < 0) {
+            return new byte[length];
+        }
+        byte[] a = idleByteArrays.remove(best);
+        idleHeapBytes -= a.length;
+        return a;
+    }
+
+    /** Takes back an array of {@link #bytes}; nothing may use it afterwards. */
+    synchronized void give(byte[] array) {
+        if (array.length >= MIN_ARRAY && idleHeapBytes + array.length <= MAX_IDLE_BYTES) {
+            idleByteArrays.add(array);
+            idleHeapBytes += array.length;
+        }
+    }
+
+    /** An int array of at least {@code length} values, its content left over from an earlier use. */
+    synchronized int[] ints(int length) {
+        int best = -1;
+        for (int i = 0; i < idleIntArrays.size(); i++) {
+            int s = idleIntArrays.get(i).length;
+            if (s >= length && (best < 0 || s < idleIntArrays.get(best).length)) {
+                best = i;
+            }
+        }
+        if (best < 0) {
+            return new int[length];
+        }
+        int[] a = idleIntArrays.remove(best);
+        idleHeapBytes -= 4L * a.length;
+        return a;
+    }
+
+    /** Takes back an array of {@link #ints}; nothing may use it afterwards. */
+    synchronized void give(int[] array) {
+        if (array.length >= MIN_ARRAY / 4 && idleHeapBytes + 4L * array.length <= MAX_IDLE_BYTES) {
+            idleIntArrays.add(array);
+            idleHeapBytes += 4L * array.length;
+        }
+    }
+
     /** Releases the idle buffers to the allocator. */
     @Override
     public synchronized void close() {
@@ -65,5 +122,8 @@ public final class ScratchBuffers implements AutoCloseable {
         }
         idle.clear();
         idleBytes = 0;
+        idleByteArrays.clear();
+        idleIntArrays.clear();
+        idleHeapBytes = 0;
     }
 }

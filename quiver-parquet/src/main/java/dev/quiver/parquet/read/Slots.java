@@ -19,6 +19,8 @@ final class Slots {
     byte[] valid;
     /** The validity bitmap, or null when every slot is non-null. */
     ArrowBuffer validity;
+    /** Where {@link #valid} came from, when it is to go back there. */
+    private ScratchBuffers scratch;
 
     static Slots allValid(int count) {
         Slots s = new Slots();
@@ -41,7 +43,7 @@ final class Slots {
             s.validCount = entries;
             return s;
         }
-        byte[] valid = new byte[entries];
+        byte[] valid = chunk.scratch.bytes(entries);
         int count = 0;
         int validCount = 0;
         if (rep == null && slotDef == 0) {
@@ -66,8 +68,20 @@ final class Slots {
         if (validCount < count) {
             s.valid = valid;
             s.validity = bitmap(valid, count, allocator);
+            s.scratch = chunk.scratch;
+        } else {
+            chunk.scratch.give(valid);
         }
         return s;
+    }
+
+    /** Gives the slot flags back to the scratch they came from; the flags are not used afterwards. */
+    void release() {
+        if (scratch != null) {
+            scratch.give(valid);
+            scratch = null;
+            valid = null;
+        }
     }
 
     static ArrowBuffer bitmap(byte[] valid, int count, BufferAllocator allocator) {
