@@ -8,7 +8,9 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.type.Schema;
 import dev.quiver.parquet.read.FileDecoder;
+import dev.quiver.parquet.read.PageCounts;
 import dev.quiver.parquet.read.ReadLimits;
+import dev.quiver.parquet.read.ScratchBuffers;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -32,11 +34,16 @@ public final class ParquetReader implements RecordBatchReader {
     private final FileDecoder.Plan plan;
     private final ReadLimits limits;
     private final int[] rowGroups;
+    /** Per entry of {@code rowGroups}, the rows to read: {first, end} within the group, ascending. */
+    private final List<List<long[]>> rowRanges;
     private final ExecutorService pool;
     private final AutoCloseable owned;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private int nextGroup;
-    private List<ArrayData> current;
+    /** The row group being handed out: per column, one array per range of rows. */
+    private List<List<ArrayData>> current;
+    private int currentRange = -1;
+    private List<long[]> currentRanges;
     private long currentRows;
     private long position;
     private boolean closed;
@@ -47,7 +54,7 @@ public final class ParquetReader implements RecordBatchReader {
         this.owned = owned;
         this.plan = decoder.plan(options.columns(), options.dictionaryColumns());
         this.limits = new ReadLimits(options.allocator(), options.verifyChecksums(), options.maxPageBytes(),
-                options.maxLevelsPerChunk(), options.validation());
+                options.maxLevelsPerChunk(), options.validation(), new PageCounts(), new ScratchBuffers(options.allocator()));
         int groups = decoder.metadata().rowGroups().size();
         int[] chosen = options.rowGroups();
         if (chosen == null) {
@@ -61,8 +68,23 @@ public final class ParquetReader implements RecordBatchReader {
                 throw new ParquetException(decoder.input().name() + ": no row group " + g + " (the file has " + groups + ")");
             }
         }
-        this.rowGroups = RowGroupFilter.keep(decoder, RowGroupFilter.inRange(decoder, chosen, options.firstRow(),
+        int[] kept = RowGroupFilter.keep(decoder, RowGroupFilter.inRange(decoder, chosen, options.firstRow(),
                 options.rowCount()), options.filter());
+        List<Integer> groupsRead = new ArrayList<>();
+        List<List<long[]>> ranges = new ArrayList<>();
+        for (int g : kept) {
+            long[] range = RowGroupFilter.localRange(decoder, g, options.firstRow(), options.rowCount());
+            List<long[]> rows = List.of(range);
+            if (options.filter() != null) {
+                rows = PageFilter.intersect(rows, PageFilter.rowsMatching(decoder, g, options.filter(), limits));
+            }
+            if (!rows.isEmpty()) {
+                groupsRead.add(g);
+                ranges.add(rows);
+            }
+        }
+        this.rowGroups = groupsRead.stream().mapToInt(Integer::intValue).toArray();
+        this.rowRanges = ranges;
         int threads = options.threads() == 0 ? Runtime.getRuntime().availableProcessors() : options.threads();
         this.pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "quiver-parquet-decoder");
@@ -111,60 +133,92 @@ public final class ParquetReader implements RecordBatchReader {
             throw new ParquetException(decoder.input().name() + ": the reader is closed");
         }
         while (current == null || position >= currentRows) {
-            if (!loadNextGroup()) {
+            if (current != null && currentRange + 1 < currentRanges.size()) {
+                currentRange++;
+                long[] range = currentRanges.get(currentRange);
+                currentRows = range[1] - range[0];
+                position = 0;
+            } else if (!loadNextGroup()) {
                 return Optional.empty();
             }
         }
         long length = Math.min(options.batchSize(), currentRows - position);
         List<Array> columns = new ArrayList<>(current.size());
-        for (ArrayData data : current) {
-            columns.add(Array.of(position == 0 && length == currentRows ? data : data.slice(position, length)));
+        // each column was validated whole on its decoding thread (at the options' level): a slice of it needs no check
+        boolean validated = limits.validation() != dev.quiver.core.validation.ValidationLevel.NONE;
+        for (List<ArrayData> ranges : current) {
+            ArrayData data = ranges.get(currentRange);
+            ArrayData part = position == 0 && length == currentRows ? data : data.slice(position, length);
+            columns.add(validated ? Array.ofUnchecked(part) : Array.of(part));
         }
         position += length;
         return Optional.of(new RecordBatch(plan.schema(), columns, length));
     }
 
+    /**
+     * The data pages decoded so far (of every column and row group read; pages of row groups that are
+     * still being decoded may already count).
+     *
+     * @return the count
+     */
+    public long pagesRead() {
+        return limits.pages().read();
+    }
+
+    /**
+     * The data pages skipped so far because the page index (the offset index for a row range, and the
+     * column index for a filter) showed that they hold no row to read.
+     *
+     * @return the count
+     */
+    public long pagesSkipped() {
+        return limits.pages().skipped();
+    }
+
     /** A row group being decoded. */
-    private record Pending(int group, long first, long last, List<Future<ArrayData>> futures) {
+    private record Pending(int group, List<long[]> ranges, List<Future<List<ArrayData>>> futures) {
     }
 
     private boolean loadNextGroup() {
         while (pending.size() < (pool == null ? 1 : 2) && nextGroup < rowGroups.length) {
-            pending.add(submit(rowGroups[nextGroup++]));
+            pending.add(submit(nextGroup++));
         }
         Pending next = pending.poll();
         if (next == null) {
             current = null;
             return false;
         }
-        List<ArrayData> columns = new ArrayList<>(next.futures().size());
-        for (Future<ArrayData> f : next.futures()) {
+        List<List<ArrayData>> columns = new ArrayList<>(next.futures().size());
+        for (Future<List<ArrayData>> f : next.futures()) {
             columns.add(await(f));
         }
         if (nextGroup < rowGroups.length && pool != null) {
-            pending.add(submit(rowGroups[nextGroup++]));
+            pending.add(submit(nextGroup++));
         }
         current = columns;
-        currentRows = next.last() - next.first();
+        currentRanges = next.ranges();
+        currentRange = 0;
+        currentRows = currentRanges.get(0)[1] - currentRanges.get(0)[0];
         position = 0;
         return true;
     }
 
-    private Pending submit(int group) {
-        long[] range = RowGroupFilter.localRange(decoder, group, options.firstRow(), options.rowCount());
-        List<Callable<ArrayData>> tasks = plan.tasks(group, limits, range[0], range[1]);
-        List<Future<ArrayData>> futures = new ArrayList<>(tasks.size());
-        for (Callable<ArrayData> task : tasks) {
+    private Pending submit(int entry) {
+        int group = rowGroups[entry];
+        List<long[]> ranges = rowRanges.get(entry);
+        List<Callable<List<ArrayData>>> tasks = plan.tasks(group, limits, ranges);
+        List<Future<List<ArrayData>>> futures = new ArrayList<>(tasks.size());
+        for (Callable<List<ArrayData>> task : tasks) {
             if (pool == null) {
                 futures.add(java.util.concurrent.CompletableFuture.completedFuture(run(task)));
             } else {
                 futures.add(pool.submit(() -> run(task)));
             }
         }
-        return new Pending(group, range[0], range[1], futures);
+        return new Pending(group, ranges, futures);
     }
 
-    private ArrayData run(Callable<ArrayData> task) {
+    private <T> T run(Callable<T> task) {
         try {
             return task.call();
         } catch (ParquetException e) {
@@ -178,7 +232,7 @@ public final class ParquetReader implements RecordBatchReader {
         }
     }
 
-    private ArrayData await(Future<ArrayData> future) {
+    private <T> T await(Future<T> future) {
         try {
             return future.get();
         } catch (InterruptedException e) {
@@ -203,7 +257,7 @@ public final class ParquetReader implements RecordBatchReader {
         }
         closed = true;
         for (Pending p : pending) {
-            for (Future<ArrayData> f : p.futures()) {
+            for (Future<List<ArrayData>> f : p.futures()) {
                 f.cancel(true);
             }
         }
@@ -226,6 +280,7 @@ public final class ParquetReader implements RecordBatchReader {
                 Thread.currentThread().interrupt();
             }
         }
+        limits.scratch().close();
         if (owned != null) {
             try {
                 owned.close();

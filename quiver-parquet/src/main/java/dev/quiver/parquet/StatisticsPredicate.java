@@ -83,7 +83,7 @@ final class StatisticsPredicate {
         return true;
     }
 
-    private static boolean boundsAllow(Order order, ParquetPredicate.Op op, byte[] min, byte[] max, byte[] literal) {
+    static boolean boundsAllow(Order order, ParquetPredicate.Op op, byte[] min, byte[] max, byte[] literal) {
         if (!order.wellFormed(min) || !order.wellFormed(max)) {
             return true; // bounds of the wrong size say nothing
         }

@@ -49,6 +49,7 @@ final class Assembler {
                     }
                     children.add(child);
                 }
+                slots.release();
                 List<ArrowBuffer> buffers = new ArrayList<>();
                 buffers.add(slots.validity);
                 return new ArrayData(node.field().type(), slots.count, 0, slots.nullCount, buffers, children, null);
@@ -72,32 +73,30 @@ final class Assembler {
         int elementDef = node.elementDef();
         int elementRep = node.elementRep();
         boolean large = node.field().type() instanceof ArrowType.LargeList;
-        long[] offsets = new long[Math.max(16, entries / 4 + 1)];
-        byte[] valid = new byte[offsets.length];
+        // the slots first (entries that start one), so that the offsets are sized once; fewer than 2^31
+        // entries hold fewer than 2^31 elements, whose offsets fit an int
         int count = 0;
+        for (int i = 0; i < entries; i++) {
+            count += rep[i] <= slotRep & def[i] >= slotDef ? 1 : 0;
+        }
+        int[] offsets = chunk.scratch.ints(count + 1);
+        byte[] valid = chunk.scratch.bytes(count);
+        int slot = 0;
         int validCount = 0;
-        long elements = 0;
+        int elements = 0;
         boolean open = false;
         for (int i = 0; i < entries; i++) {
             int r = rep[i];
             int d = def[i];
             if (r <= slotRep) {
-                if (d < slotDef) {
-                    open = false;
-                    continue;
+                open = d >= slotDef;
+                if (open) {
+                    offsets[slot] = elements;
+                    int ok = d >= nullDef ? 1 : 0;
+                    valid[slot++] = (byte) ok;
+                    validCount += ok;
+                    elements += d >= elementDef ? 1 : 0;
                 }
-                if (count + 1 >= offsets.length) {
-                    offsets = java.util.Arrays.copyOf(offsets, offsets.length * 2);
-                    valid = java.util.Arrays.copyOf(valid, offsets.length);
-                }
-                offsets[count] = elements;
-                int ok = d >= nullDef ? 1 : 0;
-                valid[count++] = (byte) ok;
-                validCount += ok;
-                if (d >= elementDef) {
-                    elements++;
-                }
-                open = true;
             } else if (r == elementRep) {
                 if (!open || d < elementDef) {
                     throw new ParquetException(where + ": list " + node.field().name() + " continued (repetition level "
@@ -112,21 +111,20 @@ final class Assembler {
             throw new ParquetException(where + ": list " + node.field().name() + " has " + elements
                     + " elements but its values " + child.length() + " (the columns' levels disagree)");
         }
-        if (!large && elements > Integer.MAX_VALUE) {
-            throw new ParquetException(where + ": list " + node.field().name() + " has too many elements for 32-bit offsets");
-        }
         ArrowBuffer offsetBuffer = allocator.allocateForOverwrite((long) (count + 1) * (large ? 8 : 4));
         MemorySegment out = offsetBuffer.segment();
-        for (int i = 0; i <= count; i++) {
-            if (large) {
+        if (large) {
+            for (int i = 0; i <= count; i++) {
                 out.set(LittleEndian.LONG, 8L * i, offsets[i]);
-            } else {
-                out.set(LittleEndian.INT, 4L * i, (int) offsets[i]);
             }
+        } else {
+            MemorySegment.copy(offsets, 0, out, LittleEndian.INT, 0, count + 1);
         }
         List<ArrowBuffer> buffers = new ArrayList<>();
         buffers.add(validCount < count ? Slots.bitmap(valid, count, allocator) : null);
         buffers.add(offsetBuffer);
+        chunk.scratch.give(offsets);
+        chunk.scratch.give(valid);
         return new ArrayData(node.field().type(), count, 0, count - validCount, buffers, List.of(child), null);
     }
 }

@@ -34,8 +34,35 @@ final class BitReader {
         }
         long mask = (1L << width) - 1;
         long bit = bitOffset;
+        int i = 0;
+        if ((bit & 7) == 0) {
+            // whole groups of 8 values (width bytes each group), unrolled, while 8 bytes past the group are readable
+            long at = base + (bit >>> 3);
+            if (width <= 8) {
+                for (; i + 8 <= n && at + 8 <= limit; i += 8, at += width) {
+                    long word = segment.get(LittleEndian.LONG, at);
+                    int o = outOffset + i;
+                    out[o] = (int) (word & mask);
+                    out[o + 1] = (int) ((word >>> width) & mask);
+                    out[o + 2] = (int) ((word >>> (2 * width)) & mask);
+                    out[o + 3] = (int) ((word >>> (3 * width)) & mask);
+                    out[o + 4] = (int) ((word >>> (4 * width)) & mask);
+                    out[o + 5] = (int) ((word >>> (5 * width)) & mask);
+                    out[o + 6] = (int) ((word >>> (6 * width)) & mask);
+                    out[o + 7] = (int) ((word >>> (7 * width)) & mask);
+                }
+            } else {
+                for (; i + 8 <= n && at + width + 8 <= limit; i += 8, at += width) {
+                    int o = outOffset + i;
+                    for (int j = 0, b = 0; j < 8; j++, b += width) {
+                        out[o + j] = (int) ((segment.get(LittleEndian.LONG, at + (b >>> 3)) >>> (b & 7)) & mask);
+                    }
+                }
+            }
+            bit += (long) i * width;
+        }
         long fastEnd = limit - 8;
-        for (int i = 0; i < n; i++, bit += width) {
+        for (; i < n; i++, bit += width) {
             long at = base + (bit >>> 3);
             long word = at <= fastEnd ? segment.get(LittleEndian.LONG, at) : tail(segment, at, limit);
             out[outOffset + i] = (int) ((word >>> (bit & 7)) & mask);

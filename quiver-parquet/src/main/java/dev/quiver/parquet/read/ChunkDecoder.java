@@ -14,7 +14,6 @@ import dev.quiver.parquet.format.PageType;
 import dev.quiver.parquet.format.PhysicalType;
 import dev.quiver.parquet.thrift.ThriftReader;
 import java.lang.foreign.MemorySegment;
-import java.util.Arrays;
 import java.util.zip.CRC32;
 
 /** Decodes the pages of one column chunk into a {@link LeafChunk}. Not thread-safe: one per chunk. */
@@ -23,23 +22,38 @@ final class ChunkDecoder {
     private final ReadLimits limits;
     private final String where;
     private final PageCodec codec;
-    private final dev.quiver.core.memory.BufferAllocator allocator;
-    /** The buffer pages decompress into, reused (never zero-filled: each page overwrites what it uses). */
+    /** The buffer pages decompress into, borrowed from the reader's scratch (each page overwrites what it uses). */
     private dev.quiver.core.memory.ArrowBuffer scratch;
     private final int[] levelScratch = new int[1024];
     private final LeafChunk out;
     private int[] indexScratch = new int[0];
     private final boolean keepDictionary;
+    private final boolean valuesHandedOver;
     private DictionaryMemo memo;
+    /** Whether every data page must start at a row (pages selected through the offset index). */
+    private boolean pagesStartRows;
+    /** The starts of the binary dictionary's values (and its end), once a page gathers from it. */
+    private long[] dictionaryStarts;
+    /** The dictionary's 4-byte or 8-byte values on the heap, once a page gathers from it. */
+    private int[] dictionaryInts;
+    private long[] dictionaryLongs;
 
-    ChunkDecoder(LeafColumn column, ColumnMetaData meta, ReadLimits limits, String where, boolean keepDictionary) {
+    /**
+     * A decoder of one chunk.
+     *
+     * @param keepDictionary whether the chunk is read as dictionary indices
+     * @param valuesHandedOver whether the fixed-width values may become an Arrow buffer as they are (else they are
+     *     converted, and their memory is borrowed from the reader's scratch)
+     */
+    ChunkDecoder(LeafColumn column, ColumnMetaData meta, ReadLimits limits, String where, boolean keepDictionary,
+            boolean valuesHandedOver) {
         this.column = column;
+        this.valuesHandedOver = valuesHandedOver;
         this.keepDictionary = keepDictionary;
         this.limits = limits;
         this.where = where;
         this.codec = PageCodec.of(meta.codec());
-        this.allocator = limits.allocator();
-        this.out = new LeafChunk(column);
+        this.out = new LeafChunk(column, limits.scratch());
         if (meta.type() != column.physicalType()) {
             throw new ParquetException(where + ": the column chunk's type " + PhysicalType.name(meta.type())
                     + " differs from the schema's " + PhysicalType.name(column.physicalType()));
@@ -50,7 +64,8 @@ final class ChunkDecoder {
      * Decodes all pages.
      *
      * @param chunk the chunk's bytes (its pages, the dictionary page first)
-     * @param numValues the level entries the metadata declares
+     * @param numValues the level entries the metadata declares; -1 when unknown: every page up to the end of
+     *     {@code chunk} is decoded (pages selected through the offset index of a column with repetition)
      * @param rows the row group's rows (entries for a column without repetition)
      * @param totalUncompressed the chunk's uncompressed bytes the metadata declares (a sizing hint)
      * @return the decoded chunk; the caller releases it
@@ -63,7 +78,7 @@ final class ChunkDecoder {
             return out;
         } finally {
             if (scratch != null) {
-                allocator.release(scratch);
+                limits.scratch().give(scratch);
                 scratch = null;
             }
             if (!ok) {
@@ -72,12 +87,15 @@ final class ChunkDecoder {
         }
     }
 
-    private void decodePages(MemorySegment chunk, long numValues, long rows, long totalUncompressed) {
+    private void decodePages(MemorySegment chunk, long declaredValues, long rows, long totalUncompressed) {
+        boolean toTheEnd = declaredValues == -1;
+        pagesStartRows = toTheEnd;
+        long numValues = toTheEnd ? limits.maxLevels() : declaredValues;
         if (numValues < 0 || numValues > limits.maxLevels()) {
             throw new ParquetException(where + ": " + numValues + " values declared (at most " + limits.maxLevels()
                     + " per column chunk are read)");
         }
-        if (column.maxRepetitionLevel() == 0 && numValues != rows) {
+        if (column.maxRepetitionLevel() == 0 && !toTheEnd && numValues != rows) {
             throw new ParquetException(where + ": " + numValues + " values declared in a row group of " + rows
                     + " rows (a column without repetition has one per row)");
         }
@@ -86,25 +104,26 @@ final class ChunkDecoder {
         // what the chunk's bytes can plausibly hold, so that the stores rarely grow and copy
         long plausible = Math.min(256L << 20, chunk.byteSize() * 32 + (1 << 20));
         if (width < 0) {
-            out.binary = new BinaryValues(limits.allocator());
+            out.binary = new BinaryValues(limits.allocator(), limits.scratch());
             out.binary.ends.ensureCapacity(Math.min(numValues * 8, plausible));
             out.binary.data.ensureCapacity(Math.min(Math.max(0, totalUncompressed), plausible));
         } else {
-            out.fixed = new FixedValues(limits.allocator(), width);
+            out.fixed = valuesHandedOver ? new FixedValues(limits.allocator(), width)
+                    : new FixedValues(limits.scratch(), width);
             out.fixed.bytes.ensureCapacity(Math.min(numValues * width, plausible));
         }
         if (keepDictionary) {
-            out.indices = new int[(int) Math.min(numValues, 1 << 16)];
+            out.indices = limits.scratch().ints((int) Math.min(numValues, 1 << 16));
         }
         if (column.maxDefinitionLevel() > 0) {
-            out.definition = new byte[(int) Math.min(numValues, 1 << 16)];
+            out.definition = limits.scratch().bytes((int) Math.min(numValues, 1 << 16));
         }
         if (column.maxRepetitionLevel() > 0) {
-            out.repetition = new byte[(int) Math.min(numValues, 1 << 16)];
+            out.repetition = limits.scratch().bytes((int) Math.min(numValues, 1 << 16));
         }
         long position = 0;
         int pageIndex = 0;
-        while (out.levelCount < numValues) {
+        while (toTheEnd ? position < chunk.byteSize() : out.levelCount < numValues) {
             if (Thread.currentThread().isInterrupted()) {
                 throw new ParquetException(where + ": interrupted (the reader was closed)");
             }
@@ -133,8 +152,14 @@ final class ChunkDecoder {
             }
             switch (header.type()) {
                 case PageType.DICTIONARY_PAGE -> dictionaryPage(header, stored, pageWhere);
-                case PageType.DATA_PAGE -> dataPageV1(header, stored, numValues, pageWhere);
-                case PageType.DATA_PAGE_V2 -> dataPageV2(header, stored, numValues, pageWhere);
+                case PageType.DATA_PAGE -> {
+                    dataPageV1(header, stored, numValues, pageWhere);
+                    limits.pages().pageRead();
+                }
+                case PageType.DATA_PAGE_V2 -> {
+                    dataPageV2(header, stored, numValues, pageWhere);
+                    limits.pages().pageRead();
+                }
                 default -> {
                     // index pages and unknown page types carry no values: skipped
                 }
@@ -158,10 +183,10 @@ final class ChunkDecoder {
         codec.checkDeclaredSize(declared, stored.byteSize(), limits.maxPageBytes(), pageWhere);
         if (scratch == null || scratch.byteSize() < declared) {
             if (scratch != null) {
-                allocator.release(scratch);
+                limits.scratch().give(scratch);
                 scratch = null;
             }
-            scratch = allocator.allocateForOverwrite(Math.max(declared, 1 << 16));
+            scratch = limits.scratch().take(declared);
         }
         MemorySegment target = scratch.segment().asSlice(0, declared);
         try {
@@ -212,12 +237,20 @@ final class ChunkDecoder {
         }
         int needed = out.levelCount + n;
         if (out.definition != null && out.definition.length < needed) {
-            out.definition = Arrays.copyOf(out.definition, (int) Math.min(numValues, Math.max(needed, 2L * out.definition.length)));
+            out.definition = grow(out.definition, (int) Math.min(numValues, Math.max(needed, 2L * out.definition.length)));
         }
         if (out.repetition != null && out.repetition.length < needed) {
-            out.repetition = Arrays.copyOf(out.repetition, (int) Math.min(numValues, Math.max(needed, 2L * out.repetition.length)));
+            out.repetition = grow(out.repetition, (int) Math.min(numValues, Math.max(needed, 2L * out.repetition.length)));
         }
         return out.levelCount;
+    }
+
+    /** A larger level array holding the levels so far; the old one goes back to the scratch. */
+    private byte[] grow(byte[] levels, int length) {
+        byte[] grown = limits.scratch().bytes(length);
+        System.arraycopy(levels, 0, grown, 0, out.levelCount);
+        limits.scratch().give(levels);
+        return grown;
     }
 
     private void dataPageV1(PageHeader header, MemorySegment stored, long numValues, String pageWhere) {
@@ -227,18 +260,33 @@ final class ChunkDecoder {
         }
         int n = h.numValues();
         int at = reserveLevels(n, numValues, pageWhere);
-        MemorySegment page = decompress(stored, header.uncompressedPageSize(), pageWhere);
+        long declared = header.uncompressedPageSize();
+        if (out.repetition == null && out.definition == null && out.fixed != null && h.encoding() == Encoding.PLAIN
+                && column.physicalType() != PhysicalType.BOOLEAN && !keepDictionary && codec.code() != 0 && n > 0
+                && (long) n * out.fixed.width == declared) {
+            // PLAIN values of a column without levels: the page decompresses straight into the values
+            codec.checkDeclaredSize(declared, stored.byteSize(), limits.maxPageBytes(), pageWhere);
+            long into = out.fixed.reserve(n);
+            try {
+                codec.decompress(stored, out.fixed.segment().asSlice(into, declared));
+            } catch (ParquetException e) {
+                throw new ParquetException(pageWhere + ": " + e.getMessage(), e);
+            }
+            out.fixed.commit(n);
+            out.levelCount += n;
+            return;
+        }
+        MemorySegment page = decompress(stored, declared, pageWhere);
         Cursor in = new Cursor(page, 0, page.byteSize(), pageWhere);
         if (out.repetition != null) {
             levelsV1(in, h.repetitionLevelEncoding(), column.maxRepetitionLevel(), out.repetition, at, n, "repetition");
-            if (at == 0 && n > 0 && out.repetition[0] != 0) {
-                throw new ParquetException(pageWhere + ": the first repetition level of a column chunk must be 0");
-            }
+            checkLevels(out.repetition, at, n, column.maxRepetitionLevel(), "repetition", pageWhere);
+            checkPageStart(at, n, pageWhere);
         }
         int nonNull = n;
         if (out.definition != null) {
             levelsV1(in, h.definitionLevelEncoding(), column.maxDefinitionLevel(), out.definition, at, n, "definition");
-            nonNull = countMax(out.definition, at, n, column.maxDefinitionLevel());
+            nonNull = countMax(out.definition, at, n, column.maxDefinitionLevel(), pageWhere);
         }
         values(in, h.encoding(), nonNull, pageWhere);
         out.levelCount += n;
@@ -261,17 +309,14 @@ final class ChunkDecoder {
             RleDecoder rle = new RleDecoder(new Cursor(stored, 0, repLength, pageWhere), bitWidth(column.maxRepetitionLevel()));
             rle.readLevels(out.repetition, at, n, levelScratch);
             checkLevels(out.repetition, at, n, column.maxRepetitionLevel(), "repetition", pageWhere);
-            if (at == 0 && n > 0 && out.repetition[0] != 0) {
-                throw new ParquetException(pageWhere + ": the first repetition level of a column chunk must be 0");
-            }
+            checkPageStart(at, n, pageWhere);
         }
         int nonNull = n;
         if (out.definition != null) {
             RleDecoder rle = new RleDecoder(new Cursor(stored, repLength, repLength + defLength, pageWhere),
                     bitWidth(column.maxDefinitionLevel()));
             rle.readLevels(out.definition, at, n, levelScratch);
-            checkLevels(out.definition, at, n, column.maxDefinitionLevel(), "definition", pageWhere);
-            nonNull = countMax(out.definition, at, n, column.maxDefinitionLevel());
+            nonNull = countMax(out.definition, at, n, column.maxDefinitionLevel(), pageWhere);
         }
         if (n - h.numNulls() != nonNull && column.maxRepetitionLevel() == 0) {
             throw new ParquetException(pageWhere + ": the header counts " + h.numNulls() + " nulls, the levels "
@@ -310,7 +355,18 @@ final class ChunkDecoder {
         } else {
             throw in.error(kind + " levels in " + Encoding.name(encoding) + " (RLE or BIT_PACKED expected)");
         }
-        checkLevels(levels, at, n, max, kind, in.where);
+    }
+
+    private void checkPageStart(int at, int n, String pageWhere) {
+        if (n > 0 && out.repetition[at] != 0) {
+            if (at == 0) {
+                throw new ParquetException(pageWhere + ": the first repetition level of a column chunk must be 0");
+            }
+            if (pagesStartRows) {
+                // PageIndex.md: with an offset index, every page starts at a row (repetition level 0)
+                throw new ParquetException(pageWhere + ": a page listed in the offset index starts inside a row");
+            }
+        }
     }
 
     private static void checkLevels(byte[] levels, int at, int n, int max, String kind, String where) {
@@ -321,12 +377,17 @@ final class ChunkDecoder {
         }
     }
 
-    private static int countMax(byte[] levels, int at, int n, int max) {
+    /** The definition levels at the maximum (the non-null values), checking that none is past it. */
+    private static int countMax(byte[] levels, int at, int n, int max, String where) {
         int count = 0;
+        int over = 0;
         for (int i = at; i < at + n; i++) {
-            if (levels[i] == max) {
-                count++;
-            }
+            int level = levels[i] & 0xFF;
+            over |= max - level;
+            count += level == max ? 1 : 0;
+        }
+        if (over < 0) {
+            checkLevels(levels, at, n, max, "definition", where);
         }
         return count;
     }
@@ -491,9 +552,17 @@ final class ChunkDecoder {
             new RleDecoder(in, width).readInts(indices, 0, n);
         }
         int size = out.dictionaryFixed != null ? out.dictionaryFixed.count : out.dictionaryBinary.count;
+        // every index in [0, size): both index and size - 1 - index non-negative, checked branch-free
+        int bad = 0;
         for (int i = 0; i < n; i++) {
-            if (indices[i] < 0 || indices[i] >= size) {
-                throw in.error("dictionary index " + (indices[i] & 0xFFFFFFFFL) + " past the dictionary's " + size + " values");
+            bad |= indices[i] | (size - 1 - indices[i]);
+        }
+        if (bad < 0) {
+            for (int i = 0; i < n; i++) {
+                if (indices[i] < 0 || indices[i] >= size) {
+                    throw in.error("dictionary index " + (indices[i] & 0xFFFFFFFFL) + " past the dictionary's " + size
+                            + " values");
+                }
             }
         }
         if (keepDictionary) {
@@ -501,24 +570,37 @@ final class ChunkDecoder {
         } else if (out.dictionaryFixed != null) {
             gatherFixed(out.dictionaryFixed, indices, n, out.fixed);
         } else {
-            gatherBinary(out.dictionaryBinary, indices, n, out.binary);
+            if (dictionaryStarts == null) {
+                dictionaryStarts = out.dictionaryBinary.starts();
+            }
+            out.binary.gather(out.dictionaryBinary, dictionaryStarts, indices, n);
         }
     }
 
-    private static void gatherFixed(FixedValues dictionary, int[] indices, int n, FixedValues target) {
+    private void gatherFixed(FixedValues dictionary, int[] indices, int n, FixedValues target) {
         int w = target.width;
         long at = target.reserve(n);
         MemorySegment src = dictionary.segment();
         MemorySegment dst = target.segment();
         switch (w) {
             case 4 -> {
+                if (dictionaryInts == null) {
+                    dictionaryInts = new int[dictionary.count];
+                    MemorySegment.copy(src, LittleEndian.INT, 0, dictionaryInts, 0, dictionary.count);
+                }
+                int[] d = dictionaryInts;
                 for (int i = 0; i < n; i++) {
-                    dst.set(LittleEndian.INT, at + 4L * i, src.get(LittleEndian.INT, 4L * indices[i]));
+                    dst.set(LittleEndian.INT, at + 4L * i, d[indices[i]]);
                 }
             }
             case 8 -> {
+                if (dictionaryLongs == null) {
+                    dictionaryLongs = new long[dictionary.count];
+                    MemorySegment.copy(src, LittleEndian.LONG, 0, dictionaryLongs, 0, dictionary.count);
+                }
+                long[] d = dictionaryLongs;
                 for (int i = 0; i < n; i++) {
-                    dst.set(LittleEndian.LONG, at + 8L * i, src.get(LittleEndian.LONG, 8L * indices[i]));
+                    dst.set(LittleEndian.LONG, at + 8L * i, d[indices[i]]);
                 }
             }
             case 1 -> {
@@ -533,18 +615,5 @@ final class ChunkDecoder {
             }
         }
         target.commit(n);
-    }
-
-    private static void gatherBinary(BinaryValues dictionary, int[] indices, int n, BinaryValues target) {
-        long bytes = 0;
-        for (int i = 0; i < n; i++) {
-            bytes += dictionary.end(indices[i]) - dictionary.start(indices[i]);
-        }
-        target.ensure(n, bytes);
-        MemorySegment data = dictionary.data.segment();
-        for (int i = 0; i < n; i++) {
-            long start = dictionary.start(indices[i]);
-            target.append(data, start, dictionary.end(indices[i]) - start);
-        }
     }
 }

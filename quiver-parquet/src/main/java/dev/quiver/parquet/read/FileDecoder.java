@@ -166,6 +166,45 @@ public final class FileDecoder {
     }
 
     /**
+     * The column index of a column chunk, or null when it has none.
+     *
+     * @param rowGroup the row group
+     * @param leaf the leaf column's index
+     * @param limits the allocator of the index's bytes
+     * @return the index, or null
+     * @throws ParquetException if the index cannot be read
+     */
+    public dev.quiver.parquet.format.ColumnIndex columnIndex(int rowGroup, int leaf, ReadLimits limits) {
+        ColumnChunk chunk = metadata.rowGroups().get(rowGroup).columns().get(leaf);
+        if (chunk.columnIndexOffset() == null || chunk.columnIndexLength() == null) {
+            return null;
+        }
+        String what = "column index of " + schema.leaves().get(leaf).dottedPath() + " in row group " + rowGroup;
+        ArrowBuffer bytes = input.read(chunk.columnIndexOffset(), chunk.columnIndexLength(), limits.allocator(), what);
+        try {
+            return dev.quiver.parquet.format.ColumnIndex.read(new ThriftReader(bytes.segment(), 0, bytes.byteSize(),
+                    input.name() + ": " + what));
+        } finally {
+            limits.allocator().release(bytes);
+        }
+    }
+
+    /**
+     * The pages of a column chunk by its offset index, checked, or null when it has none.
+     *
+     * @param rowGroup the row group
+     * @param leaf the leaf column's index
+     * @param limits the allocator of the index's bytes
+     * @return the pages, or null
+     * @throws ParquetException if the index cannot be read or is malformed
+     */
+    public List<dev.quiver.parquet.format.PageLocation> pageLocations(int rowGroup, int leaf, ReadLimits limits) {
+        LeafColumn column = schema.leaves().get(leaf);
+        return PageSelection.offsetIndex(this, metadata.rowGroups().get(rowGroup), rowGroup, column, limits,
+                input.name() + ": row group " + rowGroup + ", column " + column.dottedPath());
+    }
+
+    /**
      * A plan to read some columns.
      *
      * @param columns dotted field paths; empty for all
@@ -254,30 +293,36 @@ public final class FileDecoder {
         }
 
         /**
-         * One task per top-level field of a row group, each giving the field's data for all the group's rows.
+         * One task per top-level field of a row group, each giving the field's data for each range of rows.
          *
          * @param rowGroup the row group's index
          * @param limits what decoding may use
-         * @param first the first row of the group to give
-         * @param end the row after the last one to give
-         * @return the tasks, in the schema's order, each giving the rows {@code first} to {@code end}
+         * @param ranges the rows to give, each {first, end} within the group, ascending and disjoint
+         * @return the tasks, in the schema's order, each giving one array per range
          */
-        public List<Callable<ArrayData>> tasks(int rowGroup, ReadLimits limits, long first, long end) {
+        public List<Callable<List<ArrayData>>> tasks(int rowGroup, ReadLimits limits, List<long[]> ranges) {
             RowGroup rg = metadata.rowGroups().get(rowGroup);
-            List<Callable<ArrayData>> tasks = new ArrayList<>();
+            List<Callable<List<ArrayData>>> tasks = new ArrayList<>();
             for (ArrowNode node : nodes) {
                 tasks.add(() -> {
-                    if (first == 0 && end == rg.numRows()) {
-                        return decodeField(node, rg, rowGroup, limits);
+                    List<ArrayData> out = new ArrayList<>(ranges.size());
+                    if (ranges.size() == 1 && ranges.get(0)[0] == 0 && ranges.get(0)[1] == rg.numRows()) {
+                        out.add(decodeField(node, rg, rowGroup, limits));
+                        return out;
                     }
-                    if (node.kind() == ArrowNode.Kind.LEAF && node.leaf().maxRepetitionLevel() == 0) {
-                        ArrayData pages = PageSelection.decodeRows(FileDecoder.this, node, rg, rowGroup, limits,
-                                conversions, first, end);
-                        if (pages != null) {
-                            return pages;
+                    ArrayData whole = null;
+                    for (long[] range : ranges) {
+                        ArrayData pages = whole != null ? null : PageSelection.decodeRows(FileDecoder.this, node, rg,
+                                rowGroup, limits, conversions, range[0], range[1]);
+                        if (pages == null) {
+                            if (whole == null) {
+                                whole = decodeField(node, rg, rowGroup, limits);
+                            }
+                            pages = whole.slice(range[0], range[1] - range[0]);
                         }
+                        out.add(pages);
                     }
-                    return decodeField(node, rg, rowGroup, limits).slice(first, end - first);
+                    return out;
                 });
             }
             return tasks;
@@ -337,15 +382,35 @@ public final class FileDecoder {
                 && start <= input.size() - length) {
             length += Math.min(WriterQuirks.MAX_DICTIONARY_HEADER_SIZE, input.size() - (start + length));
         }
-        ArrowBuffer bytes = input.read(start, length, limits.allocator(), "column chunk of " + leaf.dottedPath()
-                + " in row group " + rowGroup);
+        String what = "column chunk of " + leaf.dottedPath() + " in row group " + rowGroup;
+        boolean borrowed = !input.inMemory();
+        ArrowBuffer bytes = borrowed ? null : input.read(start, length, limits.allocator(), what);
+        MemorySegment segment;
+        if (borrowed) {
+            if (start < 0 || length < 0 || start > input.size() || length > input.size() - start) {
+                throw new ParquetException(input.name() + ": " + what + " (" + length + " bytes at offset " + start
+                        + ") lies outside the file of " + input.size() + " bytes");
+            }
+            bytes = limits.scratch().take(length);
+            segment = bytes.segment().asSlice(0, length);
+        } else {
+            segment = bytes.segment();
+        }
         try {
-            boolean keepDictionary = conversions.get(leaf.index()) != null
-                    && conversions.get(leaf.index()).kind() == Conversion.Kind.DICTIONARY;
-            return new ChunkDecoder(leaf, meta, limits, where, keepDictionary).decode(bytes.segment(), meta.numValues(), rg.numRows(),
+            if (borrowed) {
+                input.readInto(start, segment, what);
+            }
+            Conversion conversion = conversions.get(leaf.index());
+            boolean keepDictionary = conversion != null && conversion.kind() == Conversion.Kind.DICTIONARY;
+            boolean handedOver = conversion == null || conversion.kind() == Conversion.Kind.COPY;
+            return new ChunkDecoder(leaf, meta, limits, where, keepDictionary, handedOver).decode(segment, meta.numValues(), rg.numRows(),
                     meta.totalUncompressedSize());
         } finally {
-            limits.allocator().release(bytes);
+            if (borrowed) {
+                limits.scratch().give(bytes);
+            } else {
+                limits.allocator().release(bytes);
+            }
         }
     }
 }

@@ -91,7 +91,42 @@ public final class FileInput implements AutoCloseable {
             return ArrowBuffer.wrap(memory.asSlice(offset, length));
         }
         ArrowBuffer buffer = allocator.allocateForOverwrite(length);
-        MemorySegment target = buffer.segment();
+        try {
+            readInto(offset, buffer.segment().asSlice(0, length), what);
+        } catch (RuntimeException e) {
+            allocator.release(buffer);
+            throw e;
+        }
+        return buffer;
+    }
+
+    /**
+     * Whether the file is memory (so that {@link #read} gives slices without copying).
+     *
+     * @return true when opened on a memory segment
+     */
+    public boolean inMemory() {
+        return memory != null;
+    }
+
+    /**
+     * Copies bytes of the file into {@code target}, which it fills.
+     *
+     * @param offset the first byte
+     * @param target where the bytes go (its size is the number of bytes)
+     * @param what what the bytes are, for messages
+     * @throws ParquetException if the range lies outside the file or reading fails
+     */
+    public void readInto(long offset, MemorySegment target, String what) {
+        long length = target.byteSize();
+        if (offset < 0 || offset > size || length > size - offset) {
+            throw new ParquetException(name + ": " + what + " (" + length + " bytes at offset " + offset
+                    + ") lies outside the file of " + size + " bytes");
+        }
+        if (memory != null) {
+            MemorySegment.copy(memory, offset, target, 0, length);
+            return;
+        }
         try {
             long done = 0;
             while (done < length) {
@@ -102,14 +137,13 @@ public final class FileInput implements AutoCloseable {
                 }
                 done += n;
             }
-        } catch (IOException | RuntimeException e) {
-            allocator.release(buffer);
-            if (e instanceof ParquetException p) {
-                throw p;
-            }
+        } catch (IOException e) {
+            throw new ParquetException(name + ": reading " + what + " failed: " + e.getMessage(), e);
+        } catch (ParquetException e) {
+            throw e;
+        } catch (RuntimeException e) {
             throw new ParquetException(name + ": reading " + what + " failed: " + e.getMessage(), e);
         }
-        return buffer;
     }
 
     @Override

@@ -2,18 +2,23 @@
 package dev.quiver.parquet.read;
 
 import dev.quiver.core.memory.BufferAllocator;
-import dev.quiver.core.memory.GrowableBuffer;
 import java.lang.foreign.MemorySegment;
 
 /** Dense non-null values of a fixed width, as Parquet stores them (booleans one byte each). */
 final class FixedValues {
     final int width;
-    final GrowableBuffer bytes;
+    final ValueBuffer bytes;
     int count;
 
     FixedValues(BufferAllocator allocator, int width) {
         this.width = width;
-        this.bytes = new GrowableBuffer(allocator);
+        this.bytes = new ValueBuffer(allocator);
+    }
+
+    /** Values only read while the chunk is assembled, in memory borrowed from {@code scratch}. */
+    FixedValues(ScratchBuffers scratch, int width) {
+        this.width = width;
+        this.bytes = new ValueBuffer(scratch);
     }
 
     /** Room for {@code n} more values; returns the byte offset where they go. Call {@link #commit} after writing. */

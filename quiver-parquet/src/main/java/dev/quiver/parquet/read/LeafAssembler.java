@@ -32,6 +32,15 @@ final class LeafAssembler {
     static ArrayData assemble(ArrowNode node, Conversion conversion, LeafChunk chunk, BufferAllocator allocator,
             String where) {
         Slots slots = Slots.of(node, chunk, allocator);
+        try {
+            return assemble(node, conversion, chunk, allocator, where, slots);
+        } finally {
+            slots.release();
+        }
+    }
+
+    private static ArrayData assemble(ArrowNode node, Conversion conversion, LeafChunk chunk, BufferAllocator allocator,
+            String where, Slots slots) {
         int valueCount = chunk.valueCount();
         if (slots.validCount != valueCount) {
             throw new ParquetException(where + ": the levels hold " + slots.validCount + " values but the pages "
@@ -88,8 +97,30 @@ final class LeafAssembler {
             case VIEW -> List.of(views(binary, slots, allocator, where), binary.data.finish());
             case BINARY_BIG_ENDIAN -> List.of(spread(binaryDecimals(binary, conversion.width(), allocator, where),
                     conversion.width(), slots, allocator));
+            case BIG_ENDIAN -> List.of(fixed.width == 8 && conversion.width() >= 8
+                    ? bigEndianWords(fixed, conversion.width(), slots, allocator)
+                    : spread(fixed(fixed, conversion, allocator, where), conversion.width(), slots, allocator));
             default -> List.of(spread(fixed(fixed, conversion, allocator, where), conversion.width(), slots, allocator));
         };
+    }
+
+    /** Big-endian 8-byte decimals straight to their slots, sign-extended to {@code tw} bytes (nulls zero). */
+    private static ArrowBuffer bigEndianWords(FixedValues values, int tw, Slots slots, BufferAllocator allocator) {
+        int n = slots.count;
+        ArrowBuffer buffer = allocator.allocateForOverwrite((long) n * tw);
+        MemorySegment out = buffer.segment();
+        MemorySegment in = values.segment();
+        byte[] valid = slots.valid;
+        int v = 0;
+        for (int i = 0; i < n; i++) {
+            long word = 0;
+            if (valid == null || valid[i] != 0) {
+                word = Long.reverseBytes(in.get(LittleEndian.LONG, 8L * v++));
+            }
+            writeSignExtended(out, (long) i * tw, tw, word);
+        }
+        values.release();
+        return buffer;
     }
 
     /** The dense dictionary indices in {@code width} bytes each. */
@@ -98,12 +129,22 @@ final class LeafAssembler {
         int[] indices = chunk.indices;
         ArrowBuffer buffer = allocator.allocateForOverwrite((long) n * width);
         MemorySegment out = buffer.segment();
-        for (int i = 0; i < n; i++) {
-            switch (width) {
-                case 1 -> out.set(LittleEndian.BYTE, i, (byte) indices[i]);
-                case 2 -> out.set(LittleEndian.SHORT, 2L * i, (short) indices[i]);
-                case 4 -> out.set(LittleEndian.INT, 4L * i, indices[i]);
-                default -> out.set(LittleEndian.LONG, 8L * i, indices[i]);
+        switch (width) {
+            case 1 -> {
+                for (int i = 0; i < n; i++) {
+                    out.set(LittleEndian.BYTE, i, (byte) indices[i]);
+                }
+            }
+            case 2 -> {
+                for (int i = 0; i < n; i++) {
+                    out.set(LittleEndian.SHORT, 2L * i, (short) indices[i]);
+                }
+            }
+            case 4 -> MemorySegment.copy(indices, 0, out, LittleEndian.INT, 0, n);
+            default -> {
+                for (int i = 0; i < n; i++) {
+                    out.set(LittleEndian.LONG, 8L * i, indices[i]);
+                }
             }
         }
         return buffer;
@@ -116,9 +157,17 @@ final class LeafAssembler {
         MemorySegment out = bits.segment();
         MemorySegment in = values.segment();
         byte[] valid = slots.valid;
-        int v = 0;
+        int i = 0;
+        if (valid == null) {
+            // 8 bytes of 0 or 1 to one byte of bits (bit k from byte k)
+            for (; i + 8 <= n; i += 8) {
+                long word = in.get(LittleEndian.LONG, i);
+                out.set(LittleEndian.BYTE, i >>> 3, (byte) ((word * 0x0102040810204080L) >>> 56));
+            }
+        }
+        int v = i;
         int current = 0;
-        for (int i = 0; i < n; i++) {
+        for (; i < n; i++) {
             if (valid == null || valid[i] != 0) {
                 current |= (in.get(LittleEndian.BYTE, v++) & 1) << (i & 7);
             }
@@ -293,6 +342,15 @@ final class LeafAssembler {
 
     /** Big-endian two's complement of {@code sw} bytes to little-endian of {@code tw} bytes. */
     private static void bigEndian(MemorySegment in, long from, int sw, MemorySegment out, long at, int tw) {
+        if (sw > 0 && sw <= 8 && tw >= 8) {
+            long v = 0;
+            for (int k = 0; k < sw; k++) {
+                v = (v << 8) | (in.get(LittleEndian.BYTE, from + k) & 0xFFL);
+            }
+            int unused = 64 - 8 * sw;
+            writeSignExtended(out, at, tw, (v << unused) >> unused);
+            return;
+        }
         if (sw == 0) {
             out.asSlice(at, tw).fill((byte) 0);
             return;
@@ -326,7 +384,8 @@ final class LeafAssembler {
             return dense;
         }
         int n = slots.count;
-        ArrowBuffer buffer = allocator.allocate((long) n * width);
+        // not zero-filled: every slot is written, a null one with zeros
+        ArrowBuffer buffer = allocator.allocateForOverwrite((long) n * width);
         MemorySegment out = buffer.segment();
         MemorySegment in = dense.segment();
         byte[] valid = slots.valid;
@@ -334,22 +393,35 @@ final class LeafAssembler {
         switch (width) {
             case 4 -> {
                 for (int i = 0; i < n; i++) {
-                    if (valid[i] != 0) {
-                        out.set(LittleEndian.INT, 4L * i, in.get(LittleEndian.INT, 4L * v++));
-                    }
+                    int value = valid[i] != 0 ? in.get(LittleEndian.INT, 4L * v++) : 0;
+                    out.set(LittleEndian.INT, 4L * i, value);
                 }
             }
             case 8 -> {
                 for (int i = 0; i < n; i++) {
+                    long value = valid[i] != 0 ? in.get(LittleEndian.LONG, 8L * v++) : 0L;
+                    out.set(LittleEndian.LONG, 8L * i, value);
+                }
+            }
+            case 16 -> {
+                for (int i = 0; i < n; i++) {
+                    long low = 0;
+                    long high = 0;
                     if (valid[i] != 0) {
-                        out.set(LittleEndian.LONG, 8L * i, in.get(LittleEndian.LONG, 8L * v++));
+                        low = in.get(LittleEndian.LONG, 16L * v);
+                        high = in.get(LittleEndian.LONG, 16L * v + 8);
+                        v++;
                     }
+                    out.set(LittleEndian.LONG, 16L * i, low);
+                    out.set(LittleEndian.LONG, 16L * i + 8, high);
                 }
             }
             default -> {
                 for (int i = 0; i < n; i++) {
                     if (valid[i] != 0) {
                         MemorySegment.copy(in, (long) width * v++, out, (long) width * i, width);
+                    } else {
+                        out.asSlice((long) width * i, width).fill((byte) 0);
                     }
                 }
             }

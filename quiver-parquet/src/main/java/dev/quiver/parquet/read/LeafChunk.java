@@ -18,8 +18,12 @@ final class LeafChunk {
     FixedValues dictionaryFixed;
     BinaryValues dictionaryBinary;
 
-    LeafChunk(LeafColumn column) {
+    /** Where the level and index arrays come from and go back to. */
+    final ScratchBuffers scratch;
+
+    LeafChunk(LeafColumn column, ScratchBuffers scratch) {
         this.column = column;
+        this.scratch = scratch;
     }
 
     int valueCount() {
@@ -28,13 +32,29 @@ final class LeafChunk {
 
     void addIndices(int[] source, int n) {
         if (indices.length - indexCount < n) {
-            indices = java.util.Arrays.copyOf(indices, Math.max(indexCount + n, indices.length * 2));
+            int[] grown = scratch.ints((int) Math.min(Integer.MAX_VALUE - 16, Math.max((long) indexCount + n,
+                    indices.length * 2L)));
+            System.arraycopy(indices, 0, grown, 0, indexCount);
+            scratch.give(indices);
+            indices = grown;
         }
         System.arraycopy(source, 0, indices, indexCount, n);
         indexCount += n;
     }
 
     void release() {
+        if (definition != null) {
+            scratch.give(definition);
+            definition = null;
+        }
+        if (repetition != null) {
+            scratch.give(repetition);
+            repetition = null;
+        }
+        if (indices != null) {
+            scratch.give(indices);
+            indices = null;
+        }
         if (fixed != null) {
             fixed.release();
         }

@@ -1,11 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.parquet.read;
 
+import dev.quiver.core.memory.LittleEndian;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * The RLE/bit-packing hybrid (Encodings.md "Run Length Encoding / Bit-Packing Hybrid"): runs of one
  * repeated value and groups of 8 bit-packed values, for levels, dictionary indices and booleans.
  */
 final class RleDecoder {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private final Cursor in;
     private final int width;
     private final int byteWidth;
@@ -90,7 +96,18 @@ final class RleDecoder {
                 nextRun();
             }
             int take = Math.min(runLeft, n - done);
-            if (packed) {
+            if (packed && width == 1 && (packedBit & 7) == 0 && take >= 8) {
+                // one byte of 8 levels of one bit to 8 bytes of 0 or 1 at a time
+                take &= ~7;
+                long at = packedBase + (packedBit >>> 3);
+                int o = offset + done;
+                for (int i = 0; i < take; i += 8) {
+                    long b = in.segment.get(LittleEndian.BYTE, at + (i >>> 3)) & 0xFFL;
+                    long spread = (((b * 0x0101010101010101L) & 0x8040201008040201L) + 0x7F7F7F7F7F7F7F7FL) >>> 7;
+                    LONGS.set(out, o + i, spread & 0x0101010101010101L);
+                }
+                packedBit += take;
+            } else if (packed) {
                 take = Math.min(take, scratch.length);
                 BitReader.unpackInts(in.segment, packedBase, in.position, packedBit, width, scratch, 0, take);
                 packedBit += (long) take * width;

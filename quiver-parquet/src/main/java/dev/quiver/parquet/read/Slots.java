@@ -5,9 +5,13 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /** The slots of a struct or leaf node found from a leaf's levels, and which of them are non-null. */
 final class Slots {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     int count;
     int validCount;
     long nullCount;
@@ -15,6 +19,8 @@ final class Slots {
     byte[] valid;
     /** The validity bitmap, or null when every slot is non-null. */
     ArrowBuffer validity;
+    /** Where {@link #valid} came from, when it is to go back there. */
+    private ScratchBuffers scratch;
 
     static Slots allValid(int count) {
         Slots s = new Slots();
@@ -37,7 +43,7 @@ final class Slots {
             s.validCount = entries;
             return s;
         }
-        byte[] valid = new byte[entries];
+        byte[] valid = chunk.scratch.bytes(entries);
         int count = 0;
         int validCount = 0;
         if (rep == null && slotDef == 0) {
@@ -62,8 +68,20 @@ final class Slots {
         if (validCount < count) {
             s.valid = valid;
             s.validity = bitmap(valid, count, allocator);
+            s.scratch = chunk.scratch;
+        } else {
+            chunk.scratch.give(valid);
         }
         return s;
+    }
+
+    /** Gives the slot flags back to the scratch they came from; the flags are not used afterwards. */
+    void release() {
+        if (scratch != null) {
+            scratch.give(valid);
+            scratch = null;
+            valid = null;
+        }
     }
 
     static ArrowBuffer bitmap(byte[] valid, int count, BufferAllocator allocator) {
@@ -71,9 +89,9 @@ final class Slots {
         MemorySegment out = bits.segment();
         int full = count & ~7;
         for (int i = 0; i < full; i += 8) {
-            int b = valid[i] | valid[i + 1] << 1 | valid[i + 2] << 2 | valid[i + 3] << 3 | valid[i + 4] << 4
-                    | valid[i + 5] << 5 | valid[i + 6] << 6 | valid[i + 7] << 7;
-            out.set(LittleEndian.BYTE, i >>> 3, (byte) b);
+            // 8 flags of 0 or 1 to one byte of bits (bit k from byte k)
+            long word = (long) LONGS.get(valid, i);
+            out.set(LittleEndian.BYTE, i >>> 3, (byte) ((word * 0x0102040810204080L) >>> 56));
         }
         if (full < count) {
             int b = 0;
