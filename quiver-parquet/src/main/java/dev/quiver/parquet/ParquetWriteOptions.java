@@ -128,7 +128,7 @@ public final class ParquetWriteOptions {
     }
 
     /**
-     * These options with a compression level (ZSTD: 1 to 22, negative for faster; GZIP: 1 to 9; ignored by the
+     * These options with a compression level (ZSTD: 1 to 22, negative for faster; GZIP: 0 to 9, another refused when the writer opens; ignored by the
      * other codecs).
      *
      * @param level the level
