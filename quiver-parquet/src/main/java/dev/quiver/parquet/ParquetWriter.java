@@ -85,7 +85,8 @@ public final class ParquetWriter implements RecordBatchWriter {
         WriteChecks.check(plan, options);
         this.codec = WriteCodecs.forWriting(options.codec(), options.compressionLevel());
         this.settings = new ColumnChunkWriter.PageSettings(options.dataPageVersion(), options.pageSize(),
-                options.pageRowLimit(), options.dictionaryPageSizeLimit(), options.statistics(), options.pageIndex());
+                options.pageRowLimit(), options.dictionaryPageSizeLimit(), options.dictionaryFirstPageCheck(),
+                options.statistics(), options.pageIndex());
         this.work = new ColumnWork(options.threads());
         this.buffers = new ColumnChunkWriter.Buffers[plan.leaves().size()];
         for (int j = 0; j < buffers.length; j++) {

@@ -263,4 +263,25 @@ class ParquetWriterTest {
         assertTrue(e.getMessage().contains("0 to 9"), e.getMessage());
         assertFalse(Files.exists(refused));
     }
+
+    @Test
+    void dictionariesThatDoNotShrinkTheFirstPageAreDroppedUnlessTheCheckIsOff() throws IOException {
+        RecordBatch batch = ints(2500);
+        for (boolean check : new boolean[] {true, false}) {
+            Path target = dir.resolve("check-" + check + ".parquet");
+            try (ParquetWriter writer = ParquetWriter.open(target, batch.schema(), ParquetWriteOptions.DEFAULT
+                    .withPageRowLimit(300).withDictionaryFirstPageCheck(check))) {
+                writer.write(batch);
+            }
+            FileMetaData meta = footer(Files.readAllBytes(target));
+            ColumnChunk id = meta.rowGroups().get(0).columns().get(0);
+            ColumnChunk strings = meta.rowGroups().get(0).columns().get(1);
+            // 300 distinct ids: 1200 bytes PLAIN against a 1200-byte dictionary and its indices
+            assertEquals(!check, id.metaData().dictionaryPageOffset() != null, "check " + check);
+            assertEquals(check, Arrays.stream(id.metaData().encodings()).noneMatch(e -> e == Encoding.RLE_DICTIONARY));
+            assertNotNull(strings.metaData().dictionaryPageOffset(), "50 distinct strings keep their dictionary");
+            assertEquals(batch.column(0), PyarrowReading.quiver(target, ParquetReadOptions.DEFAULT).batches().get(0)
+                    .column(0));
+        }
+    }
 }

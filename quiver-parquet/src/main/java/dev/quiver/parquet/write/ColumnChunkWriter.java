@@ -47,6 +47,7 @@ public final class ColumnChunkWriter {
     private final long pageSize;
     private final int pageRowLimit;
     private final long dictionaryLimit;
+    private final boolean dictionaryFirstPageCheck;
     private final boolean statistics;
     private final boolean pageIndex;
     private final SplitBlockBloomFilter bloom;
@@ -111,6 +112,7 @@ public final class ColumnChunkWriter {
         this.pageSize = settings.pageSize();
         this.pageRowLimit = settings.pageRowLimit();
         this.dictionaryLimit = settings.dictionaryLimit();
+        this.dictionaryFirstPageCheck = settings.dictionaryFirstPageCheck();
         this.statistics = settings.statistics();
         this.pageIndex = settings.pageIndex();
         this.bloom = bloomBytes > 0 ? new SplitBlockBloomFilter(bloomBytes) : null;
@@ -157,11 +159,12 @@ public final class ColumnChunkWriter {
      * @param pageSize the bytes of values after which a page ends
      * @param pageRowLimit the most rows of a page
      * @param dictionaryLimit the dictionary PLAIN size past which pages fall back to the value encoding
+     * @param dictionaryFirstPageCheck whether a dictionary that does not make the first page smaller is dropped
      * @param statistics whether statistics are kept
      * @param pageIndex whether the page index is kept
      */
     public record PageSettings(int dataPageVersion, long pageSize, int pageRowLimit, long dictionaryLimit,
-            boolean statistics, boolean pageIndex) {
+            boolean dictionaryFirstPageCheck, boolean statistics, boolean pageIndex) {
     }
 
     /**
@@ -324,7 +327,8 @@ public final class ColumnChunkWriter {
         }
         ByteSink encodedValues = dataPageVersion == 1 ? scratch : encoded;
         encoded.reset();
-        if (dictionaryMode && !dictionaryUsed && pageValueCount > 0 && !dictionaryPays(unencodedBytes)) {
+        if (dictionaryMode && dictionaryFirstPageCheck && !dictionaryUsed && pageValueCount > 0
+                && !dictionaryPays(unencodedBytes)) {
             // parquet-java's rule: a dictionary that does not make the chunk's first page smaller is dropped
             dictionaryMode = false;
             if (pageDirect) {
