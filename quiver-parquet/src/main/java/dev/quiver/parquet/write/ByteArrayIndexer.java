@@ -92,15 +92,8 @@ final class ByteArrayIndexer {
                 continue;
             }
             long at = base + slot;
-            long start;
-            long end;
-            if (large) {
-                start = offsets.getAtIndex(LittleEndian.LONG, at);
-                end = offsets.getAtIndex(LittleEndian.LONG, at + 1);
-            } else {
-                start = offsets.getAtIndex(LittleEndian.INT, at);
-                end = offsets.getAtIndex(LittleEndian.INT, at + 1);
-            }
+            long start = offset(offsets, at);
+            long end = offset(offsets, at + 1);
             int index = dictionary.indexOf(data, start, length(end - start, slot));
             indices.add(index);
             see(index);
@@ -150,16 +143,14 @@ final class ByteArrayIndexer {
     private int addValue(ArrayData values, int key, long slot) {
         MemorySegment offsets = values.buffer(1).segment();
         long at = values.offset() + key;
-        long start;
-        long end;
-        if (large) {
-            start = offsets.getAtIndex(LittleEndian.LONG, at);
-            end = offsets.getAtIndex(LittleEndian.LONG, at + 1);
-        } else {
-            start = offsets.getAtIndex(LittleEndian.INT, at);
-            end = offsets.getAtIndex(LittleEndian.INT, at + 1);
-        }
+        long start = offset(offsets, at);
+        long end = offset(offsets, at + 1);
         return dictionary.indexOf(values.buffer(2).segment(), start, length(end - start, slot));
+    }
+
+    /** Offset {@code at} of a 32- or 64-bit offsets buffer. */
+    private long offset(MemorySegment offsets, long at) {
+        return large ? offsets.getAtIndex(LittleEndian.LONG, at) : offsets.getAtIndex(LittleEndian.INT, at);
     }
 
     private static long key(MemorySegment keys, long at, int bits, boolean signed) {
