@@ -128,6 +128,31 @@ class DictionaryArrayWriteTest {
     }
 
     @Test
+    void aDictionaryThatDoesNotPayOnTheFirstPageIsDroppedAndItsPageWrittenFromTheValues() throws IOException {
+        Random random = new Random(31);
+        List<String> distinct = new ArrayList<>(List.of("\u0000unused", "~unused"));
+        for (int i = 0; i < 3000; i++) {
+            distinct.add("distinct value " + i);
+        }
+        for (int version : new int[] {1, 2}) {
+            Path file = write(ParquetWriteOptions.DEFAULT.withPageRowLimit(100).withDataPageVersion(version),
+                    batch(random, 1000, distinct));
+            assertChunksEqual(file);
+            try (ParquetFile parquet = ParquetFile.open(file)) {
+                ColumnMetaData d = parquet.rowGroup(0).columns().get(0).metaData();
+                assertEquals(null, d.dictionaryPageOffset(), "no dictionary page");
+                assertTrue(Arrays.stream(d.encodings()).noneMatch(e -> e == dev.quiver.parquet.format.Encoding
+                        .RLE_DICTIONARY));
+            }
+            for (RecordBatch b : PyarrowReading.quiver(file, ParquetReadOptions.DEFAULT).batches()) {
+                for (long i = 0; i < b.rowCount(); i++) {
+                    assertEquals(b.column(1).getObject(i), b.column(0).getObject(i), "row " + i);
+                }
+            }
+        }
+    }
+
+    @Test
     void boundsComeFromTheValuesUsedNotTheWholeDictionary() throws IOException {
         Path file = write(ParquetWriteOptions.DEFAULT, batch(new Random(3), 200, dictionary(new Random(4), 20)));
         try (ParquetFile parquet = ParquetFile.open(file)) {
