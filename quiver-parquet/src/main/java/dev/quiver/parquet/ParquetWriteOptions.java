@@ -30,6 +30,7 @@ public final class ParquetWriteOptions {
     private boolean dictionary = true;
     private Map<String, Boolean> columnDictionary = Map.of();
     private long dictionaryPageSizeLimit = 1 << 20;
+    private boolean dictionaryFirstPageCheck = true;
     private Map<String, Integer> columnEncoding = Map.of();
     private int dataPageVersion = 1;
     private long rowGroupSize = 1 << 20;
@@ -51,6 +52,7 @@ public final class ParquetWriteOptions {
         o.dictionary = dictionary;
         o.columnDictionary = columnDictionary;
         o.dictionaryPageSizeLimit = dictionaryPageSizeLimit;
+        o.dictionaryFirstPageCheck = dictionaryFirstPageCheck;
         o.columnEncoding = columnEncoding;
         o.dataPageVersion = dataPageVersion;
         o.rowGroupSize = rowGroupSize;
@@ -128,7 +130,7 @@ public final class ParquetWriteOptions {
     }
 
     /**
-     * These options with a compression level (ZSTD: 1 to 22, negative for faster; GZIP: 1 to 9; ignored by the
+     * These options with a compression level (ZSTD: 1 to 22, negative for faster; GZIP: 0 to 9, another refused when the writer opens; ignored by the
      * other codecs).
      *
      * @param level the level
@@ -177,6 +179,21 @@ public final class ParquetWriteOptions {
         positive(bytes, "dictionary page size limit");
         ParquetWriteOptions o = copy();
         o.dictionaryPageSizeLimit = bytes;
+        return o;
+    }
+
+    /**
+     * These options with the first-page check of dictionaries on or off. On (the default), a column chunk whose
+     * first page's dictionary indices and dictionary take no fewer bytes than its values would PLAIN drops the
+     * dictionary and writes every page with the column's value encoding (parquet-java's rule); off, dictionary
+     * encoding goes on until the dictionary passes its size limit (Arrow C++'s way).
+     *
+     * @param on whether dictionaries that do not pay on the first page are dropped
+     * @return the new options
+     */
+    public ParquetWriteOptions withDictionaryFirstPageCheck(boolean on) {
+        ParquetWriteOptions o = copy();
+        o.dictionaryFirstPageCheck = on;
         return o;
     }
 
@@ -369,6 +386,15 @@ public final class ParquetWriteOptions {
      */
     public long dictionaryPageSizeLimit() {
         return dictionaryPageSizeLimit;
+    }
+
+    /**
+     * Whether dictionaries that do not make a chunk's first page smaller are dropped.
+     *
+     * @return the setting
+     */
+    public boolean dictionaryFirstPageCheck() {
+        return dictionaryFirstPageCheck;
     }
 
     /**

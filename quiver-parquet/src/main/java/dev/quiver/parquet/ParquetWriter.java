@@ -22,10 +22,8 @@ import dev.quiver.parquet.write.ByteSink;
 import dev.quiver.parquet.write.ColumnChunkWriter;
 import dev.quiver.parquet.write.LeafSpec;
 import dev.quiver.parquet.write.LevelBuilder;
-import dev.quiver.parquet.write.Levels;
 import dev.quiver.parquet.write.SchemaMapper;
 import dev.quiver.parquet.write.SplitBlockBloomFilter;
-import dev.quiver.parquet.write.ValueGather;
 import dev.quiver.parquet.write.WriteChecks;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -70,6 +68,7 @@ public final class ParquetWriter implements RecordBatchWriter {
     private final ColumnChunkWriter.PageSettings settings;
     private final ColumnWork work;
     private final List<RowGroupOutput> rowGroups = new ArrayList<>();
+    private final ColumnChunkWriter.Buffers[] buffers;
     private ColumnChunkWriter[] writers;
     private long rowsInGroup;
     private long totalRows;
@@ -86,8 +85,13 @@ public final class ParquetWriter implements RecordBatchWriter {
         WriteChecks.check(plan, options);
         this.codec = WriteCodecs.forWriting(options.codec(), options.compressionLevel());
         this.settings = new ColumnChunkWriter.PageSettings(options.dataPageVersion(), options.pageSize(),
-                options.pageRowLimit(), options.dictionaryPageSizeLimit(), options.statistics(), options.pageIndex());
+                options.pageRowLimit(), options.dictionaryPageSizeLimit(), options.dictionaryFirstPageCheck(),
+                options.statistics(), options.pageIndex());
         this.work = new ColumnWork(options.threads());
+        this.buffers = new ColumnChunkWriter.Buffers[plan.leaves().size()];
+        for (int j = 0; j < buffers.length; j++) {
+            buffers[j] = new ColumnChunkWriter.Buffers();
+        }
         this.writers = newWriters();
         writeBytes(MAGIC, 0, MAGIC.length);
     }
@@ -190,9 +194,8 @@ public final class ParquetWriter implements RecordBatchWriter {
         List<LeafSpec> leaves = plan.leaves();
         work.run(leaves.size(), j -> {
             LeafSpec leaf = leaves.get(j);
-            Levels levels = LevelBuilder.compute(part.column(leaf.column()).data(), schema.field(leaf.column()),
-                    leaf.path(), leaf.dottedPath());
-            writers[j].append(ValueGather.resolveDictionary(levels));
+            writers[j].append(LevelBuilder.compute(part.column(leaf.column()).data(), schema.field(leaf.column()),
+                    leaf.path(), leaf.dottedPath()));
         });
     }
 
@@ -205,7 +208,7 @@ public final class ParquetWriter implements RecordBatchWriter {
             ParquetWriteOptions.BloomFilterOptions bloom = options.bloomFilter(leaf.dottedPath(), top);
             int bloomBytes = bloom == null ? 0 : SplitBlockBloomFilter.optimalBytes(bloom.ndv(), bloom.fpp());
             result[j] = new ColumnChunkWriter(leaf, codec, options.encoding(leaf.dottedPath(), top),
-                    options.dictionary(leaf.dottedPath(), top), settings, bloomBytes);
+                    options.dictionary(leaf.dottedPath(), top), settings, bloomBytes, buffers[j]);
         }
         return result;
     }
@@ -232,7 +235,7 @@ public final class ParquetWriter implements RecordBatchWriter {
             }
             uncompressed += chunk.uncompressedBytes();
             outputs.add(new ChunkOutput(plan.leaves().get(j), chunk, chunkStart, dataStart, dictionaryOffset,
-                    new OffsetIndex(locations, null)));
+                    new OffsetIndex(locations, chunk.unencodedByteArrayDataBytes())));
         }
         rowGroups.add(new RowGroupOutput(outputs, rowsInGroup, start, position - start, uncompressed));
         totalRows += rowsInGroup;
@@ -409,7 +412,7 @@ public final class ParquetWriter implements RecordBatchWriter {
             this.leaf = leaf;
             this.chunk = new ColumnChunkWriter.Chunk(null, null, List.of(), chunk.encodings(), chunk.encodingStats(),
                     chunk.entries(), chunk.uncompressedBytes(), chunk.compressedBytes(), chunk.statistics(),
-                    chunk.columnIndex(), chunk.bloomFilter());
+                    chunk.columnIndex(), chunk.bloomFilter(), chunk.sizeStatistics(), null);
             this.start = start;
             this.dataStart = dataStart;
             this.dictionaryOffset = dictionaryOffset;
@@ -427,7 +430,8 @@ public final class ParquetWriter implements RecordBatchWriter {
         ColumnChunk toColumnChunk(int codecCode) {
             ColumnMetaData meta = new ColumnMetaData(leaf.physicalType(), chunk.encodings(), leaf.pathInSchema(),
                     codecCode, chunk.entries(), chunk.uncompressedBytes(), chunk.compressedBytes(), null, dataStart,
-                    null, dictionaryOffset, chunk.statistics(), chunk.encodingStats(), bloomOffset, bloomLength, null);
+                    null, dictionaryOffset, chunk.statistics(), chunk.encodingStats(), bloomOffset, bloomLength,
+                    chunk.sizeStatistics());
             return new ColumnChunk(null, start, meta, offsetIndexOffset, offsetIndexLength, columnIndexOffset,
                     columnIndexLength, false);
         }

@@ -119,6 +119,115 @@ class ParquetWriterInteropTest {
     }
 
     @Test
+    void sizeStatisticsEqualPyarrowsOwn() throws IOException {
+        Assumptions.assumeTrue(PYTHON.isPresent(), PythonPeer.SKIP_MESSAGE);
+        RecordBatch batch = WriteFixtures.allTypes(900, 11);
+        Path[] files = write(batch, ParquetWriteOptions.DEFAULT.withRowGroupSize(300));
+        Path reference = dir.resolve("reference.parquet");
+        String script = """
+                import sys, pyarrow.ipc as ipc, pyarrow.parquet as pq
+                t = ipc.open_file(sys.argv[1]).read_all()
+                # pyarrow refuses nulls in a non-nullable child under a null struct, which Arrow allows
+                t = t.select([n for n in t.column_names if n != "struct"])
+                pq.write_table(t, sys.argv[2], row_group_size=int(sys.argv[3]), write_page_index=True)
+                print("written")
+                """;
+        assertEquals("written", PYTHON.get().run(script, files[1].toString(), reference.toString(), "300").strip());
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        int compared = 0;
+        try (ParquetFile ours = ParquetFile.open(files[0]); ParquetFile theirs = ParquetFile.open(reference)) {
+            java.util.Map<String, Integer> ourColumns = columnsByPath(ours);
+            java.util.Map<String, Integer> theirColumns = columnsByPath(theirs);
+            assertEquals(theirs.rowGroupCount(), ours.rowGroupCount());
+            for (int g = 0; g < theirs.rowGroupCount(); g++) {
+                for (java.util.Map.Entry<String, Integer> e : theirColumns.entrySet()) {
+                    int o = ourColumns.get(e.getKey());
+                    int t = e.getValue();
+                    String where = e.getKey() + " rg " + g;
+                    compare(problems, where + " chunk",
+                            ours.rowGroup(g).columns().get(o).metaData().sizeStatistics(),
+                            theirs.rowGroup(g).columns().get(t).metaData().sizeStatistics());
+                    var ourIndex = ours.columnIndex(g, o);
+                    var theirIndex = theirs.columnIndex(g, t);
+                    if (theirIndex.isPresent() && ourIndex.isPresent()) {
+                        same(problems, where + " column index definition levels",
+                                ourIndex.get().definitionLevelHistograms(), theirIndex.get().definitionLevelHistograms());
+                        same(problems, where + " column index repetition levels",
+                                ourIndex.get().repetitionLevelHistograms(), theirIndex.get().repetitionLevelHistograms());
+                    }
+                    same(problems, where + " offset index bytes",
+                            ours.offsetIndex(g, o).orElseThrow().unencodedByteArrayDataBytes(),
+                            theirs.offsetIndex(g, t).orElseThrow().unencodedByteArrayDataBytes());
+                    compared++;
+                }
+            }
+        }
+        assertEquals(java.util.List.of(), problems, compared + " chunks compared");
+    }
+
+    private static java.util.Map<String, Integer> columnsByPath(ParquetFile file) {
+        java.util.Map<String, Integer> columns = new java.util.TreeMap<>();
+        java.util.List<dev.quiver.parquet.format.ColumnChunk> chunks = file.rowGroup(0).columns();
+        for (int j = 0; j < chunks.size(); j++) {
+            columns.put(String.join(".", chunks.get(j).metaData().pathInSchema()), j);
+        }
+        return columns;
+    }
+
+    private static void compare(java.util.List<String> problems, String where,
+            dev.quiver.parquet.format.SizeStatistics ours, dev.quiver.parquet.format.SizeStatistics theirs) {
+        if (ours == null || theirs == null) {
+            if (ours != theirs) {
+                problems.add(where + ": " + ours + " != " + theirs);
+            }
+            return;
+        }
+        if (!java.util.Objects.equals(ours.unencodedByteArrayDataBytes(), theirs.unencodedByteArrayDataBytes())) {
+            problems.add(where + " bytes: " + ours.unencodedByteArrayDataBytes() + " != "
+                    + theirs.unencodedByteArrayDataBytes());
+        }
+        same(problems, where + " definition levels", ours.definitionLevelHistogram(),
+                theirs.definitionLevelHistogram());
+        same(problems, where + " repetition levels", ours.repetitionLevelHistogram(),
+                theirs.repetitionLevelHistogram());
+    }
+
+    private static void same(java.util.List<String> problems, String where, long[] ours, long[] theirs) {
+        if (!java.util.Arrays.equals(ours, theirs)) {
+            problems.add(where + ": " + java.util.Arrays.toString(ours) + " != " + java.util.Arrays.toString(theirs));
+        }
+    }
+
+    @Test
+    void pyarrowReadsDictionaryArraysAsTheirValues() throws IOException {
+        Assumptions.assumeTrue(PYTHON.isPresent(), PythonPeer.SKIP_MESSAGE);
+        dev.quiver.core.type.ArrowType.Dictionary type = new dev.quiver.core.type.ArrowType.Dictionary(
+                dev.quiver.core.type.ArrowType.INT32, dev.quiver.core.type.ArrowType.UTF8, false);
+        dev.quiver.core.type.Schema schema = dev.quiver.core.type.Schema.of(
+                dev.quiver.core.type.Field.nullable("d", type),
+                dev.quiver.core.type.Field.nullable("s", dev.quiver.core.type.ArrowType.UTF8));
+        java.util.List<java.util.List<?>> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 3000; i++) {
+            String v = i % 11 == 0 ? null : "v" + (i * 7 % 130);
+            rows.add(java.util.Arrays.asList(v, v));
+        }
+        RecordBatch batch = RecordBatch.ofRows(schema, rows);
+        Path parquet = dir.resolve("dictionary.parquet");
+        try (ParquetWriter writer = ParquetWriter.open(parquet, schema,
+                ParquetWriteOptions.DEFAULT.withRowGroupSize(1000).withPageRowLimit(300))) {
+            writer.write(batch.slice(0, 1700));
+            writer.write(batch.slice(1700, 1300));
+        }
+        String script = """
+                import sys, pyarrow as pa, pyarrow.parquet as pq
+                t = pq.read_table(sys.argv[1])
+                print(t.schema.field("d").type, t.column("d").cast(pa.string()).equals(t.column("s")))
+                """;
+        assertEquals("dictionary<values=string, indices=int32, ordered=0> True",
+                PYTHON.get().run(script, parquet.toString()).strip());
+    }
+
+    @Test
     void duckdbProbesTheBloomFilters() throws IOException {
         Assumptions.assumeTrue(PYTHON.isPresent(), PythonPeer.SKIP_MESSAGE);
         dev.quiver.core.type.Schema schema = dev.quiver.core.type.Schema.of(

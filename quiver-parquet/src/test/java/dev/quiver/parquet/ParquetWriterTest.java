@@ -176,7 +176,12 @@ class ParquetWriterTest {
                 assertEquals(0, index.nullCounts()[p]);
             }
             assertEquals(id.metaData().dataPageOffset(), pages.get(0).offset());
-            assertEquals(id.metaData().dictionaryPageOffset(), (Long) id.fileOffset(), "the dictionary page first");
+            // distinct ids: a dictionary would not make the first page smaller, so there is none (parquet-java's rule)
+            assertNull(id.metaData().dictionaryPageOffset());
+            assertEquals(id.metaData().dataPageOffset(), id.fileOffset());
+            ColumnChunk strings = meta.rowGroups().get(g).columns().get(1);
+            assertEquals(strings.metaData().dictionaryPageOffset(), (Long) strings.fileOffset(),
+                    "50 distinct strings: the dictionary page first");
             firstId += (int) rows;
         }
     }
@@ -234,5 +239,49 @@ class ParquetWriterTest {
             }
         }
         assertTrue(misses < 50, "false positives " + misses);
+    }
+
+    @Test
+    void gzipWritesAtTheLevelAskedAndRefusesOthers() throws IOException {
+        RecordBatch batch = ints(20_000);
+        long[] sizes = new long[2];
+        int[] levels = {0, 9};
+        for (int k = 0; k < 2; k++) {
+            Path target = dir.resolve("gzip" + levels[k] + ".parquet");
+            try (ParquetWriter writer = ParquetWriter.open(target, batch.schema(), ParquetWriteOptions.DEFAULT
+                    .withCodec(CompressionCodec.GZIP).withCompressionLevel(levels[k]))) {
+                writer.write(batch);
+            }
+            sizes[k] = Files.size(target);
+            assertEquals(batch.column(1), PyarrowReading.quiver(target, ParquetReadOptions.DEFAULT).batches().get(0)
+                    .column(1));
+        }
+        assertTrue(sizes[0] > sizes[1], "level 0 stores, level 9 compresses: " + Arrays.toString(sizes));
+        Path refused = dir.resolve("gzip10.parquet");
+        ParquetException e = assertThrows(ParquetException.class, () -> ParquetWriter.open(refused, batch.schema(),
+                ParquetWriteOptions.DEFAULT.withCodec(CompressionCodec.GZIP).withCompressionLevel(10)));
+        assertTrue(e.getMessage().contains("0 to 9"), e.getMessage());
+        assertFalse(Files.exists(refused));
+    }
+
+    @Test
+    void dictionariesThatDoNotShrinkTheFirstPageAreDroppedUnlessTheCheckIsOff() throws IOException {
+        RecordBatch batch = ints(2500);
+        for (boolean check : new boolean[] {true, false}) {
+            Path target = dir.resolve("check-" + check + ".parquet");
+            try (ParquetWriter writer = ParquetWriter.open(target, batch.schema(), ParquetWriteOptions.DEFAULT
+                    .withPageRowLimit(300).withDictionaryFirstPageCheck(check))) {
+                writer.write(batch);
+            }
+            FileMetaData meta = footer(Files.readAllBytes(target));
+            ColumnChunk id = meta.rowGroups().get(0).columns().get(0);
+            ColumnChunk strings = meta.rowGroups().get(0).columns().get(1);
+            // 300 distinct ids: 1200 bytes PLAIN against a 1200-byte dictionary and its indices
+            assertEquals(!check, id.metaData().dictionaryPageOffset() != null, "check " + check);
+            assertEquals(check, Arrays.stream(id.metaData().encodings()).noneMatch(e -> e == Encoding.RLE_DICTIONARY));
+            assertNotNull(strings.metaData().dictionaryPageOffset(), "50 distinct strings keep their dictionary");
+            assertEquals(batch.column(0), PyarrowReading.quiver(target, ParquetReadOptions.DEFAULT).batches().get(0)
+                    .column(0));
+        }
     }
 }

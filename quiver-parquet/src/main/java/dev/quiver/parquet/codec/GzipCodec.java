@@ -6,7 +6,9 @@ import dev.quiver.parquet.format.CompressionCodec;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.io.OutputStream;
 import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
 import java.util.zip.GZIPOutputStream;
 import java.util.zip.Inflater;
 
@@ -15,9 +17,29 @@ import java.util.zip.Inflater;
  * into the target; concatenated members are read in turn.
  */
 final class GzipCodec implements PageCodec {
-    static final GzipCodec INSTANCE = new GzipCodec();
+    static final GzipCodec INSTANCE = new GzipCodec(Deflater.DEFAULT_COMPRESSION);
     /** Deflate expands at most about 1032 times. */
     private static final long MAX_RATIO = 1032;
+
+    private final int level;
+
+    private GzipCodec(int level) {
+        this.level = level;
+    }
+
+    /**
+     * A GZIP codec writing at a level.
+     *
+     * @param level the deflate level, 0 (stored) to 9 (smallest)
+     * @return the codec
+     * @throws ParquetException if the level is outside 0 to 9
+     */
+    static GzipCodec atLevel(int level) {
+        if (level < 0 || level > 9) {
+            throw new ParquetException("GZIP compression level " + level + " is outside 0 to 9");
+        }
+        return new GzipCodec(level);
+    }
 
     @Override
     public int code() {
@@ -111,7 +133,7 @@ final class GzipCodec implements PageCodec {
     @Override
     public long compress(MemorySegment source, MemorySegment target) {
         var bytes = new ByteArrayOutputStream((int) Math.min(Integer.MAX_VALUE - 8, source.byteSize() / 2 + 64));
-        try (GZIPOutputStream gzip = new GZIPOutputStream(bytes)) {
+        try (GZIPOutputStream gzip = new LeveledGzip(bytes, level)) {
             gzip.write(Segments.array(source));
         } catch (IOException e) {
             throw new ParquetException("GZIP compression failed: " + e.getMessage(), e);
@@ -119,5 +141,13 @@ final class GzipCodec implements PageCodec {
         byte[] out = bytes.toByteArray();
         MemorySegment.copy(MemorySegment.ofArray(out), 0, target, 0, out.length);
         return out.length;
+    }
+
+    /** A GZIP stream whose deflater works at a given level. */
+    private static final class LeveledGzip extends GZIPOutputStream {
+        LeveledGzip(OutputStream out, int level) throws IOException {
+            super(out);
+            def.setLevel(level);
+        }
     }
 }

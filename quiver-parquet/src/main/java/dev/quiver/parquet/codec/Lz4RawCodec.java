@@ -75,6 +75,12 @@ final class Lz4RawCodec implements PageCodec {
             return COMPRESSOR.compress(Segments.buffer(source), 0, (int) source.byteSize(), Segments.buffer(target), 0,
                     (int) target.byteSize());
         }
+        byte[] in = Segments.heapArray(source);
+        byte[] to = Segments.heapArray(target);
+        if (in != null && to != null) {
+            return COMPRESSOR.compress(in, Segments.heapOffset(source), (int) source.byteSize(), to,
+                    Segments.heapOffset(target), (int) target.byteSize());
+        }
         byte[] out = new byte[(int) maxCompressedSize(source.byteSize())];
         int n = COMPRESSOR.compress(Segments.array(source), 0, (int) source.byteSize(), out, 0, out.length);
         MemorySegment.copy(MemorySegment.ofArray(out), 0, target, 0, n);

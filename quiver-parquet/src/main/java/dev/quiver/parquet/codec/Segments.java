@@ -23,6 +23,26 @@ final class Segments {
     }
 
     /**
+     * The byte array behind a heap segment, for libraries that take an array with an offset.
+     *
+     * @param segment the bytes
+     * @return the array, or {@code null} when the segment is native or not over a byte array
+     */
+    static byte[] heapArray(MemorySegment segment) {
+        return segment.heapBase().orElse(null) instanceof byte[] a ? a : null;
+    }
+
+    /**
+     * Where a heap segment starts in its array (see {@link #heapArray}).
+     *
+     * @param segment a segment over a byte array
+     * @return the offset of its first byte
+     */
+    static int heapOffset(MemorySegment segment) {
+        return (int) segment.address();
+    }
+
+    /**
      * Whether both segments are native (off-heap), so direct-buffer APIs apply.
      *
      * @param a one segment

@@ -65,6 +65,13 @@ final class SnappyCodec implements PageCodec {
             if (Segments.bothNative(source, target)) {
                 return Snappy.compress(Segments.buffer(source), Segments.buffer(target));
             }
+            byte[] in = Segments.heapArray(source);
+            byte[] to = Segments.heapArray(target);
+            if (in != null && to != null) {
+                // straight between the arrays: no copy in, no array allocated out
+                return Snappy.compress(in, Segments.heapOffset(source), (int) source.byteSize(), to,
+                        Segments.heapOffset(target));
+            }
             byte[] out = Snappy.compress(Segments.array(source));
             MemorySegment.copy(MemorySegment.ofArray(out), 0, target, 0, out.length);
             return out.length;

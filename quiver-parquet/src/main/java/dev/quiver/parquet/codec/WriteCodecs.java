@@ -4,7 +4,10 @@ package dev.quiver.parquet.codec;
 import dev.quiver.parquet.ParquetException;
 import dev.quiver.parquet.format.CompressionCodec;
 
-/** The codec a writer compresses pages with: ZSTD at a chosen level; BROTLI and LZO refused before anything is written. */
+/**
+ * The codec a writer compresses pages with: ZSTD and GZIP at a chosen level; BROTLI and LZO refused before anything
+ * is written.
+ */
 public final class WriteCodecs {
     private WriteCodecs() {
     }
@@ -13,9 +16,10 @@ public final class WriteCodecs {
      * The codec for writing.
      *
      * @param code a {@link CompressionCodec} code
-     * @param level the ZSTD level, or {@code null} for the codec's default (other codecs ignore it)
+     * @param level the ZSTD or GZIP level, or {@code null} for the codec's default (other codecs ignore it)
      * @return the codec
-     * @throws ParquetException for BROTLI (no encoder is available in pure Java), LZO and unknown codes
+     * @throws ParquetException for BROTLI (no encoder is available in pure Java), LZO and unknown codes, and a
+     *     GZIP level outside 0 to 9
      */
     public static PageCodec forWriting(int code, Integer level) {
         if (code == CompressionCodec.BROTLI) {
@@ -24,6 +28,9 @@ public final class WriteCodecs {
         }
         if (code == CompressionCodec.ZSTD && level != null) {
             return ZstdCodec.atLevel(level);
+        }
+        if (code == CompressionCodec.GZIP && level != null) {
+            return GzipCodec.atLevel(level);
         }
         return PageCodec.of(code);
     }

@@ -61,6 +61,16 @@ final class ZstdCodec implements PageCodec {
                 return Zstd.compressDirectByteBuffer(Segments.buffer(target), 0, (int) target.byteSize(),
                         Segments.buffer(source), 0, (int) source.byteSize(), level);
             }
+            byte[] in = Segments.heapArray(source);
+            byte[] to = Segments.heapArray(target);
+            if (in != null && to != null) {
+                long n = Zstd.compressByteArray(to, Segments.heapOffset(target), (int) target.byteSize(), in,
+                        Segments.heapOffset(source), (int) source.byteSize(), level);
+                if (Zstd.isError(n)) {
+                    throw new ParquetException("ZSTD compression failed: " + Zstd.getErrorName(n));
+                }
+                return n;
+            }
             byte[] out = Zstd.compress(Segments.array(source), level);
             MemorySegment.copy(MemorySegment.ofArray(out), 0, target, 0, out.length);
             return out.length;

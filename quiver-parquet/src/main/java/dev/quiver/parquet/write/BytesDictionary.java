@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.parquet.write;
 
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Arrays;
 
 /**
@@ -44,12 +46,37 @@ public final class BytesDictionary {
             }
             int i = entry - 1;
             if (hashes[i] == hash && offsets[i + 1] - offsets[i] == length
-                    && MemorySegment.mismatch(data.segment(), offsets[i], offsets[i + 1], src, offset,
-                            offset + length) < 0) {
+                    && equal(data.segment(), offsets[i], src, offset, length)) {
                 return i;
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /**
+     * Whether {@code length} bytes are equal: short values by two overlapping reads of 8 or 4 bytes each (no
+     * read past either value), longer ones by {@link MemorySegment#mismatch}.
+     */
+    static boolean equal(MemorySegment a, long aFrom, MemorySegment b, long bFrom, int length) {
+        if (length >= 8) {
+            if (length > 16) {
+                return MemorySegment.mismatch(a, aFrom, aFrom + length, b, bFrom, bFrom + length) < 0;
+            }
+            long tail = length - 8;
+            return a.get(LittleEndian.LONG, aFrom) == b.get(LittleEndian.LONG, bFrom)
+                    && a.get(LittleEndian.LONG, aFrom + tail) == b.get(LittleEndian.LONG, bFrom + tail);
+        }
+        if (length >= 4) {
+            long tail = length - 4;
+            return a.get(LittleEndian.INT, aFrom) == b.get(LittleEndian.INT, bFrom)
+                    && a.get(LittleEndian.INT, aFrom + tail) == b.get(LittleEndian.INT, bFrom + tail);
+        }
+        for (int k = 0; k < length; k++) {
+            if (a.get(ValueLayout.JAVA_BYTE, aFrom + k) != b.get(ValueLayout.JAVA_BYTE, bFrom + k)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private int add(MemorySegment src, long offset, int length, long hash, int slot) {

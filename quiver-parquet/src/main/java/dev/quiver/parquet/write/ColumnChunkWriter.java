@@ -15,6 +15,7 @@ import dev.quiver.parquet.format.PageHeader;
 import dev.quiver.parquet.format.PageLocation;
 import dev.quiver.parquet.format.PageType;
 import dev.quiver.parquet.format.PhysicalType;
+import dev.quiver.parquet.format.SizeStatistics;
 import dev.quiver.parquet.format.Statistics;
 import dev.quiver.parquet.thrift.ThriftWriter;
 import java.lang.foreign.MemorySegment;
@@ -46,6 +47,7 @@ public final class ColumnChunkWriter {
     private final long pageSize;
     private final int pageRowLimit;
     private final long dictionaryLimit;
+    private final boolean dictionaryFirstPageCheck;
     private final boolean statistics;
     private final boolean pageIndex;
     private final SplitBlockBloomFilter bloom;
@@ -55,6 +57,12 @@ public final class ColumnChunkWriter {
     private boolean dictionaryUsed;
     private final LongDictionary numbers;
     private final BytesDictionary bytes;
+    /** Indexes BYTE_ARRAY values straight from the Arrow leaf while dictionary-encoding, or {@code null}. */
+    private final ByteArrayIndexer direct;
+    /** Whether the page being filled was indexed by {@link #direct} (its values are not in {@link #values}). */
+    private boolean pageDirect;
+    /** The values of the page being filled (entries defined down to the leaf). */
+    private int pageValueCount;
 
     private final IntList def = new IntList();
     private final IntList rep = new IntList();
@@ -63,9 +71,11 @@ public final class ColumnChunkWriter {
     private int pageEntries;
     private int pageRows;
 
-    private final ByteSink pages = new ByteSink(1 << 16);
-    private final ByteSink scratch = new ByteSink(1 << 16);
-    private final ByteSink compressed = new ByteSink(1 << 16);
+    private final ByteSink pages;
+    private final ByteSink scratch;
+    private final ByteSink encoded;
+    private final ByteSink compressed;
+    private final SizeStatisticsCollector sizes;
     private final List<PageLocation> locations = new ArrayList<>();
     private final List<Boolean> nullPages = new ArrayList<>();
     private final List<byte[]> minValues = new ArrayList<>();
@@ -88,9 +98,11 @@ public final class ColumnChunkWriter {
      * @param dictionary whether to start dictionary-encoded
      * @param settings the page version, sizes, statistics and page index settings
      * @param bloomBytes the bloom filter's size in bytes, or 0 for none
+     * @param buffers the buffers the pages are built in (emptied here; those of the leaf's previous chunk once it
+     *     is written out, so that their capacity is reused)
      */
     public ColumnChunkWriter(LeafSpec leaf, PageCodec codec, int valueEncoding, boolean dictionary, PageSettings settings,
-            int bloomBytes) {
+            int bloomBytes, Buffers buffers) {
         this.leaf = leaf;
         this.gather = new ValueGather(leaf.kind(), leaf.typeLength(), leaf.dottedPath());
         this.codec = codec;
@@ -100,6 +112,7 @@ public final class ColumnChunkWriter {
         this.pageSize = settings.pageSize();
         this.pageRowLimit = settings.pageRowLimit();
         this.dictionaryLimit = settings.dictionaryLimit();
+        this.dictionaryFirstPageCheck = settings.dictionaryFirstPageCheck();
         this.statistics = settings.statistics();
         this.pageIndex = settings.pageIndex();
         this.bloom = bloomBytes > 0 ? new SplitBlockBloomFilter(bloomBytes) : null;
@@ -112,6 +125,31 @@ public final class ColumnChunkWriter {
         this.bytes = canDictionary && numbers == null ? new BytesDictionary(leaf.kind().width() != 0) : null;
         this.indexable = pageIndex && leaf.order() != SortOrder.NONE;
         this.chunkStatistics = new ValueStatistics(leaf.order());
+        this.direct = bytes != null && bloom == null && leaf.physicalType() == PhysicalType.BYTE_ARRAY
+                ? new ByteArrayIndexer(bytes, chunkStatistics, leaf.order() == SortOrder.UNSIGNED_BYTES, leaf.kind(),
+                        leaf.dottedPath()) : null;
+        this.pages = buffers.pages;
+        this.scratch = buffers.scratch;
+        this.encoded = buffers.encoded;
+        this.compressed = buffers.compressed;
+        pages.reset();
+        this.sizes = new SizeStatisticsCollector(leaf.maxDefinition(), leaf.maxRepetition(),
+                leaf.physicalType() == PhysicalType.BYTE_ARRAY);
+    }
+
+    /**
+     * The buffers a leaf's chunks are built in, handed from one row group's writer to the next so that their
+     * capacity is allocated once.
+     */
+    public static final class Buffers {
+        private final ByteSink pages = new ByteSink(1 << 16);
+        private final ByteSink scratch = new ByteSink(1 << 16);
+        private final ByteSink encoded = new ByteSink(1 << 16);
+        private final ByteSink compressed = new ByteSink(1 << 16);
+
+        /** Empty buffers. */
+        public Buffers() {
+        }
     }
 
     /**
@@ -121,11 +159,12 @@ public final class ColumnChunkWriter {
      * @param pageSize the bytes of values after which a page ends
      * @param pageRowLimit the most rows of a page
      * @param dictionaryLimit the dictionary PLAIN size past which pages fall back to the value encoding
+     * @param dictionaryFirstPageCheck whether a dictionary that does not make the first page smaller is dropped
      * @param statistics whether statistics are kept
      * @param pageIndex whether the page index is kept
      */
     public record PageSettings(int dataPageVersion, long pageSize, int pageRowLimit, long dictionaryLimit,
-            boolean statistics, boolean pageIndex) {
+            boolean dictionaryFirstPageCheck, boolean statistics, boolean pageIndex) {
     }
 
     /**
@@ -142,20 +181,27 @@ public final class ColumnChunkWriter {
      * @param statistics the chunk's statistics, or {@code null}
      * @param columnIndex the column index, or {@code null}
      * @param bloomFilter the bloom filter's bitset, or {@code null}
+     * @param sizeStatistics the chunk's size statistics, or {@code null}
+     * @param unencodedByteArrayDataBytes per data page, its BYTE_ARRAY values' bytes (the offset index's), or
+     *     {@code null} for other types
      */
     public record Chunk(ByteSink dictionaryPage, ByteSink dataPages, List<PageLocation> locations, int[] encodings,
             List<PageEncodingStats> encodingStats, long entries, long uncompressedBytes, long compressedBytes,
-            Statistics statistics, ColumnIndex columnIndex, SplitBlockBloomFilter bloomFilter) {
+            Statistics statistics, ColumnIndex columnIndex, SplitBlockBloomFilter bloomFilter,
+            SizeStatistics sizeStatistics, long[] unencodedByteArrayDataBytes) {
     }
 
     /**
      * Appends level entries (with their values).
      *
-     * @param levels the entries, over the leaf array (a dictionary leaf already resolved)
+     * @param levels the entries, over the leaf array (a dictionary array's indices, or its values through
+     *     {@link ValueGather#resolveDictionary})
      */
     public void append(Levels levels) {
         int n = levels.count();
         int[] r = levels.rep();
+        boolean directable = direct != null && ByteArrayIndexer.handles(leaf.kind(), levels.leaf());
+        Levels resolved = null;
         int i = 0;
         while (i < n) {
             int room = Math.min(BLOCK, pageRowLimit - pageRows);
@@ -165,7 +211,21 @@ public final class ColumnChunkWriter {
                     end++;
                 }
             }
-            appendRange(levels, i, end);
+            if (directable && dictionaryMode && !pageDirect && pageEntries > 0) {
+                // a page is indexed one way: the one gathered ends first (which may end the dictionary)
+                flushPage();
+            }
+            if (directable && dictionaryMode) {
+                appendLevels(levels, i, end);
+                direct.append(levels, i, end, indices);
+                pageDirect = true;
+                pageValueCount = direct.pageValues();
+            } else {
+                if (resolved == null) {
+                    resolved = ValueGather.resolveDictionary(levels);
+                }
+                appendRange(resolved, i, end);
+            }
             i = end;
             if (pageRows >= pageRowLimit || estimatedPageBytes() >= pageSize) {
                 flushPage();
@@ -174,6 +234,20 @@ public final class ColumnChunkWriter {
     }
 
     private void appendRange(Levels levels, int from, int to) {
+        if (pageDirect) {
+            // a page is indexed one way: the one indexed straight from Arrow ends first
+            flushPage();
+        }
+        appendLevels(levels, from, to);
+        int before = values.count();
+        gather.append(levels, from, to, values);
+        pageValueCount += values.count() - before;
+        if (dictionaryMode) {
+            addIndices(before, values.count());
+        }
+    }
+
+    private void appendLevels(Levels levels, int from, int to) {
         int[] d = levels.def();
         int[] r = levels.rep();
         if (d != null) {
@@ -192,11 +266,6 @@ public final class ColumnChunkWriter {
             pageRows += to - from;
         }
         pageEntries += to - from;
-        int before = values.count();
-        gather.append(levels, from, to, values);
-        if (dictionaryMode) {
-            addIndices(before, values.count());
-        }
     }
 
     private void addIndices(int from, int to) {
@@ -236,14 +305,36 @@ public final class ColumnChunkWriter {
             return;
         }
         ValueStatistics page = new ValueStatistics(leaf.order());
-        page.addNulls(pageEntries - values.count());
-        if (statistics || indexable) {
-            page.add(values, width);
+        page.addNulls(pageEntries - pageValueCount);
+        long unencodedBytes;
+        if (pageDirect) {
+            unencodedBytes = direct.pageBytes();
+            direct.endPage(page);
+        } else {
+            unencodedBytes = values.bytes().size();
+            if (statistics || indexable) {
+                page.add(values, width);
+            }
         }
         if (bloom != null) {
             addToBloom();
         }
-        ByteSink encodedValues = new ByteSink(Math.max(64, values.bytes().size() / 2));
+        sizes.addPage(def, rep, unencodedBytes);
+        // v1: levels and values one after the other in scratch; v2: levels in scratch, values apart
+        scratch.reset();
+        if (dataPageVersion == 1) {
+            writeLevelsWithLengths();
+        }
+        ByteSink encodedValues = dataPageVersion == 1 ? scratch : encoded;
+        encoded.reset();
+        if (dictionaryMode && dictionaryFirstPageCheck && !dictionaryUsed && pageValueCount > 0
+                && !dictionaryPays(unencodedBytes)) {
+            // parquet-java's rule: a dictionary that does not make the chunk's first page smaller is dropped
+            dictionaryMode = false;
+            if (pageDirect) {
+                valuesFromDictionary();
+            }
+        }
         int encoding;
         if (dictionaryMode) {
             dictionaryUsed = true;
@@ -260,12 +351,12 @@ public final class ColumnChunkWriter {
         }
         Statistics headerStatistics = statistics ? toStatistics(page, STATISTICS_BOUND_LIMIT) : null;
         if (dataPageVersion == 1) {
-            writePageV1(encodedValues, encoding, headerStatistics);
+            writePageV1(encoding, headerStatistics);
         } else {
-            writePageV2(encodedValues, encoding, headerStatistics, pageEntries - values.count());
+            writePageV2(encodedValues, encoding, headerStatistics, pageEntries - pageValueCount);
         }
         if (indexable) {
-            boolean nullPage = values.count() == 0;
+            boolean nullPage = pageValueCount == 0;
             if (!nullPage && page.min() == null) {
                 indexable = false;
             }
@@ -283,8 +374,35 @@ public final class ColumnChunkWriter {
         values.clear();
         pageEntries = 0;
         pageRows = 0;
+        pageValueCount = 0;
+        pageDirect = false;
         if (dictionaryMode && (numbers != null ? numbers.plainSize() : bytes.plainSize()) > dictionaryLimit) {
             dictionaryMode = false;
+        }
+    }
+
+    /**
+     * Whether the page's dictionary indices and the dictionary's PLAIN values take fewer bytes than the page's
+     * values PLAIN.
+     */
+    private boolean dictionaryPays(long unencodedBytes) {
+        long raw = leaf.physicalType() == PhysicalType.BYTE_ARRAY ? unencodedBytes + 4L * pageValueCount
+                : (long) pageValueCount * width;
+        int size = numbers != null ? numbers.size() : bytes.size();
+        long plain = numbers != null ? numbers.plainSize() : bytes.plainSize();
+        long encodedIndices = ((long) indices.size() * Math.max(1, RleHybridEncoder.bitWidth(size - 1)) + 7) / 8;
+        return plain + encodedIndices < raw;
+    }
+
+    /** The page's values, indexed straight from Arrow, put into {@link #values} from the dictionary. */
+    private void valuesFromDictionary() {
+        int[] offsets = bytes.offsets();
+        MemorySegment data = bytes.data();
+        int[] index = indices.array();
+        for (int k = 0, n = indices.size(); k < n; k++) {
+            int i = index[k];
+            values.bytes.write(data, offsets[i], offsets[i + 1] - offsets[i]);
+            values.endByteArray();
         }
     }
 
@@ -383,8 +501,8 @@ public final class ColumnChunkWriter {
         out.setSize(base + bytesNeeded);
     }
 
-    private void writePageV1(ByteSink encodedValues, int encoding, Statistics headerStatistics) {
-        scratch.reset();
+    /** The page's repetition then definition levels into {@link #scratch}, each after its length (data page v1). */
+    private void writeLevelsWithLengths() {
         if (leaf.maxRepetition() > 0) {
             RleHybridEncoder.encodeWithLength(rep.array(), 0, rep.size(), RleHybridEncoder.bitWidth(leaf.maxRepetition()),
                     scratch);
@@ -393,7 +511,9 @@ public final class ColumnChunkWriter {
             RleHybridEncoder.encodeWithLength(def.array(), 0, def.size(), RleHybridEncoder.bitWidth(leaf.maxDefinition()),
                     scratch);
         }
-        scratch.write(encodedValues);
+    }
+
+    private void writePageV1(int encoding, Statistics headerStatistics) {
         int uncompressed = scratch.size();
         ByteSink body = compress(scratch);
         PageHeader header = new PageHeader(PageType.DATA_PAGE, uncompressed, body.size(), null,
@@ -403,7 +523,6 @@ public final class ColumnChunkWriter {
     }
 
     private void writePageV2(ByteSink encodedValues, int encoding, Statistics headerStatistics, int nulls) {
-        scratch.reset();
         if (leaf.maxRepetition() > 0) {
             RleHybridEncoder.encode(rep.array(), 0, rep.size(), RleHybridEncoder.bitWidth(leaf.maxRepetition()), scratch);
         }
@@ -510,12 +629,12 @@ public final class ColumnChunkWriter {
                 counts[i] = nullCounts.get(i);
             }
             index = new ColumnIndex(nulls, List.copyOf(minValues), List.copyOf(maxValues), boundaryOrder(nulls),
-                    counts, null, null, null);
+                    counts, sizes.pageRepetitionHistograms(), sizes.pageDefinitionHistograms(), null);
         }
         Statistics chunk = statistics ? toStatistics(chunkStatistics, STATISTICS_BOUND_LIMIT) : null;
         return new Chunk(dictionaryPage, pages, List.copyOf(locations),
                 encodings.stream().mapToInt(Integer::intValue).toArray(), List.copyOf(encodingStats), entries,
-                uncompressed, stored, chunk, index, bloom);
+                uncompressed, stored, chunk, index, bloom, sizes.chunk(), sizes.pageUnencodedBytes());
     }
 
     private long dictionaryUncompressed;

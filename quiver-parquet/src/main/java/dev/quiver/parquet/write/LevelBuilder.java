@@ -195,6 +195,9 @@ public final class LevelBuilder {
      */
     private static int[][] expand(ArrayData node, ArrowType type, int n, int[] def, int[] rep, int[] pos,
             int definition, int repetition, String columnName) {
+        if (type instanceof ArrowType.List || type instanceof ArrowType.Map) {
+            return expandInt32Offsets(node, n, def, rep, pos, definition, repetition, columnName);
+        }
         long[] starts = new long[n];
         long[] lengths = new long[n];
         long total = 0;
@@ -230,6 +233,61 @@ public final class LevelBuilder {
                 newDef[o] = definition;
                 newRep[o] = e == 0 ? rep[i] : repetition;
                 newPos[o] = checkedInt(start + e, columnName);
+                o++;
+            }
+        }
+        return new int[][] {newDef, newRep, newPos};
+    }
+
+    /** {@link #expand} for lists and maps (32-bit offsets), the offsets read where they lie. */
+    private static int[][] expandInt32Offsets(ArrayData node, int n, int[] def, int[] rep, int[] pos, int definition,
+            int repetition, String columnName) {
+        MemorySegment offsets = node.buffer(1).segment();
+        long base = node.offset();
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            int p = pos[i];
+            if (p >= 0) {
+                long at = base + p;
+                int length = offsets.getAtIndex(LittleEndian.INT, at + 1) - offsets.getAtIndex(LittleEndian.INT, at);
+                if (length < 0) {
+                    throw new ParquetException("column " + columnName + ": the list at slot " + p
+                            + " has decreasing offsets");
+                }
+                total += Math.max(1, length);
+            } else {
+                total++;
+            }
+        }
+        int m = checkedInt(total, columnName);
+        int[] newDef = new int[m];
+        int[] newRep = new int[m];
+        int[] newPos = new int[m];
+        int o = 0;
+        for (int i = 0; i < n; i++) {
+            int p = pos[i];
+            int start = 0;
+            int length = 0;
+            if (p >= 0) {
+                long at = base + p;
+                start = offsets.getAtIndex(LittleEndian.INT, at);
+                length = offsets.getAtIndex(LittleEndian.INT, at + 1) - start;
+            }
+            if (length == 0) {
+                newDef[o] = def[i];
+                newRep[o] = rep[i];
+                newPos[o] = -1;
+                o++;
+                continue;
+            }
+            newDef[o] = definition;
+            newRep[o] = rep[i];
+            newPos[o] = start;
+            o++;
+            for (int e = 1; e < length; e++) {
+                newDef[o] = definition;
+                newRep[o] = repetition;
+                newPos[o] = start + e;
                 o++;
             }
         }

@@ -86,23 +86,32 @@ public final class RleHybridEncoder {
     private static void packed(int[] values, int start, int count, int end, int bitWidth, ByteSink out) {
         int groups = (count + 7) >>> 3;
         out.writeUleb(((long) groups << 1) | 1);
+        // 8 values of bitWidth bits are bitWidth bytes: the run's size is known, written straight into the array
         out.reserve((long) groups * bitWidth);
+        byte[] dst = out.array();
+        int o = out.size();
         long buffer = 0;
         int bits = 0;
         long mask = bitWidth == 32 ? 0xFFFFFFFFL : (1L << bitWidth) - 1;
         int last = start + groups * 8;
-        for (int k = start; k < last; k++) {
-            long v = k < end ? values[k] & mask : 0;
-            buffer |= v << bits;
+        int present = Math.min(last, end);
+        for (int k = start; k < present; k++) {
+            buffer |= (values[k] & mask) << bits;
             bits += bitWidth;
             while (bits >= 8) {
-                out.writeByte((int) buffer);
+                dst[o++] = (byte) buffer;
                 buffer >>>= 8;
                 bits -= 8;
             }
         }
-        if (bits > 0) {
-            out.writeByte((int) buffer);
+        for (int k = present; k < last; k++) {
+            bits += bitWidth;
+            while (bits >= 8) {
+                dst[o++] = (byte) buffer;
+                buffer >>>= 8;
+                bits -= 8;
+            }
         }
+        out.setSize(o);
     }
 }

@@ -10,6 +10,7 @@ import dev.quiver.core.type.Types;
 import dev.quiver.parquet.ParquetException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.List;
 
 /**
@@ -18,6 +19,8 @@ import java.util.List;
  */
 public final class ValueGather {
     private static final long MILLIS_PER_DAY = 86_400_000L;
+    private static final ValueLayout.OfLong BIG_ENDIAN_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
 
     private final ValueKind kind;
     private final int width;
@@ -128,47 +131,112 @@ public final class ValueGather {
             return;
         }
         MemorySegment dst = sink.segment();
-        long o = before;
-        int sourceWidth = sourceWidth(leaf);
+        int[] positions = levels.positions();
+        long first = levels.firstPosition() + offset;
+        // one loop per conversion; slot -1 (no value) is skipped
+        long o = switch (kind) {
+            case INT8, UINT8, INT16, UINT16 -> widen(positions, first, offset, from, to, src, dst, before);
+            case TIME32_SECONDS, DATE64, TIMESTAMP_SECONDS -> scale(positions, first, offset, from, to, src, dst,
+                    before);
+            case DECIMAL -> decimals(positions, first, offset, from, to, src, dst, before, sourceWidth(leaf));
+            default -> copies(positions, first, offset, from, to, src, dst, before);
+        };
+        out.count += (int) ((o - before) / width);
+        sink.setSize((int) o);
+    }
+
+    /** The Arrow slot of entry {@code i} (the leaf's offset added), or -1. */
+    private static long at(int[] positions, long first, long offset, int i) {
+        if (positions == null) {
+            return first + i;
+        }
+        int p = positions[i];
+        return p < 0 ? -1 : offset + p;
+    }
+
+    private long widen(int[] positions, long first, long offset, int from, int to, MemorySegment src,
+            MemorySegment dst, long o) {
         for (int i = from; i < to; i++) {
-            long slot = levels.position(i);
-            if (slot < 0) {
+            long at = at(positions, first, offset, i);
+            if (at < 0) {
                 continue;
             }
-            long at = offset + slot;
+            int v = switch (kind) {
+                case INT8 -> src.get(ValueLayout.JAVA_BYTE, at);
+                case UINT8 -> src.get(ValueLayout.JAVA_BYTE, at) & 0xFF;
+                case INT16 -> src.getAtIndex(LittleEndian.SHORT, at);
+                default -> src.getAtIndex(LittleEndian.SHORT, at) & 0xFFFF;
+            };
+            dst.set(LittleEndian.INT, o, v);
+            o += 4;
+        }
+        return o;
+    }
+
+    private long scale(int[] positions, long first, long offset, int from, int to, MemorySegment src,
+            MemorySegment dst, long o) {
+        for (int i = from; i < to; i++) {
+            long at = at(positions, first, offset, i);
+            if (at < 0) {
+                continue;
+            }
+            long slot = at - offset;
             switch (kind) {
-                case INT8 -> dst.set(LittleEndian.INT, o, src.get(ValueLayout.JAVA_BYTE, at));
-                case UINT8 -> dst.set(LittleEndian.INT, o, src.get(ValueLayout.JAVA_BYTE, at) & 0xFF);
-                case INT16 -> dst.set(LittleEndian.INT, o, src.getAtIndex(LittleEndian.SHORT, at));
-                case UINT16 -> dst.set(LittleEndian.INT, o, src.getAtIndex(LittleEndian.SHORT, at) & 0xFFFF);
                 case TIME32_SECONDS -> dst.set(LittleEndian.INT, o,
                         multiplyInt(src.getAtIndex(LittleEndian.INT, at), 1000, slot));
-                case DATE64 -> dst.set(LittleEndian.INT, o,
-                        days(src.getAtIndex(LittleEndian.LONG, at), slot));
-                case TIMESTAMP_SECONDS -> dst.set(LittleEndian.LONG, o,
-                        multiplyLong(src.getAtIndex(LittleEndian.LONG, at), slot));
-                case DECIMAL -> {
-                    long base = at * sourceWidth;
-                    if (width <= 8) {
-                        // the low 8 bytes, little-endian, hold the value: written big-endian, cut to width
-                        long v = src.get(LittleEndian.LONG, base);
-                        for (int b = 0; b < width; b++) {
-                            dst.set(ValueLayout.JAVA_BYTE, o + b, (byte) (v >>> (8 * (width - 1 - b))));
-                        }
-                    } else {
-                        for (int b = 0; b < width; b++) {
-                            dst.set(ValueLayout.JAVA_BYTE, o + b, src.get(ValueLayout.JAVA_BYTE, base + width - 1 - b));
-                        }
-                    }
-                }
-                case INT32, FLOAT -> dst.set(LittleEndian.INT, o, src.getAtIndex(LittleEndian.INT, at));
-                case INT64, DOUBLE -> dst.set(LittleEndian.LONG, o, src.getAtIndex(LittleEndian.LONG, at));
-                default -> MemorySegment.copy(src, at * width, dst, o, width);
+                case DATE64 -> dst.set(LittleEndian.INT, o, days(src.getAtIndex(LittleEndian.LONG, at), slot));
+                default -> dst.set(LittleEndian.LONG, o, multiplyLong(src.getAtIndex(LittleEndian.LONG, at), slot));
             }
             o += width;
         }
-        out.count += (int) ((o - before) / width);
-        sink.setSize((int) o);
+        return o;
+    }
+
+    private long decimals(int[] positions, long first, long offset, int from, int to, MemorySegment src,
+            MemorySegment dst, long o, int sourceWidth) {
+        for (int i = from; i < to; i++) {
+            long at = at(positions, first, offset, i);
+            if (at < 0) {
+                continue;
+            }
+            long base = at * sourceWidth;
+            if (width == 8) {
+                dst.set(BIG_ENDIAN_LONG, o, src.get(LittleEndian.LONG, base));
+            } else if (width < 8) {
+                // the low 8 bytes, little-endian, hold the value: written big-endian, cut to width
+                long v = src.get(LittleEndian.LONG, base);
+                for (int b = 0; b < width; b++) {
+                    dst.set(ValueLayout.JAVA_BYTE, o + b, (byte) (v >>> (8 * (width - 1 - b))));
+                }
+            } else {
+                for (int b = 0; b < width; b++) {
+                    dst.set(ValueLayout.JAVA_BYTE, o + b, src.get(ValueLayout.JAVA_BYTE, base + width - 1 - b));
+                }
+            }
+            o += width;
+        }
+        return o;
+    }
+
+    /** Values copied as they are (the entries with slots; runs without gaps are copied in bulk by the caller). */
+    private long copies(int[] positions, long first, long offset, int from, int to, MemorySegment src,
+            MemorySegment dst, long o) {
+        int w = width;
+        for (int i = from; i < to; i++) {
+            long at = at(positions, first, offset, i);
+            if (at < 0) {
+                continue;
+            }
+            if (w == 4) {
+                dst.set(LittleEndian.INT, o, src.getAtIndex(LittleEndian.INT, at));
+            } else if (w == 8) {
+                dst.set(LittleEndian.LONG, o, src.getAtIndex(LittleEndian.LONG, at));
+            } else {
+                MemorySegment.copy(src, at * w, dst, o, w);
+            }
+            o += w;
+        }
+        return o;
     }
 
     /** Whether values are copied unchanged, with the dense width. */

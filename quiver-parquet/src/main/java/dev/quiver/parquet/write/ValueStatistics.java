@@ -5,6 +5,7 @@ import dev.quiver.core.memory.HalfFloat;
 import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -13,6 +14,8 @@ import java.util.Arrays;
  * written {@code -0.0} and a zero maximum {@code +0.0} (parquet.thrift, ColumnOrder TYPE_ORDER rules).
  */
 public final class ValueStatistics {
+    private static final ValueLayout.OfLong BIG_ENDIAN_LONG =
+            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.BIG_ENDIAN);
     private final SortOrder order;
     private long nullCount;
     private long nanCount;
@@ -195,7 +198,40 @@ public final class ValueStatistics {
         }
     }
 
+    /**
+     * Takes in byte array values known by their bounds (the distinct values of a dictionary-encoded page).
+     *
+     * @param count the number of values
+     * @param lo the least value's bytes (ignored when {@code count} is 0)
+     * @param hi the greatest value's bytes
+     */
+    public void addBounds(long count, byte[] lo, byte[] hi) {
+        valueCount += count;
+        if (count > 0 && order != SortOrder.NONE) {
+            offer(lo, hi);
+        }
+    }
+
+    /**
+     * Compares two byte array values under this order (unsigned bytes, or big-endian two's complement).
+     *
+     * @param a the segment of one value
+     * @param aFrom its first byte
+     * @param aTo one past its last byte
+     * @param b the segment of the other value
+     * @param bFrom its first byte
+     * @param bTo one past its last byte
+     * @return negative, zero or positive as the first is below, equal to or above the second
+     */
+    public int compareBytes(MemorySegment a, long aFrom, long aTo, MemorySegment b, long bFrom, long bTo) {
+        return compare(a, aFrom, aTo, b, bFrom, bTo);
+    }
+
     private void addBytes(PageValues values, int width, MemorySegment s, int n) {
+        if (order == SortOrder.SIGNED_BYTES && width > 0 && width <= 8) {
+            addSignedFixed(s, n, width);
+            return;
+        }
         int[] offsets = width > 0 ? null : values.offsets();
         int loAt = 0;
         int hiAt = 0;
@@ -214,6 +250,38 @@ public final class ValueStatistics {
         byte[] hi = s.asSlice(begin(offsets, width, hiAt), finish(offsets, width, hiAt) - begin(offsets, width, hiAt))
                 .toArray(ValueLayout.JAVA_BYTE);
         offer(lo, hi);
+    }
+
+    /** Decimals of at most 8 bytes: compared as the big-endian two's complement numbers they are. */
+    private void addSignedFixed(MemorySegment s, int n, int width) {
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        int loAt = 0;
+        int hiAt = 0;
+        for (int i = 0; i < n; i++) {
+            long v = signedBigEndian(s, (long) i * width, width);
+            if (v < lo) {
+                lo = v;
+                loAt = i;
+            }
+            if (v > hi) {
+                hi = v;
+                hiAt = i;
+            }
+        }
+        offer(s.asSlice((long) loAt * width, width).toArray(ValueLayout.JAVA_BYTE),
+                s.asSlice((long) hiAt * width, width).toArray(ValueLayout.JAVA_BYTE));
+    }
+
+    private static long signedBigEndian(MemorySegment s, long at, int width) {
+        if (width == 8) {
+            return s.get(BIG_ENDIAN_LONG, at);
+        }
+        long v = s.get(ValueLayout.JAVA_BYTE, at);
+        for (int b = 1; b < width; b++) {
+            v = (v << 8) | (s.get(ValueLayout.JAVA_BYTE, at + b) & 0xFF);
+        }
+        return v;
     }
 
     private static long begin(int[] offsets, int width, int i) {

@@ -11,6 +11,7 @@ import dev.quiver.parquet.format.CompressionCodec;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.util.Arrays;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -51,6 +52,28 @@ class PageCodecTest {
                     assertArrayEquals(data, out.toArray(ValueLayout.JAVA_BYTE), CompressionCodec.name(code));
                 }
             }
+        }
+    }
+
+    @Test
+    void compressionReadsAndWritesHeapSlicesWhereTheyLie() {
+        byte[] data = sample(50_000);
+        for (int code : WRITABLE) {
+            PageCodec codec = PageCodec.of(code);
+            byte[] around = new byte[data.length + 20];
+            Arrays.fill(around, (byte) 0x5A);
+            System.arraycopy(data, 0, around, 7, data.length);
+            MemorySegment src = MemorySegment.ofArray(around).asSlice(7, data.length);
+            long bound = codec.maxCompressedSize(data.length);
+            byte[] target = new byte[(int) bound + 30];
+            Arrays.fill(target, (byte) 0x33);
+            long n = codec.compress(src, MemorySegment.ofArray(target).asSlice(11, bound));
+            for (int i = 0; i < 11; i++) {
+                assertEquals((byte) 0x33, target[i], "nothing written before the target slice");
+            }
+            byte[] out = new byte[data.length];
+            codec.decompress(MemorySegment.ofArray(target).asSlice(11, n), MemorySegment.ofArray(out));
+            assertArrayEquals(data, out, CompressionCodec.name(code));
         }
     }
 
