@@ -351,6 +351,7 @@ public interface FlightSqlProducer extends FlightProducer {
      *     an unknown action
      */
     @Override
+    @SuppressWarnings("deprecation") // the CancelQuery action's messages
     default Stream<Result> doAction(CallContext context, Action action) {
         Any body = Commands.any(action.body(), "the body of " + action.type());
         return switch (action.type()) {

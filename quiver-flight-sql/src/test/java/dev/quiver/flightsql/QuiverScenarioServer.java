@@ -188,8 +188,18 @@ final class QuiverScenarioServer implements FlightSqlProducer {
         }
     }
 
+    /** Reads what the client sent to its end. */
+    private static long drain(FlightStream data) {
+        long rows = 0;
+        for (RecordBatch b : data) {
+            rows += b.rowCount();
+        }
+        return rows;
+    }
+
     @Override
     public long update(CallContext context, SqlCommand command, FlightStream parameters) {
+        drain(parameters);
         return switch (command) {
             case SqlCommand.StatementUpdate u -> {
                 expect(Scenarios.UPDATE_STATEMENT, u.query(), "the update");
@@ -217,6 +227,7 @@ final class QuiverScenarioServer implements FlightSqlProducer {
     public byte[] bind(CallContext context, SqlCommand.PreparedStatementQuery command, FlightStream parameters) {
         preparedSchema(command.handle());
         expect(Scenarios.QUERY, parameters.schema(), "the schema of the parameters");
+        drain(parameters);
         return null;
     }
 
@@ -232,11 +243,7 @@ final class QuiverScenarioServer implements FlightSqlProducer {
         expect(Scenarios.BULK_INGEST_TRANSACTION_ID, command.transactionId(), "the transaction");
         expect(Map.of("key1", "val1", "key2", "val2"), o.options(), "the options");
         expect(Scenarios.INGEST, rows.schema(), "the schema of the rows");
-        long count = 0;
-        for (RecordBatch b : rows) {
-            count += b.rowCount();
-        }
-        return count;
+        return drain(rows);
     }
 
     @Override

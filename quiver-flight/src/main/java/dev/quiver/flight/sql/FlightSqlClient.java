@@ -682,6 +682,7 @@ public final class FlightSqlClient implements AutoCloseable {
      * @return the outcome
      * @throws FlightException if the server refuses
      */
+    @SuppressWarnings("deprecation") // ActionCancelQueryRequest and its result: deprecated, as this call is
     public CancelStatus cancelQuery(FlightInfo info) {
         FlightSql.ActionCancelQueryResult result = single(CANCEL_QUERY, FlightSql.ActionCancelQueryRequest
                 .newBuilder().setInfo(ByteString.copyFrom(ProtoConversions.toProto(info).toByteArray())).build(),
