@@ -104,6 +104,8 @@ public interface FlightSqlProducer extends FlightProducer {
     /**
      * DoPut of an update ({@link SqlCommand.StatementUpdate}, {@link SqlCommand.SubstraitPlan},
      * {@link SqlCommand.PreparedStatementUpdate}): runs it, once per row of parameters of a prepared one.
+     * Answer a statement or plan without reading {@code parameters} to its end: arrow-java's client ends its
+     * (empty) upload only once it has the answer.
      *
      * @param context the call
      * @param command the update

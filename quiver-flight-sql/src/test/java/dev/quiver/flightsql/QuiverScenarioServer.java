@@ -199,7 +199,6 @@ final class QuiverScenarioServer implements FlightSqlProducer {
 
     @Override
     public long update(CallContext context, SqlCommand command, FlightStream parameters) {
-        drain(parameters);
         return switch (command) {
             case SqlCommand.StatementUpdate u -> {
                 expect(Scenarios.UPDATE_STATEMENT, u.query(), "the update");
@@ -211,14 +210,17 @@ final class QuiverScenarioServer implements FlightSqlProducer {
                 yield p.transactionId().length == 0 ? Scenarios.UPDATE_STATEMENT_ROWS
                         : Scenarios.UPDATE_STATEMENT_WITH_TRANSACTION_ROWS;
             }
-            case SqlCommand.PreparedStatementUpdate p -> switch (text(p.handle())) {
-                case "UPDATE PREPARED STATEMENT HANDLE", "PREPARED PLAN HANDLE" ->
-                    Scenarios.UPDATE_PREPARED_STATEMENT_ROWS;
-                case "UPDATE PREPARED STATEMENT WITH TXN HANDLE", "PREPARED PLAN WITH TXN HANDLE" ->
-                    Scenarios.UPDATE_PREPARED_STATEMENT_WITH_TRANSACTION_ROWS;
-                default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "unknown handle "
-                        + text(p.handle()));
-            };
+            case SqlCommand.PreparedStatementUpdate p -> {
+                drain(parameters);
+                yield switch (text(p.handle())) {
+                    case "UPDATE PREPARED STATEMENT HANDLE", "PREPARED PLAN HANDLE" ->
+                        Scenarios.UPDATE_PREPARED_STATEMENT_ROWS;
+                    case "UPDATE PREPARED STATEMENT WITH TXN HANDLE", "PREPARED PLAN WITH TXN HANDLE" ->
+                        Scenarios.UPDATE_PREPARED_STATEMENT_WITH_TRANSACTION_ROWS;
+                    default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "unknown handle "
+                            + text(p.handle()));
+                };
+            }
             default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "unexpected " + command);
         };
     }

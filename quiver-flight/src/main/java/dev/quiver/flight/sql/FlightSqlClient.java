@@ -742,15 +742,8 @@ public final class FlightSqlClient implements AutoCloseable {
     /** A DoPut whose one PutResult is a DoPutUpdateResult. */
     private long putForCount(FlightDescriptor descriptor, Schema schema, RecordBatchReader data) {
         PutStream put = client.doPut(descriptor, schema);
-        try {
-            if (data != null) {
-                for (RecordBatch batch : data) {
-                    put.write(batch);
-                }
-            }
-        } catch (RuntimeException e) {
-            put.cancel();
-            throw e;
+        if (data != null) {
+            upload(put, data);
         }
         put.close();
         List<PutResult> results = put.results();
@@ -759,6 +752,28 @@ public final class FlightSqlClient implements AutoCloseable {
         }
         // A count of 0 is protobuf's default value: its DoPutUpdateResult is empty.
         return parseUpdate(results.getFirst().appMetadata()).getRecordCount();
+    }
+
+    /**
+     * Sends batches. A server may answer and end the call before it has read them all (arrow-java's
+     * Flight SQL producers may): the writes then fail, and what counts is how the call ended, which
+     * {@link PutStream#close()} tells (it throws the server's failure, if any).
+     */
+    private static void upload(PutStream put, Iterable<RecordBatch> batches) {
+        try {
+            for (RecordBatch batch : batches) {
+                put.write(batch);
+            }
+        } catch (FlightException e) {
+            if (e.code() != FlightStatusCode.CANCELLED) {
+                put.cancel();
+                throw e;
+            }
+            put.close();
+        } catch (RuntimeException e) {
+            put.cancel();
+            throw e;
+        }
     }
 
     private static FlightSql.DoPutUpdateResult parseUpdate(byte[] bytes) {
@@ -842,12 +857,7 @@ public final class FlightSqlClient implements AutoCloseable {
                     .setPreparedStatementHandle(ByteString.copyFrom(handle)).build();
             if (parameters != null) {
                 PutStream put = client.doPut(descriptor(command), parameters.schema());
-                try {
-                    put.write(parameters);
-                } catch (RuntimeException e) {
-                    put.cancel();
-                    throw e;
-                }
+                upload(put, List.of(parameters));
                 put.close();
                 for (PutResult r : put.results()) {
                     byte[] bytes = r.appMetadata();
