@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -66,6 +67,8 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
     private static final SecureRandom RANDOM = new SecureRandom();
     /** The most statements one client may hold prepared at once. */
     private static final int MAX_PREPARED_PER_CLIENT = 1024;
+    private static final Set<String> NOT_OFFERED = Set.of("CreatePreparedSubstraitPlan", "BeginSavepoint",
+            "EndSavepoint");
 
     private final Engine engine;
     private final SqlLimits limits;
@@ -422,14 +425,11 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
         return any ? CancelStatus.CANCELLED : CancelStatus.NOT_CANCELLABLE;
     }
 
+    /** Flight SQL's actions but those of Substrait plans and savepoints, which this server does not offer. */
     @Override
     public List<ActionType> listActions(CallContext context) {
-        return List.of(new ActionType("CreatePreparedStatement", "prepares a statement"),
-                new ActionType("ClosePreparedStatement", "releases a prepared statement"),
-                new ActionType("BeginTransaction", "begins a transaction"),
-                new ActionType("EndTransaction", "commits or rolls back a transaction"),
-                new ActionType("CancelQuery", "cancels a query (deprecated: CancelFlightInfo)"),
-                new ActionType("CancelFlightInfo", "cancels a query"));
+        return FlightSqlProducer.super.listActions(context).stream().filter(a -> !NOT_OFFERED.contains(a.type()))
+                .toList();
     }
 
     private static FlightException noSubstrait() {
