@@ -1,19 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.flightsql;
 
-import com.google.protobuf.Any;
-import com.google.protobuf.ByteString;
-import com.google.protobuf.InvalidProtocolBufferException;
-import com.google.protobuf.Message;
 import dev.quiver.core.array.UnionValue;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.batch.Table;
+import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
-import dev.quiver.core.type.ArrowType;
 import dev.quiver.duckdb.DuckDbConnection;
-import dev.quiver.flight.Action;
 import dev.quiver.flight.ActionType;
 import dev.quiver.flight.CallContext;
 import dev.quiver.flight.CancelStatus;
@@ -23,17 +18,13 @@ import dev.quiver.flight.FlightDescriptor;
 import dev.quiver.flight.FlightEndpoint;
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightInfo;
-import dev.quiver.flight.FlightProducer;
 import dev.quiver.flight.FlightStatusCode;
 import dev.quiver.flight.FlightStream;
-import dev.quiver.flight.PutResult;
-import dev.quiver.flight.Result;
-import dev.quiver.flight.Ticket;
-import dev.quiver.flight.internal.ProtoConversions;
-import dev.quiver.flight.internal.sql.FlightSql;
+import dev.quiver.flight.sql.TableRef;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcStreamReader;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -45,9 +36,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -72,11 +63,12 @@ import java.util.stream.Stream;
  * transactions are random and valid for their client only. The database is locked down: see
  * {@code docs/flight-sql.md}.
  */
-public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
+public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String TYPE_PREFIX = "type.googleapis.com/arrow.flight.protocol.sql.";
     /** The most statements one client may hold prepared at once. */
     private static final int MAX_PREPARED_PER_CLIENT = 1024;
+    private static final Set<String> NOT_OFFERED = Set.of("CreatePreparedSubstraitPlan", "BeginSavepoint",
+            "EndSavepoint");
 
     private final Engine engine;
     private final SqlLimits limits;
@@ -155,35 +147,32 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
     // ---- GetFlightInfo, GetSchema, DoGet ----
 
     @Override
-    public FlightInfo getFlightInfo(CallContext context, FlightDescriptor descriptor) {
-        Any command = command(descriptor);
+    public FlightInfo flightInfo(CallContext context, SqlCommand command, FlightDescriptor descriptor) {
         String owner = context.peerIdentity();
         long deadline = System.nanoTime() + limits.queryTimeout().toNanos();
-        Table table = switch (name(command)) {
-            case "CommandStatementQuery" -> {
-                FlightSql.CommandStatementQuery q = unpack(command, FlightSql.CommandStatementQuery.class);
-                SqlText text = SqlText.of(q.getQuery());
-                yield engine.run(owner, q.getTransactionId().toByteArray(), db -> Results.gather(db.query(text.sql()),
-                        context, deadline, limits.maxResultBytes()));
+        Table table = switch (command) {
+            case SqlCommand.StatementQuery q -> {
+                SqlText text = SqlText.of(q.query());
+                yield engine.run(owner, q.transactionId(), context, deadline, db -> Results.gather(
+                        db.query(text.sql()), context, deadline, limits.maxResultBytes()));
             }
-            case "CommandPreparedStatementQuery" -> {
-                Prepared p = prepared(owner, unpack(command, FlightSql.CommandPreparedStatementQuery.class)
-                        .getPreparedStatementHandle());
-                yield engine.run(owner, p.transactionId, db -> runPrepared(db, p, context, deadline));
+            case SqlCommand.PreparedStatementQuery q -> {
+                Prepared p = prepared(owner, q.handle());
+                yield engine.run(owner, p.transactionId, context, deadline, db -> runPrepared(db, p, context,
+                        deadline));
             }
+            case SqlCommand.SubstraitPlan s -> throw noSubstrait();
             default -> metadata(command, owner);
         };
         String handle = results.put(owner, table);
-        byte[] ticket = Any.pack(FlightSql.TicketStatementQuery.newBuilder()
-                .setStatementHandle(ByteString.copyFromUtf8(handle)).build()).toByteArray();
         long bytes = 0;
         for (RecordBatch b : table.batches()) {
             for (int c = 0; c < b.columnCount(); c++) {
                 bytes += Results.bytes(b.column(c).data());
             }
         }
-        return new FlightInfo(table.schema(), descriptor, List.of(new FlightEndpoint(new Ticket(ticket))),
-                table.rowCount(), bytes, false, new byte[0]);
+        return new FlightInfo(table.schema(), descriptor, List.of(new FlightEndpoint(FlightSqlProducer.statementTicket(
+                handle.getBytes(StandardCharsets.UTF_8)))), table.rowCount(), bytes, false, new byte[0]);
     }
 
     /** A prepared query's result: one run per bound row (none bound: one run without), appended. */
@@ -200,56 +189,32 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
         return new Table(schema, batches);
     }
 
-    private Table metadata(Any command, String owner) {
-        return switch (name(command)) {
-            case "CommandGetSqlInfo" -> ServerInfo.sqlInfoTable(sqlInfo(owner),
-                    unpack(command, FlightSql.CommandGetSqlInfo.class).getInfoList());
-            case "CommandGetXdbcTypeInfo" -> {
-                FlightSql.CommandGetXdbcTypeInfo c = unpack(command, FlightSql.CommandGetXdbcTypeInfo.class);
-                yield ServerInfo.xdbcTypes(c.hasDataType() ? c.getDataType() : null);
-            }
-            case "CommandGetCatalogs" -> engine.run(owner, new byte[0], Metadata::catalogs);
-            case "CommandGetDbSchemas" -> {
-                FlightSql.CommandGetDbSchemas c = unpack(command, FlightSql.CommandGetDbSchemas.class);
-                yield engine.run(owner, new byte[0], db -> Metadata.dbSchemas(db, c.hasCatalog() ? c.getCatalog()
-                        : null, c.hasDbSchemaFilterPattern() ? c.getDbSchemaFilterPattern() : null));
-            }
-            case "CommandGetTables" -> {
-                FlightSql.CommandGetTables c = unpack(command, FlightSql.CommandGetTables.class);
-                yield engine.run(owner, new byte[0], db -> Metadata.tables(db, c.hasCatalog() ? c.getCatalog() : null,
-                        c.hasDbSchemaFilterPattern() ? c.getDbSchemaFilterPattern() : null,
-                        c.hasTableNameFilterPattern() ? c.getTableNameFilterPattern() : null, c.getTableTypesList(),
-                        c.getIncludeSchema()));
-            }
-            case "CommandGetTableTypes" -> Metadata.tableTypes();
-            case "CommandGetPrimaryKeys" -> {
-                FlightSql.CommandGetPrimaryKeys c = unpack(command, FlightSql.CommandGetPrimaryKeys.class);
-                yield engine.run(owner, new byte[0], db -> Metadata.primaryKeys(db, c.hasCatalog() ? c.getCatalog()
-                        : null, c.hasDbSchema() ? c.getDbSchema() : null, c.getTable()));
-            }
-            case "CommandGetExportedKeys" -> {
-                FlightSql.CommandGetExportedKeys c = unpack(command, FlightSql.CommandGetExportedKeys.class);
-                String[] pk = {c.hasCatalog() ? c.getCatalog() : null, c.hasDbSchema() ? c.getDbSchema() : null,
-                    c.getTable()};
-                yield engine.run(owner, new byte[0], db -> Metadata.foreignKeys(db, pk, null));
-            }
-            case "CommandGetImportedKeys" -> {
-                FlightSql.CommandGetImportedKeys c = unpack(command, FlightSql.CommandGetImportedKeys.class);
-                String[] fk = {c.hasCatalog() ? c.getCatalog() : null, c.hasDbSchema() ? c.getDbSchema() : null,
-                    c.getTable()};
-                yield engine.run(owner, new byte[0], db -> Metadata.foreignKeys(db, null, fk));
-            }
-            case "CommandGetCrossReference" -> {
-                FlightSql.CommandGetCrossReference c = unpack(command, FlightSql.CommandGetCrossReference.class);
-                String[] pk = {c.hasPkCatalog() ? c.getPkCatalog() : null, c.hasPkDbSchema() ? c.getPkDbSchema()
-                        : null, c.getPkTable()};
-                String[] fk = {c.hasFkCatalog() ? c.getFkCatalog() : null, c.hasFkDbSchema() ? c.getFkDbSchema()
-                        : null, c.getFkTable()};
-                yield engine.run(owner, new byte[0], db -> Metadata.foreignKeys(db, pk, fk));
-            }
-            default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "unknown Flight SQL command "
-                    + command.getTypeUrl());
+    private Table metadata(SqlCommand command, String owner) {
+        byte[] none = new byte[0];
+        return switch (command) {
+            case SqlCommand.GetSqlInfo c -> ServerInfo.sqlInfoTable(sqlInfo(owner), c.info());
+            case SqlCommand.GetXdbcTypeInfo c -> ServerInfo.xdbcTypes(c.dataType());
+            case SqlCommand.GetCatalogs c -> engine.run(owner, none, Metadata::catalogs);
+            case SqlCommand.GetDbSchemas c -> engine.run(owner, none, db -> Metadata.dbSchemas(db, c.catalog(),
+                    c.dbSchemaFilterPattern()));
+            case SqlCommand.GetTables c -> engine.run(owner, none, db -> Metadata.tables(db, c.catalog(),
+                    c.dbSchemaFilterPattern(), c.tableNameFilterPattern(), c.tableTypes(), c.includeSchema()));
+            case SqlCommand.GetTableTypes c -> Metadata.tableTypes();
+            case SqlCommand.GetPrimaryKeys c -> engine.run(owner, none, db -> Metadata.primaryKeys(db,
+                    c.table().catalog(), c.table().dbSchema(), c.table().table()));
+            case SqlCommand.GetExportedKeys c -> engine.run(owner, none, db -> Metadata.foreignKeys(db,
+                    names(c.table()), null));
+            case SqlCommand.GetImportedKeys c -> engine.run(owner, none, db -> Metadata.foreignKeys(db, null,
+                    names(c.table())));
+            case SqlCommand.GetCrossReference c -> engine.run(owner, none, db -> Metadata.foreignKeys(db,
+                    names(c.primary()), names(c.foreign())));
+            default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "GetFlightInfo does not take "
+                    + command.getClass().getSimpleName());
         };
+    }
+
+    private static String[] names(TableRef table) {
+        return new String[] {table.catalog(), table.dbSchema(), table.table()};
     }
 
     private Map<Integer, UnionValue> sqlInfo(String owner) {
@@ -262,28 +227,17 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
     }
 
     @Override
-    public Schema getSchema(CallContext context, FlightDescriptor descriptor) {
-        Any command = command(descriptor);
+    public Schema schema(CallContext context, SqlCommand command) {
         String owner = context.peerIdentity();
-        return switch (name(command)) {
-            case "CommandStatementQuery" -> {
-                FlightSql.CommandStatementQuery q = unpack(command, FlightSql.CommandStatementQuery.class);
-                SqlText text = SqlText.of(q.getQuery());
-                yield engine.run(owner, q.getTransactionId().toByteArray(), db -> schemaOf(db, text));
+        return switch (command) {
+            case SqlCommand.StatementQuery q -> {
+                SqlText text = SqlText.of(q.query());
+                yield engine.run(owner, q.transactionId(), db -> schemaOf(db, text));
             }
-            case "CommandPreparedStatementQuery" -> prepared(owner, unpack(command,
-                    FlightSql.CommandPreparedStatementQuery.class).getPreparedStatementHandle()).dataset;
-            case "CommandGetSqlInfo" -> ServerInfo.SQL_INFO;
-            case "CommandGetXdbcTypeInfo" -> ServerInfo.XDBC_TYPE_INFO;
-            case "CommandGetCatalogs" -> Metadata.CATALOGS;
-            case "CommandGetDbSchemas" -> Metadata.DB_SCHEMAS;
-            case "CommandGetTables" -> unpack(command, FlightSql.CommandGetTables.class).getIncludeSchema()
-                    ? Metadata.TABLES_WITH_SCHEMA : Metadata.TABLES;
-            case "CommandGetTableTypes" -> Metadata.TABLE_TYPES;
-            case "CommandGetPrimaryKeys" -> Metadata.PRIMARY_KEYS;
-            case "CommandGetExportedKeys", "CommandGetImportedKeys", "CommandGetCrossReference" -> Metadata.KEYS;
-            default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "unknown Flight SQL command "
-                    + command.getTypeUrl());
+            case SqlCommand.PreparedStatementQuery q -> prepared(owner, q.handle()).dataset;
+            case SqlCommand.SubstraitPlan s -> throw noSubstrait();
+            default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "GetSchema does not take "
+                    + command.getClass().getSimpleName());
         };
     }
 
@@ -309,15 +263,12 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
     }
 
     @Override
-    public void doGet(CallContext context, Ticket ticket, DataSink sink) {
-        FlightSql.TicketStatementQuery t;
-        try {
-            t = Any.parseFrom(ticket.bytes()).unpack(FlightSql.TicketStatementQuery.class);
-        } catch (InvalidProtocolBufferException e) {
+    public void stream(CallContext context, SqlCommand ticket, DataSink sink) {
+        if (!(ticket instanceof SqlCommand.StatementQueryTicket t)) {
             throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a ticket of this server: "
-                    + e.getMessage(), e);
+                    + ticket.getClass().getSimpleName());
         }
-        Table table = results.take(context.peerIdentity(), t.getStatementHandle().toStringUtf8());
+        Table table = results.take(context.peerIdentity(), new String(t.handle(), StandardCharsets.UTF_8));
         try (FlightDataWriter out = sink.start(table.schema())) {
             for (RecordBatch batch : table.batches()) {
                 if (sink.isCancelled()) {
@@ -331,35 +282,19 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
     // ---- DoPut: updates, parameters, ingestion ----
 
     @Override
-    public void doPut(CallContext context, FlightStream data, Consumer<PutResult> acknowledge) {
-        FlightDescriptor descriptor = data.descriptor();
-        if (descriptor == null) {
-            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "a DoPut without a descriptor");
-        }
-        Any command = command(descriptor);
+    public long update(CallContext context, SqlCommand command, FlightStream parameters) {
         String owner = context.peerIdentity();
         long deadline = System.nanoTime() + limits.queryTimeout().toNanos();
-        switch (name(command)) {
-            case "CommandStatementUpdate" -> {
-                FlightSql.CommandStatementUpdate u = unpack(command, FlightSql.CommandStatementUpdate.class);
-                SqlText text = SqlText.of(u.getQuery());
-                long count = engine.run(owner, u.getTransactionId().toByteArray(),
-                        db -> count(Results.gather(db.query(text.sql()), context, deadline, limits.maxResultBytes())));
-                acknowledge.accept(updateResult(count));
+        return switch (command) {
+            case SqlCommand.StatementUpdate u -> {
+                SqlText text = SqlText.of(u.query());
+                yield engine.run(owner, u.transactionId(), context, deadline, db -> count(Results.gather(
+                        db.query(text.sql()), context, deadline, limits.maxResultBytes())));
             }
-            case "CommandPreparedStatementQuery" -> {
-                ByteString handle = unpack(command, FlightSql.CommandPreparedStatementQuery.class)
-                        .getPreparedStatementHandle();
-                Prepared p = prepared(owner, handle);
-                p.bind(parameterRows(data, p, context, deadline));
-                acknowledge.accept(new PutResult(FlightSql.DoPutPreparedStatementResult.newBuilder()
-                        .setPreparedStatementHandle(handle).build().toByteArray()));
-            }
-            case "CommandPreparedStatementUpdate" -> {
-                Prepared p = prepared(owner, unpack(command, FlightSql.CommandPreparedStatementUpdate.class)
-                        .getPreparedStatementHandle());
-                List<Object[]> rows = parameterRows(data, p, context, deadline);
-                long count = engine.run(owner, p.transactionId, db -> {
+            case SqlCommand.PreparedStatementUpdate u -> {
+                Prepared p = prepared(owner, u.handle());
+                List<Object[]> rows = parameterRows(parameters, p, context, deadline);
+                yield engine.run(owner, p.transactionId, context, deadline, db -> {
                     if (rows.isEmpty()) {
                         return count(Results.gather(db.query(p.text.sql()), context, deadline,
                                 limits.maxResultBytes()));
@@ -372,17 +307,26 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
                     }
                     return total;
                 });
-                acknowledge.accept(updateResult(count));
             }
-            case "CommandStatementIngest" -> {
-                FlightSql.CommandStatementIngest c = unpack(command, FlightSql.CommandStatementIngest.class);
-                Table rows = Results.gather(data, context, deadline, limits.maxResultBytes());
-                long count = engine.run(owner, c.getTransactionId().toByteArray(), db -> Ingestion.ingest(db, c, rows));
-                acknowledge.accept(updateResult(count));
-            }
-            default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "DoPut does not take the command "
-                    + command.getTypeUrl());
-        }
+            case SqlCommand.SubstraitPlan s -> throw noSubstrait();
+            default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "DoPut does not take "
+                    + command.getClass().getSimpleName());
+        };
+    }
+
+    @Override
+    public byte[] bind(CallContext context, SqlCommand.PreparedStatementQuery command, FlightStream parameters) {
+        Prepared p = prepared(context.peerIdentity(), command.handle());
+        p.bind(parameterRows(parameters, p, context, System.nanoTime() + limits.queryTimeout().toNanos()));
+        return command.handle();
+    }
+
+    @Override
+    public long ingest(CallContext context, SqlCommand.StatementIngest command, FlightStream rows) {
+        long deadline = System.nanoTime() + limits.queryTimeout().toNanos();
+        Table data = Results.gather(rows, context, deadline, limits.maxResultBytes());
+        return engine.run(context.peerIdentity(), command.transactionId(), db -> Ingestion.ingest(db,
+                command.options(), data));
     }
 
     private List<Object[]> parameterRows(FlightStream data, Prepared p, CallContext context, long deadline) {
@@ -414,70 +358,21 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
         return total;
     }
 
-    private static PutResult updateResult(long count) {
-        return new PutResult(FlightSql.DoPutUpdateResult.newBuilder().setRecordCount(count).build().toByteArray());
-    }
-
-    // ---- DoAction ----
+    // ---- actions ----
 
     @Override
-    public Stream<Result> doAction(CallContext context, Action action) {
+    public PreparedStatement prepare(CallContext context, SqlCommand statement) {
+        if (!(statement instanceof SqlCommand.StatementQuery q)) {
+            throw noSubstrait();
+        }
         String owner = context.peerIdentity();
-        Any body = any(action.body(), "the body of " + action.type());
-        return switch (action.type()) {
-            case "CreatePreparedStatement" -> {
-                FlightSql.ActionCreatePreparedStatementRequest r = unpack(body,
-                        FlightSql.ActionCreatePreparedStatementRequest.class);
-                yield Stream.of(result(prepare(owner, r.getQuery(), r.getTransactionId().toByteArray())));
-            }
-            case "ClosePreparedStatement" -> {
-                ByteString handle = unpack(body, FlightSql.ActionClosePreparedStatementRequest.class)
-                        .getPreparedStatementHandle();
-                Prepared p = prepared(owner, handle);
-                prepared.remove(handle.toStringUtf8(), p);
-                yield Stream.empty();
-            }
-            case "BeginTransaction" -> {
-                unpack(body, FlightSql.ActionBeginTransactionRequest.class);
-                yield Stream.of(result(FlightSql.ActionBeginTransactionResult.newBuilder()
-                        .setTransactionId(ByteString.copyFrom(engine.begin(owner))).build()));
-            }
-            case "EndTransaction" -> {
-                FlightSql.ActionEndTransactionRequest r = unpack(body, FlightSql.ActionEndTransactionRequest.class);
-                boolean commit = switch (r.getAction()) {
-                    case END_TRANSACTION_COMMIT -> true;
-                    case END_TRANSACTION_ROLLBACK -> false;
-                    default -> throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "EndTransaction needs "
-                            + "COMMIT or ROLLBACK, not " + r.getAction());
-                };
-                engine.end(owner, r.getTransactionId().toByteArray(), commit);
-                yield Stream.empty();
-            }
-            case "CancelQuery" -> {
-                FlightSql.ActionCancelQueryRequest r = unpack(body, FlightSql.ActionCancelQueryRequest.class);
-                FlightInfo info = ProtoConversions.fromProto(parseInfo(r.getInfo()));
-                CancelStatus status = cancelFlightInfo(context, info);
-                yield Stream.of(result(FlightSql.ActionCancelQueryResult.newBuilder().setResult(
-                        status == CancelStatus.CANCELLED ? FlightSql.ActionCancelQueryResult.CancelResult
-                                .CANCEL_RESULT_CANCELLED : FlightSql.ActionCancelQueryResult.CancelResult
-                                .CANCEL_RESULT_NOT_CANCELLABLE).build()));
-            }
-            case "BeginSavepoint", "EndSavepoint" -> throw new FlightException(FlightStatusCode.UNIMPLEMENTED,
-                    "savepoints are not supported by this server");
-            case "CreatePreparedSubstraitPlan" -> throw new FlightException(FlightStatusCode.UNIMPLEMENTED,
-                    "Substrait plans are not supported by this server");
-            default -> throw new FlightException(FlightStatusCode.UNIMPLEMENTED, "unknown action " + action.type());
-        };
-    }
-
-    private FlightSql.ActionCreatePreparedStatementResult prepare(String owner, String sql, byte[] transactionId) {
-        SqlText text = SqlText.of(sql);
+        SqlText text = SqlText.of(q.query());
         long mine = prepared.values().stream().filter(p -> p.owner.equals(owner)).count();
         if (mine >= MAX_PREPARED_PER_CLIENT) {
             throw new FlightException(FlightStatusCode.RESOURCE_EXHAUSTED, "this client holds " + mine
                     + " prepared statements, the server's limit: close some");
         }
-        Schema dataset = engine.run(owner, transactionId, db -> schemaOf(db, text));
+        Schema dataset = engine.run(owner, q.transactionId(), db -> schemaOf(db, text));
         List<Field> fields = new ArrayList<>();
         for (int i = 1; i <= text.placeholders(); i++) {
             // DuckDB's C API tells parameter types only through calls quiver-duckdb does not offer: each is
@@ -488,18 +383,31 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
         byte[] id = new byte[16];
         RANDOM.nextBytes(id);
         String handle = HexFormat.of().formatHex(id);
-        prepared.put(handle, new Prepared(owner, text, dataset, parameters, transactionId));
-        return FlightSql.ActionCreatePreparedStatementResult.newBuilder()
-                .setPreparedStatementHandle(ByteString.copyFromUtf8(handle))
-                .setDatasetSchema(ByteString.copyFrom(ProtoConversions.encodeSchema(dataset)))
-                .setParameterSchema(ByteString.copyFrom(ProtoConversions.encodeSchema(parameters))).build();
+        prepared.put(handle, new Prepared(owner, text, dataset, parameters, q.transactionId()));
+        return new PreparedStatement(handle.getBytes(StandardCharsets.UTF_8), dataset, parameters);
     }
 
-    private Prepared prepared(String owner, ByteString handle) {
-        Prepared p = prepared.get(handle.toStringUtf8());
+    @Override
+    public void closePreparedStatement(CallContext context, byte[] handle) {
+        Prepared p = prepared(context.peerIdentity(), handle);
+        prepared.remove(new String(handle, StandardCharsets.UTF_8), p);
+    }
+
+    @Override
+    public byte[] beginTransaction(CallContext context) {
+        return engine.begin(context.peerIdentity());
+    }
+
+    @Override
+    public void endTransaction(CallContext context, byte[] transactionId, boolean commit) {
+        engine.end(context.peerIdentity(), transactionId, commit);
+    }
+
+    private Prepared prepared(String owner, byte[] handle) {
+        Prepared p = prepared.get(new String(handle, StandardCharsets.UTF_8));
         if (p == null || !p.owner.equals(owner)) {
             throw new FlightException(FlightStatusCode.NOT_FOUND, "no prepared statement of this client has the "
-                    + "handle " + HexFormat.of().formatHex(handle.toByteArray()));
+                    + "handle " + HexFormat.of().formatHex(handle));
         }
         return p;
     }
@@ -508,26 +416,24 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
     public CancelStatus cancelFlightInfo(CallContext context, FlightInfo info) {
         boolean any = false;
         for (FlightEndpoint e : info.endpoints()) {
-            try {
-                String handle = Any.parseFrom(e.ticket().bytes()).unpack(FlightSql.TicketStatementQuery.class)
-                        .getStatementHandle().toStringUtf8();
-                any |= results.cancel(context.peerIdentity(), handle);
-            } catch (InvalidProtocolBufferException ex) {
-                throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a ticket of this server: "
-                        + ex.getMessage(), ex);
+            if (!(Commands.decode(Commands.any(e.ticket().bytes(), "the ticket"))
+                    instanceof SqlCommand.StatementQueryTicket t)) {
+                throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a ticket of this server");
             }
+            any |= results.cancel(context.peerIdentity(), new String(t.handle(), StandardCharsets.UTF_8));
         }
         return any ? CancelStatus.CANCELLED : CancelStatus.NOT_CANCELLABLE;
     }
 
+    /** Flight SQL's actions but those of Substrait plans and savepoints, which this server does not offer. */
     @Override
     public List<ActionType> listActions(CallContext context) {
-        return List.of(new ActionType("CreatePreparedStatement", "prepares a statement"),
-                new ActionType("ClosePreparedStatement", "releases a prepared statement"),
-                new ActionType("BeginTransaction", "begins a transaction"),
-                new ActionType("EndTransaction", "commits or rolls back a transaction"),
-                new ActionType("CancelQuery", "cancels a query (deprecated: CancelFlightInfo)"),
-                new ActionType("CancelFlightInfo", "cancels a query"));
+        return FlightSqlProducer.super.listActions(context).stream().filter(a -> !NOT_OFFERED.contains(a.type()))
+                .toList();
+    }
+
+    private static FlightException noSubstrait() {
+        return new FlightException(FlightStatusCode.UNIMPLEMENTED, "Substrait plans are not supported by this server");
     }
 
     /** The results computed and not fetched yet, and the statements prepared and not closed (for tests). */
@@ -544,53 +450,5 @@ public final class DuckDbSqlProducer implements FlightProducer, AutoCloseable {
     @Override
     public void close() {
         engine.close();
-    }
-
-    // ---- protobuf plumbing ----
-
-    private static Any command(FlightDescriptor descriptor) {
-        if (!descriptor.isCommand()) {
-            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "this Flight SQL server takes command "
-                    + "descriptors, not paths");
-        }
-        return any(descriptor.command(), "the command");
-    }
-
-    private static Any any(byte[] bytes, String what) {
-        try {
-            return Any.parseFrom(bytes);
-        } catch (InvalidProtocolBufferException e) {
-            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, what + " is not a protobuf Any: "
-                    + e.getMessage(), e);
-        }
-    }
-
-    private static String name(Any any) {
-        String url = any.getTypeUrl();
-        if (!url.startsWith(TYPE_PREFIX)) {
-            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a Flight SQL message: " + url);
-        }
-        return url.substring(TYPE_PREFIX.length());
-    }
-
-    private static <T extends Message> T unpack(Any any, Class<T> type) {
-        try {
-            return any.unpack(type);
-        } catch (InvalidProtocolBufferException e) {
-            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a " + type.getSimpleName() + ": "
-                    + e.getMessage(), e);
-        }
-    }
-
-    private static dev.quiver.flight.internal.proto.Flight.FlightInfo parseInfo(ByteString bytes) {
-        try {
-            return dev.quiver.flight.internal.proto.Flight.FlightInfo.parseFrom(bytes);
-        } catch (InvalidProtocolBufferException e) {
-            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a FlightInfo: " + e.getMessage(), e);
-        }
-    }
-
-    private static Result result(Message message) {
-        return new Result(Any.pack(message).toByteArray());
     }
 }

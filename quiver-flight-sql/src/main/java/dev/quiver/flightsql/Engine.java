@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.flightsql;
 
+import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.type.Schema;
 import dev.quiver.duckdb.DuckDb;
 import dev.quiver.duckdb.DuckDbConnection;
 import dev.quiver.duckdb.DuckDbException;
+import dev.quiver.duckdb.ProjectingSource;
+import dev.quiver.flight.CallContext;
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightStatusCode;
 import java.security.SecureRandom;
@@ -12,6 +16,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -27,6 +32,11 @@ import java.util.function.Supplier;
  * <p>Locked down at open: external access off (no file, no network, no ATTACH, no COPY TO, no INSTALL or
  * LOAD), no directory allowed, extensions neither installed nor loaded by themselves, and the configuration
  * locked, so a client cannot turn any of it back on.
+ *
+ * <p>A statement run with its call ({@link #run(String, byte[], CallContext, long, Function)}) is watched by
+ * the scans of the served tables: each batch a scan reads first checks that the call is still wanted and the
+ * statement's deadline has not passed, and else fails the scan, which stops DuckDB's query at once, however
+ * much work remained before its first result row (an aggregation, a sort, a join over a served table).
  */
 final class Engine implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -43,8 +53,16 @@ final class Engine implements AutoCloseable {
         }
     }
 
+    /** A statement running with its call: what the scans check. */
+    private record Watch(CallContext context, long deadline) {
+    }
+
     private final DuckDbConnection db;
     private final SqlLimits limits;
+    /** The watched statement running now (statements run one at a time), or null. */
+    private volatile Watch current;
+    /** Why a scan stopped the current statement, or null. */
+    private volatile FlightException stopped;
     /** The turn on the database: held for one statement, or for a whole transaction. */
     private final Semaphore turn = new Semaphore(1, true);
     private volatile OpenTransaction transaction;
@@ -62,6 +80,7 @@ final class Engine implements AutoCloseable {
      */
     static Engine open(Map<String, Supplier<? extends RecordBatchReader>> tables, Map<String, String> settings,
             SqlLimits limits) {
+        Engine[] engine = new Engine[1];
         Map<String, String> all = new LinkedHashMap<>(settings);
         all.put("autoinstall_known_extensions", "false");
         all.put("autoload_known_extensions", "false");
@@ -69,7 +88,12 @@ final class Engine implements AutoCloseable {
         DuckDbConnection db = DuckDb.open(null, all);
         try {
             for (Map.Entry<String, Supplier<? extends RecordBatchReader>> t : tables.entrySet()) {
-                db.register(t.getKey(), t.getValue());
+                db.register(t.getKey(), new WatchedSource(t.getValue(), () -> {
+                    Engine e = engine[0];
+                    if (e != null) {
+                        e.check();
+                    }
+                }));
             }
             db.execute("SET allowed_directories = []");
             db.execute("SET allowed_paths = []");
@@ -79,7 +103,98 @@ final class Engine implements AutoCloseable {
             db.close();
             throw e;
         }
-        return new Engine(db, limits);
+        engine[0] = new Engine(db, limits);
+        return engine[0];
+    }
+
+    /** A served table's source whose readers check the running statement before each batch. */
+    private record WatchedSource(Supplier<? extends RecordBatchReader> source, Runnable check)
+            implements ProjectingSource {
+        @Override
+        public RecordBatchReader get() {
+            return new Watched(source.get(), check);
+        }
+
+        @Override
+        public RecordBatchReader open(int[] columns) {
+            return source instanceof ProjectingSource p ? new Watched(p.open(columns), check)
+                    : ProjectingSource.super.open(columns);
+        }
+    }
+
+    /** A served table's reader that checks the running statement before each batch. */
+    private static final class Watched implements RecordBatchReader {
+        private final RecordBatchReader reader;
+        private final Runnable check;
+
+        Watched(RecordBatchReader reader, Runnable check) {
+            this.reader = reader;
+            this.check = check;
+        }
+
+        @Override
+        public Schema schema() {
+            return reader.schema();
+        }
+
+        @Override
+        public Optional<RecordBatch> readNext() {
+            check.run();
+            return reader.readNext();
+        }
+
+        @Override
+        public void close() {
+            reader.close();
+        }
+    }
+
+    /**
+     * Fails the scan that calls it if the watched statement's call was cancelled or its deadline passed,
+     * noting why for {@link #run(String, byte[], CallContext, long, Function)}.
+     */
+    private void check() {
+        Watch w = current;
+        if (w == null) {
+            return;
+        }
+        FlightException why = null;
+        if (w.context().isCancelled()) {
+            why = new FlightException(FlightStatusCode.CANCELLED, "the client cancelled the call; the statement "
+                    + "was stopped");
+        } else if (System.nanoTime() - w.deadline() > 0) {
+            why = new FlightException(FlightStatusCode.TIMED_OUT, "the statement ran longer than the server's "
+                    + "statement timeout and was stopped");
+        }
+        if (why != null) {
+            stopped = why;
+            throw why;
+        }
+    }
+
+    /**
+     * Runs a statement's work as {@link #run(String, byte[], Function)} does, watched by the scans of the
+     * served tables: a scan stops it when the call is cancelled or the deadline passes.
+     *
+     * @param context the call
+     * @param deadline the statement's deadline ({@link System#nanoTime()})
+     * @throws FlightException CANCELLED or TIMED_OUT if a scan stopped it, else as the other run
+     */
+    <T> T run(String owner, byte[] transactionId, CallContext context, long deadline,
+            Function<DuckDbConnection, T> work) {
+        return run(owner, transactionId, db -> {
+            current = new Watch(context, deadline);
+            stopped = null;
+            try {
+                return work.apply(db);
+            } catch (RuntimeException e) {
+                FlightException why = stopped;
+                throw why != null ? why : e;
+            } finally {
+                current = null;
+                stopped = null;
+            }
+        });
     }
 
     /**

@@ -6,8 +6,7 @@ import dev.quiver.core.batch.Table;
 import dev.quiver.duckdb.DuckDbConnection;
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightStatusCode;
-import dev.quiver.flight.internal.sql.FlightSql.CommandStatementIngest;
-import dev.quiver.flight.internal.sql.FlightSql.CommandStatementIngest.TableDefinitionOptions;
+import dev.quiver.flight.sql.IngestOptions;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 
@@ -24,41 +23,36 @@ final class Ingestion {
     }
 
     /** Ingests the rows; returns their count. */
-    static long ingest(DuckDbConnection db, CommandStatementIngest command, Table rows) {
-        if (command.getTable().isEmpty()) {
-            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "CommandStatementIngest names no table");
-        }
-        if (!command.getOptionsMap().isEmpty()) {
+    static long ingest(DuckDbConnection db, IngestOptions command, Table rows) {
+        if (!command.options().isEmpty()) {
             throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "this server knows no ingestion options: "
-                    + command.getOptionsMap().keySet());
+                    + command.options().keySet());
         }
-        String catalog = command.hasCatalog() ? command.getCatalog() : null;
-        String schema = command.hasSchema() ? command.getSchema() : null;
+        String catalog = command.catalog();
+        String schema = command.dbSchema();
         String target = (catalog == null ? "" : Metadata.quote(catalog) + ".")
-                + (schema == null ? "" : Metadata.quote(schema) + ".") + Metadata.quote(command.getTable());
+                + (schema == null ? "" : Metadata.quote(schema) + ".") + Metadata.quote(command.table());
         boolean exists;
         try (RecordBatchReader r = db.query("SELECT count(*) FROM information_schema.tables WHERE table_name = $1 "
                 + "AND ($2 IS NULL OR table_schema = $2) AND ($3 IS NULL OR table_catalog = $3)",
-                command.getTable(), schema, catalog)) {
+                command.table(), schema, catalog)) {
             exists = ((Number) Table.from(r).row(0).get(0)).longValue() > 0;
         }
-        TableDefinitionOptions options = command.getTableDefinitionOptions();
         String staged = "quiver_ingest_" + random();
         String sql;
         if (!exists) {
-            if (options.getIfNotExist() != TableDefinitionOptions.TableNotExistOption.TABLE_NOT_EXIST_OPTION_CREATE) {
+            if (command.ifNotExists() != IngestOptions.IfNotExists.CREATE) {
                 throw new FlightException(FlightStatusCode.NOT_FOUND, "the table " + target + " does not exist "
                         + "(and the ingestion does not ask to create it)");
             }
-            sql = "CREATE " + (command.getTemporary() ? "TEMPORARY " : "") + "TABLE " + target + " AS SELECT * FROM "
+            sql = "CREATE " + (command.temporary() ? "TEMPORARY " : "") + "TABLE " + target + " AS SELECT * FROM "
                     + Metadata.quote(staged);
         } else {
-            sql = switch (options.getIfExists()) {
-                case TABLE_EXISTS_OPTION_APPEND -> "INSERT INTO " + target + " BY NAME SELECT * FROM "
-                        + Metadata.quote(staged);
-                case TABLE_EXISTS_OPTION_REPLACE -> "CREATE OR REPLACE " + (command.getTemporary() ? "TEMPORARY " : "")
-                        + "TABLE " + target + " AS SELECT * FROM " + Metadata.quote(staged);
-                default -> throw new FlightException(FlightStatusCode.ALREADY_EXISTS, "the table " + target
+            sql = switch (command.ifExists()) {
+                case APPEND -> "INSERT INTO " + target + " BY NAME SELECT * FROM " + Metadata.quote(staged);
+                case REPLACE -> "CREATE OR REPLACE " + (command.temporary() ? "TEMPORARY " : "") + "TABLE " + target
+                        + " AS SELECT * FROM " + Metadata.quote(staged);
+                case FAIL -> throw new FlightException(FlightStatusCode.ALREADY_EXISTS, "the table " + target
                         + " exists (and the ingestion does not ask to append to or replace it)");
             };
         }

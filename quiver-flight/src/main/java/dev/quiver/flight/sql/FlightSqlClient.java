@@ -48,6 +48,10 @@ public final class FlightSqlClient implements AutoCloseable {
     private static final String END_TRANSACTION = "EndTransaction";
     private static final String CREATE_PREPARED = "CreatePreparedStatement";
     private static final String CLOSE_PREPARED = "ClosePreparedStatement";
+    private static final String CREATE_PREPARED_PLAN = "CreatePreparedSubstraitPlan";
+    private static final String BEGIN_SAVEPOINT = "BeginSavepoint";
+    private static final String END_SAVEPOINT = "EndSavepoint";
+    private static final String CANCEL_QUERY = "CancelQuery";
 
     private final FlightClient client;
 
@@ -107,6 +111,75 @@ public final class FlightSqlClient implements AutoCloseable {
     public Schema getExecuteSchema(String query) {
         return client.getSchema(descriptor(FlightSql.CommandStatementQuery.newBuilder()
                 .setQuery(Objects.requireNonNull(query, "query")).build()));
+    }
+
+    /**
+     * The schema a query's result would have in a transaction, without running it (GetSchema of
+     * CommandStatementQuery).
+     *
+     * @param query the SQL query
+     * @param transaction the transaction, or null for none
+     * @return the result's schema
+     * @throws FlightException if the server refuses the query
+     */
+    public Schema getExecuteSchema(String query, Transaction transaction) {
+        FlightSql.CommandStatementQuery.Builder b = FlightSql.CommandStatementQuery.newBuilder()
+                .setQuery(Objects.requireNonNull(query, "query"));
+        if (transaction != null) {
+            b.setTransactionId(ByteString.copyFrom(transaction.id()));
+        }
+        return client.getSchema(descriptor(b.build()));
+    }
+
+    /**
+     * Runs a Substrait plan as a query (CommandStatementSubstraitPlan).
+     *
+     * @param plan the plan
+     * @param transaction the transaction, or null for none
+     * @return where its result is
+     * @throws FlightException if the server refuses or fails the plan (UNIMPLEMENTED without Substrait)
+     */
+    public FlightInfo executeSubstrait(SubstraitPlan plan, Transaction transaction) {
+        return client.getFlightInfo(descriptor(substrait(plan, transaction)));
+    }
+
+    /**
+     * The schema a Substrait plan's result would have, without running it (GetSchema of
+     * CommandStatementSubstraitPlan).
+     *
+     * @param plan the plan
+     * @param transaction the transaction, or null for none
+     * @return the result's schema
+     * @throws FlightException if the server refuses the plan
+     */
+    public Schema getExecuteSubstraitSchema(SubstraitPlan plan, Transaction transaction) {
+        return client.getSchema(descriptor(substrait(plan, transaction)));
+    }
+
+    /**
+     * Runs a Substrait plan as an update (DoPut of CommandStatementSubstraitPlan).
+     *
+     * @param plan the plan
+     * @param transaction the transaction, or null for none
+     * @return the rows it changed, or -1 if the server cannot tell
+     * @throws FlightException if the server refuses or fails the plan
+     */
+    public long executeSubstraitUpdate(SubstraitPlan plan, Transaction transaction) {
+        return putForCount(descriptor(substrait(plan, transaction)), Schema.of(), null);
+    }
+
+    private static FlightSql.CommandStatementSubstraitPlan substrait(SubstraitPlan plan, Transaction transaction) {
+        FlightSql.CommandStatementSubstraitPlan.Builder b = FlightSql.CommandStatementSubstraitPlan.newBuilder()
+                .setPlan(proto(plan));
+        if (transaction != null) {
+            b.setTransactionId(ByteString.copyFrom(transaction.id()));
+        }
+        return b.build();
+    }
+
+    private static FlightSql.SubstraitPlan proto(SubstraitPlan plan) {
+        return FlightSql.SubstraitPlan.newBuilder().setPlan(ByteString.copyFrom(plan.plan()))
+                .setVersion(plan.version()).build();
     }
 
     /**
@@ -237,8 +310,27 @@ public final class FlightSqlClient implements AutoCloseable {
         if (transaction != null) {
             b.setTransactionId(ByteString.copyFrom(transaction.id()));
         }
-        FlightSql.ActionCreatePreparedStatementResult result = single(CREATE_PREPARED, b.build(),
-                FlightSql.ActionCreatePreparedStatementResult.class);
+        return prepared(single(CREATE_PREPARED, b.build(), FlightSql.ActionCreatePreparedStatementResult.class));
+    }
+
+    /**
+     * Prepares a Substrait plan (the action CreatePreparedSubstraitPlan).
+     *
+     * @param plan the plan
+     * @param transaction the transaction, or null for none
+     * @return the prepared statement; close it to release it on the server
+     * @throws FlightException if the server refuses the plan (UNIMPLEMENTED without Substrait)
+     */
+    public PreparedStatement prepare(SubstraitPlan plan, Transaction transaction) {
+        FlightSql.ActionCreatePreparedSubstraitPlanRequest.Builder b = FlightSql
+                .ActionCreatePreparedSubstraitPlanRequest.newBuilder().setPlan(proto(plan));
+        if (transaction != null) {
+            b.setTransactionId(ByteString.copyFrom(transaction.id()));
+        }
+        return prepared(single(CREATE_PREPARED_PLAN, b.build(), FlightSql.ActionCreatePreparedStatementResult.class));
+    }
+
+    private PreparedStatement prepared(FlightSql.ActionCreatePreparedStatementResult result) {
         Schema dataset = result.getDatasetSchema().isEmpty() ? null
                 : ProtoConversions.decodeSchema(result.getDatasetSchema().toByteArray());
         Schema parameters = result.getParameterSchema().isEmpty() ? null
@@ -414,6 +506,98 @@ public final class FlightSqlClient implements AutoCloseable {
     }
 
     /**
+     * The schema of GetSqlInfo's result (GetSchema of CommandGetSqlInfo).
+     *
+     * @return the schema the server gives
+     */
+    public Schema getSqlInfoSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetSqlInfo.getDefaultInstance()));
+    }
+
+    /**
+     * The schema of GetXdbcTypeInfo's result.
+     *
+     * @return the schema the server gives
+     */
+    public Schema getXdbcTypeInfoSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetXdbcTypeInfo.getDefaultInstance()));
+    }
+
+    /**
+     * The schema of GetCatalogs' result.
+     *
+     * @return the schema the server gives
+     */
+    public Schema getCatalogsSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetCatalogs.getDefaultInstance()));
+    }
+
+    /**
+     * The schema of GetDbSchemas' result.
+     *
+     * @return the schema the server gives
+     */
+    public Schema getDbSchemasSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetDbSchemas.getDefaultInstance()));
+    }
+
+    /**
+     * The schema of GetTables' result.
+     *
+     * @param includeSchema whether the rows carry the tables' Arrow schemas
+     * @return the schema the server gives
+     */
+    public Schema getTablesSchema(boolean includeSchema) {
+        return client.getSchema(descriptor(FlightSql.CommandGetTables.newBuilder().setIncludeSchema(includeSchema)
+                .build()));
+    }
+
+    /**
+     * The schema of GetTableTypes' result.
+     *
+     * @return the schema the server gives
+     */
+    public Schema getTableTypesSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetTableTypes.getDefaultInstance()));
+    }
+
+    /**
+     * The schema of GetPrimaryKeys' result.
+     *
+     * @return the schema the server gives
+     */
+    public Schema getPrimaryKeysSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetPrimaryKeys.getDefaultInstance()));
+    }
+
+    /**
+     * The schema of GetExportedKeys' result.
+     *
+     * @return the schema the server gives
+     */
+    public Schema getExportedKeysSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetExportedKeys.getDefaultInstance()));
+    }
+
+    /**
+     * The schema of GetImportedKeys' result.
+     *
+     * @return the schema the server gives
+     */
+    public Schema getImportedKeysSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetImportedKeys.getDefaultInstance()));
+    }
+
+    /**
+     * The schema of GetCrossReference's result.
+     *
+     * @return the schema the server gives
+     */
+    public Schema getCrossReferenceSchema() {
+        return client.getSchema(descriptor(FlightSql.CommandGetCrossReference.getDefaultInstance()));
+    }
+
+    /**
      * Begins a transaction (the action BeginTransaction).
      *
      * @return the transaction; end it with {@link #commit} or {@link #rollback}
@@ -448,6 +632,67 @@ public final class FlightSqlClient implements AutoCloseable {
     private void endTransaction(Transaction transaction, FlightSql.ActionEndTransactionRequest.EndTransaction how) {
         client.doAction(action(END_TRANSACTION, FlightSql.ActionEndTransactionRequest.newBuilder()
                 .setTransactionId(ByteString.copyFrom(transaction.id())).setAction(how).build()));
+    }
+
+    /**
+     * Sets a savepoint in a transaction (the action BeginSavepoint).
+     *
+     * @param transaction the transaction
+     * @param name the savepoint's name
+     * @return the savepoint; end it with {@link #release(Savepoint)} or {@link #rollback(Savepoint)}
+     * @throws FlightException if the server has no savepoints or refuses
+     */
+    public Savepoint beginSavepoint(Transaction transaction, String name) {
+        FlightSql.ActionBeginSavepointResult result = single(BEGIN_SAVEPOINT, FlightSql.ActionBeginSavepointRequest
+                .newBuilder().setTransactionId(ByteString.copyFrom(transaction.id()))
+                .setName(Objects.requireNonNull(name, "name")).build(), FlightSql.ActionBeginSavepointResult.class);
+        return new Savepoint(result.getSavepointId().toByteArray());
+    }
+
+    /**
+     * Releases a savepoint, keeping what was done since (the action EndSavepoint).
+     *
+     * @param savepoint the savepoint
+     * @throws FlightException if the server refuses (an unknown savepoint)
+     */
+    public void release(Savepoint savepoint) {
+        endSavepoint(savepoint, FlightSql.ActionEndSavepointRequest.EndSavepoint.END_SAVEPOINT_RELEASE);
+    }
+
+    /**
+     * Undoes what was done since a savepoint (the action EndSavepoint).
+     *
+     * @param savepoint the savepoint
+     * @throws FlightException if the server refuses (an unknown savepoint)
+     */
+    public void rollback(Savepoint savepoint) {
+        endSavepoint(savepoint, FlightSql.ActionEndSavepointRequest.EndSavepoint.END_SAVEPOINT_ROLLBACK);
+    }
+
+    private void endSavepoint(Savepoint savepoint, FlightSql.ActionEndSavepointRequest.EndSavepoint how) {
+        client.doAction(action(END_SAVEPOINT, FlightSql.ActionEndSavepointRequest.newBuilder()
+                .setSavepointId(ByteString.copyFrom(savepoint.id())).setAction(how).build()));
+    }
+
+    /**
+     * Cancels the query behind a result with Flight SQL's own action CancelQuery, which Flight SQL 13
+     * deprecated for Flight's CancelFlightInfo ({@link #cancelFlightInfo}); for servers older than that.
+     *
+     * @param info the query's FlightInfo
+     * @return the outcome
+     * @throws FlightException if the server refuses
+     */
+    @SuppressWarnings("deprecation") // ActionCancelQueryRequest and its result: deprecated, as this call is
+    public CancelStatus cancelQuery(FlightInfo info) {
+        FlightSql.ActionCancelQueryResult result = single(CANCEL_QUERY, FlightSql.ActionCancelQueryRequest
+                .newBuilder().setInfo(ByteString.copyFrom(ProtoConversions.toProto(info).toByteArray())).build(),
+                FlightSql.ActionCancelQueryResult.class);
+        return switch (result.getResult()) {
+            case CANCEL_RESULT_CANCELLED -> CancelStatus.CANCELLED;
+            case CANCEL_RESULT_CANCELLING -> CancelStatus.CANCELLING;
+            case CANCEL_RESULT_NOT_CANCELLABLE -> CancelStatus.NOT_CANCELLABLE;
+            default -> CancelStatus.UNSPECIFIED;
+        };
     }
 
     /**
@@ -497,15 +742,8 @@ public final class FlightSqlClient implements AutoCloseable {
     /** A DoPut whose one PutResult is a DoPutUpdateResult. */
     private long putForCount(FlightDescriptor descriptor, Schema schema, RecordBatchReader data) {
         PutStream put = client.doPut(descriptor, schema);
-        try {
-            if (data != null) {
-                for (RecordBatch batch : data) {
-                    put.write(batch);
-                }
-            }
-        } catch (RuntimeException e) {
-            put.cancel();
-            throw e;
+        if (data != null) {
+            upload(put, data);
         }
         put.close();
         List<PutResult> results = put.results();
@@ -514,6 +752,28 @@ public final class FlightSqlClient implements AutoCloseable {
         }
         // A count of 0 is protobuf's default value: its DoPutUpdateResult is empty.
         return parseUpdate(results.getFirst().appMetadata()).getRecordCount();
+    }
+
+    /**
+     * Sends batches. A server may answer and end the call before it has read them all (arrow-java's
+     * Flight SQL producers may): the writes then fail, and what counts is how the call ended, which
+     * {@link PutStream#close()} tells (it throws the server's failure, if any).
+     */
+    private static void upload(PutStream put, Iterable<RecordBatch> batches) {
+        try {
+            for (RecordBatch batch : batches) {
+                put.write(batch);
+            }
+        } catch (FlightException e) {
+            if (e.code() != FlightStatusCode.CANCELLED) {
+                put.cancel();
+                throw e;
+            }
+            put.close();
+        } catch (RuntimeException e) {
+            put.cancel();
+            throw e;
+        }
     }
 
     private static FlightSql.DoPutUpdateResult parseUpdate(byte[] bytes) {
@@ -597,12 +857,7 @@ public final class FlightSqlClient implements AutoCloseable {
                     .setPreparedStatementHandle(ByteString.copyFrom(handle)).build();
             if (parameters != null) {
                 PutStream put = client.doPut(descriptor(command), parameters.schema());
-                try {
-                    put.write(parameters);
-                } catch (RuntimeException e) {
-                    put.cancel();
-                    throw e;
-                }
+                upload(put, List.of(parameters));
                 put.close();
                 for (PutResult r : put.results()) {
                     byte[] bytes = r.appMetadata();
@@ -617,6 +872,20 @@ public final class FlightSqlClient implements AutoCloseable {
                         .setPreparedStatementHandle(ByteString.copyFrom(handle)).build();
             }
             return client.getFlightInfo(descriptor(command));
+        }
+
+        /**
+         * Asks the server for the schema of the statement's result (GetSchema of
+         * CommandPreparedStatementQuery), which may differ from {@link #datasetSchema()} once parameters are
+         * bound.
+         *
+         * @return the schema the server gives
+         * @throws FlightException if the server refuses
+         */
+        public Schema fetchSchema() {
+            checkOpen();
+            return client.getSchema(descriptor(FlightSql.CommandPreparedStatementQuery.newBuilder()
+                    .setPreparedStatementHandle(ByteString.copyFrom(handle)).build()));
         }
 
         /**

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * A Flight SQL client: SQL queries, prepared statements with parameters, updates, bulk ingestion,
- * transactions and the metadata calls of Flight SQL (FlightSql.proto) over a {@link dev.quiver.flight.FlightClient}.
+ * A Flight SQL client: SQL queries, Substrait plans, prepared statements with parameters, updates, bulk
+ * ingestion, transactions and savepoints, cancellation and the metadata calls of Flight SQL (FlightSql.proto)
+ * over a {@link dev.quiver.flight.FlightClient}.
  */
 package dev.quiver.flight.sql;
