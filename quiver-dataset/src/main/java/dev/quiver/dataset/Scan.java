@@ -11,6 +11,8 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.io.Arrow;
 import dev.quiver.io.ArrowFormat;
+import dev.quiver.io.ArrowOptions;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.parquet.ParquetFile;
 import dev.quiver.parquet.ParquetPredicate;
 import dev.quiver.parquet.ParquetReadOptions;
@@ -46,7 +48,7 @@ public final class Scan implements RecordBatchReader {
     private final Schema readSchema;
     private final BoundExpression rowFilter;
     private final Expression filter;
-    private final int[] outputColumns;
+    private final Projection projection;
     private final long batchSize;
     private final boolean ordered;
     private final int inFlightLimit;
@@ -65,16 +67,15 @@ public final class Scan implements RecordBatchReader {
     private int running;
     private FragmentBatches direct;
 
-    Scan(Dataset dataset, List<Fragment> fragments, Schema output, Schema readSchema, Expression filter,
+    Scan(Dataset dataset, List<Fragment> fragments, Projection projection, Schema readSchema, Expression filter,
             BoundExpression rowFilter, long batchSize, int threads, int inFlight, boolean ordered) {
         this.dataset = dataset;
         this.fragments = List.copyOf(fragments);
-        this.output = output;
+        this.output = projection.output();
+        this.projection = projection.isIdentity(readSchema) ? null : projection;
         this.readSchema = readSchema;
         this.rowFilter = rowFilter;
         this.filter = filter;
-        this.outputColumns = output.fields().size() == readSchema.fields().size() ? null
-                : output.names().stream().mapToInt(readSchema::indexOf).toArray();
         this.batchSize = batchSize;
         this.ordered = ordered;
         this.inFlightLimit = inFlight;
@@ -238,15 +239,56 @@ public final class Scan implements RecordBatchReader {
 
     private FragmentBatches open(Fragment fragment) {
         RecordBatchReader reader;
+        boolean validateRead = false;
         try {
-            reader = fragment.format() == ArrowFormat.PARQUET ? openParquet(fragment)
-                    : Arrow.open(fragment.path(), dataset.options().read().withFormat(fragment.format()));
+            if (fragment.format() == ArrowFormat.PARQUET) {
+                reader = openParquet(fragment);
+            } else {
+                ArrowOptions options = dataset.options().read().withFormat(fragment.format());
+                Schema own = dataset.schemaOf(fragment);
+                List<Field> needed = own == null ? null : neededColumns(fragment, own);
+                if (needed != null && needed.size() < own.fields().size()) {
+                    options = switch (fragment.format()) {
+                        case CSV, TSV -> options.withCsvRead(options.csvRead().withIncludeColumns(
+                                needed.stream().map(Field::name).toList()));
+                        case NDJSON -> options.withNdjsonRead(options.ndjsonRead()
+                                .withSchema(new Schema(needed, own.metadata(), own.endianness()))
+                                .withIgnoreUnknownKeys(true));
+                        case FILE, STREAM -> {
+                            // The columns read are validated value by value below; the others only
+                            // structurally, which never reads their values.
+                            validateRead = options.validation() == ValidationLevel.FULL;
+                            yield validateRead ? options.withValidation(ValidationLevel.STRUCTURE) : options;
+                        }
+                        default -> options;
+                    };
+                }
+                reader = Arrow.open(fragment.path(), options);
+            }
         } catch (RuntimeException e) {
             throw new DatasetException("cannot read " + fragment.path() + ": " + e.getMessage(), e);
         }
         filesOpened.increment();
         bytesOpened.add(fragment.size());
-        return new FragmentBatches(fragment, reader);
+        return new FragmentBatches(fragment, reader, validateRead);
+    }
+
+    /**
+     * The columns of a file the scan reads (at least one, so that its batches count its rows), in the
+     * file's schema.
+     */
+    private List<Field> neededColumns(Fragment fragment, Schema own) {
+        List<Field> needed = new ArrayList<>();
+        for (Field field : readSchema.fields()) {
+            int index = fragment.partition().containsKey(field.name()) ? -1 : own.indexOf(field.name());
+            if (index >= 0) {
+                needed.add(own.field(index));
+            }
+        }
+        if (needed.isEmpty() && !own.fields().isEmpty()) {
+            needed.add(own.field(0));
+        }
+        return needed;
     }
 
     /**
@@ -306,10 +348,13 @@ public final class Scan implements RecordBatchReader {
         private final RecordBatchReader reader;
         private final int[] sourceIndex;
         private final Array[] constants;
+        private final boolean validateRead;
+        private long batchIndex;
 
-        FragmentBatches(Fragment fragment, RecordBatchReader reader) {
+        FragmentBatches(Fragment fragment, RecordBatchReader reader, boolean validateRead) {
             this.fragment = fragment;
             this.reader = reader;
+            this.validateRead = validateRead;
             Schema fileSchema = reader.schema();
             this.sourceIndex = new int[readSchema.fields().size()];
             this.constants = new Array[readSchema.fields().size()];
@@ -334,8 +379,8 @@ public final class Scan implements RecordBatchReader {
                 if (rowFilter != null) {
                     batch = rowFilter.filter(batch);
                 }
-                if (outputColumns != null) {
-                    batch = batch.select(outputColumns);
+                if (projection != null) {
+                    batch = projection.apply(batch, dataset.options().read().allocator());
                 }
                 if (batch.rowCount() > 0 || rowFilter == null) {
                     return batch;
@@ -356,14 +401,19 @@ public final class Scan implements RecordBatchReader {
                 return null;
             }
             RecordBatch batch = read.get();
+            long index = batchIndex++;
             long length = batch.rowCount();
             BufferAllocator allocator = dataset.options().read().allocator();
             List<Array> columns = new ArrayList<>(sourceIndex.length);
             for (int i = 0; i < sourceIndex.length; i++) {
                 Field field = readSchema.field(i);
                 if (sourceIndex[i] >= 0) {
-                    columns.add(Widening.widen(batch.column(sourceIndex[i]), field.type(), allocator,
-                            "column " + field.name() + " of " + fragment.path()));
+                    Array column = batch.column(sourceIndex[i]);
+                    if (validateRead) {
+                        validate(column, field, index);
+                    }
+                    columns.add(Widening.widen(column, field.type(),
+                            "column " + field.name() + " of " + fragment.path() + ", its batch " + index));
                 } else {
                     if (constants[i] == null || constants[i].length() < length) {
                         Object value = sourceIndex[i] == PARTITION_KEY ? fragment.partition().get(field.name()) : null;
@@ -373,6 +423,15 @@ public final class Scan implements RecordBatchReader {
                 }
             }
             return new RecordBatch(readSchema, columns, length);
+        }
+
+        private void validate(Array column, Field field, long index) {
+            try {
+                column.validateFull();
+            } catch (RuntimeException e) {
+                throw new DatasetException("cannot read " + fragment.path() + ": column " + field.name()
+                        + " of its batch " + index + " is invalid: " + e.getMessage(), e);
+            }
         }
 
         @Override
