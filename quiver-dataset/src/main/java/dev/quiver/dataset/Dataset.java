@@ -7,6 +7,7 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.io.Arrow;
 import dev.quiver.io.ArrowFormat;
+import dev.quiver.parquet.ParquetFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -268,8 +269,8 @@ public final class Dataset {
         Map<String, Integer> presence = new HashMap<>();
         for (Fragment fragment : fragments) {
             Schema schema;
-            try (RecordBatchReader reader = Arrow.open(fragment.path(), options.read().withFormat(fragment.format()))) {
-                schema = reader.schema();
+            try {
+                schema = schemaOfFile(fragment, options);
             } catch (DatasetException e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -282,6 +283,18 @@ public final class Dataset {
             }
         }
         return unifier.schema(fragments.size(), presence);
+    }
+
+    /** A file's schema: a Parquet file's from its footer alone, another's from the start of its reading. */
+    private static Schema schemaOfFile(Fragment fragment, DatasetOptions options) {
+        if (fragment.format() == ArrowFormat.PARQUET) {
+            try (ParquetFile file = ParquetFile.open(fragment.path())) {
+                return file.schema();
+            }
+        }
+        try (RecordBatchReader reader = Arrow.open(fragment.path(), options.read().withFormat(fragment.format()))) {
+            return reader.schema();
+        }
     }
 
     private static List<Path> list(Path root, PathMatcher matcher, DatasetOptions options) {

@@ -49,6 +49,8 @@ public final class Scan implements RecordBatchReader {
     private final BoundExpression rowFilter;
     private final Expression filter;
     private final Projection projection;
+    /** The threads a Parquet file's row groups are decoded on. */
+    private final int decodeThreads;
     private final long batchSize;
     private final boolean ordered;
     private final int inFlightLimit;
@@ -68,7 +70,8 @@ public final class Scan implements RecordBatchReader {
     private FragmentBatches direct;
 
     Scan(Dataset dataset, List<Fragment> fragments, Projection projection, Schema readSchema, Expression filter,
-            BoundExpression rowFilter, long batchSize, int threads, int inFlight, boolean ordered) {
+            BoundExpression rowFilter, long batchSize, int threads, int decodeThreads, int inFlight, boolean ordered) {
+        this.decodeThreads = decodeThreads;
         this.dataset = dataset;
         this.fragments = List.copyOf(fragments);
         this.output = projection.output();
@@ -306,7 +309,7 @@ public final class Scan implements RecordBatchReader {
                 }
             }
             ParquetReadOptions options = ParquetReadOptions.DEFAULT.withAllocator(dataset.options().read().allocator())
-                    .withThreads(pool == null ? 0 : 1);
+                    .withThreads(decodeThreads);
             if (!columns.isEmpty()) {
                 options = options.withColumns(columns.toArray(String[]::new));
             }
@@ -412,8 +415,7 @@ public final class Scan implements RecordBatchReader {
                     if (validateRead) {
                         validate(column, field, index);
                     }
-                    columns.add(Widening.widen(column, field.type(),
-                            "column " + field.name() + " of " + fragment.path() + ", its batch " + index));
+                    columns.add(Widening.widen(column, field.type(), field.name(), fragment.path(), index));
                 } else {
                     if (constants[i] == null || constants[i].length() < length) {
                         Object value = sourceIndex[i] == PARTITION_KEY ? fragment.partition().get(field.name()) : null;

@@ -121,7 +121,8 @@ public final class Scanner {
     }
 
     /**
-     * Reads files on this many threads (by default one per core; 1 reads on the caller's thread).
+     * Reads files on this many threads (by default one per core; 1 reads on the caller's thread, and nothing
+     * on any other). When one file is left to read, its Parquet row groups are decoded on these threads.
      *
      * @param count the threads
      * @return this scanner
@@ -190,8 +191,10 @@ public final class Scanner {
         BoundExpression rowFilter = scanFilter == null || scanFilter.onlyKeys() ? null : scanFilter.bindRows(readSchema);
         int workers = Math.min(threads, Math.max(1, selected.size()));
         int inFlight = readAhead > 0 ? readAhead : workers;
+        // One file on several threads: its Parquet row groups decoded on them; else each file on one thread.
+        int decodeThreads = workers == 1 ? threads : 1;
         return new Scan(dataset, selected, output, readSchema, filter, rowFilter, batchSize, workers,
-                Math.max(inFlight, 1), ordered);
+                decodeThreads, Math.max(inFlight, 1), ordered);
     }
 
     /**

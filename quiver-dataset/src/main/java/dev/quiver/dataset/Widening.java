@@ -5,6 +5,7 @@ import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.cast.Cast;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.type.ArrowType;
+import java.nio.file.Path;
 
 /**
  * A column of one file converted to the wider type the dataset's schema gives it, for the widenings
@@ -20,19 +21,22 @@ final class Widening {
      *
      * @param column the file's column
      * @param target the dataset's type, which {@link SchemaUnifier#widen} allowed
-     * @param place the column, file and batch, for messages
+     * @param name the column's name, for messages
+     * @param file the file, for messages
+     * @param batch the index of the file's batch, for messages
      * @return the column as the target type
-     * @throws DatasetException if a value has no exact equal in the target type, naming the value, its row,
-     *     and {@code place}
+     * @throws DatasetException if a value has no exact equal in the target type, naming the value, its row in
+     *     the batch, the column, the file and the batch
      */
-    static Array widen(Array column, ArrowType target, String place) {
+    static Array widen(Array column, ArrowType target, String name, Path file, long batch) {
         if (column.type().equals(target)) {
             return column;
         }
         try {
             return Cast.to(column, target);
         } catch (ComputeException e) {
-            throw new DatasetException(place + ": " + e.getMessage() + " (the dataset's type)", e);
+            throw new DatasetException("column " + name + " of " + file + ", its batch " + batch + ": "
+                    + e.getMessage() + " (the dataset's type)", e);
         }
     }
 }
