@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.dataset;
 
+import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.expr.BoundExpression;
 import dev.quiver.compute.expr.Expression;
 import dev.quiver.core.array.Array;
@@ -380,7 +381,12 @@ public final class Scan implements RecordBatchReader {
                     return null;
                 }
                 if (rowFilter != null) {
-                    batch = rowFilter.filter(batch);
+                    try {
+                        batch = RowRuns.select(batch, rowFilter.evaluate(batch));
+                    } catch (ComputeException e) {
+                        throw new DatasetException("the filter " + filter + " failed on " + fragment.path() + ": "
+                                + e.getMessage(), e);
+                    }
                 }
                 if (projection != null) {
                     batch = projection.apply(batch, dataset.options().read().allocator());
