@@ -141,9 +141,8 @@ final class PartitionKeys {
                 o.setAtIndex(LittleEndian.LONG, i, i * size);
             }
         } else {
-            int step = (int) size;
-            for (int i = 0; i <= length; i++) {
-                o.setAtIndex(LittleEndian.INT, i, i * step);
+            for (long i = 0; i <= length; i++) {
+                o.setAtIndex(LittleEndian.INT, i, (int) (i * size));
             }
         }
         ArrowBuffer data = allocator.allocateForOverwrite(Math.max(1, size * length));
