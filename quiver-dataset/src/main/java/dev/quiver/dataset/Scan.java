@@ -311,6 +311,10 @@ public final class Scan implements RecordBatchReader {
             }
             ParquetReadOptions options = ParquetReadOptions.DEFAULT.withAllocator(dataset.options().read().allocator())
                     .withThreads(decodeThreads);
+            if (columns.isEmpty() && !fileSchema.fields().isEmpty()) {
+                // No column needed (a count): the first one alone gives the rows.
+                columns.add(fileSchema.field(0).name());
+            }
             if (!columns.isEmpty()) {
                 options = options.withColumns(columns.toArray(String[]::new));
             }
