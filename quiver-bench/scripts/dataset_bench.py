@@ -8,7 +8,7 @@ Generates bench-v1 (ROWS rows, default 10,000,000) with pyarrow, written by pyar
 files (parquet by default; ipc, csv) in 16 hive partitions on `cat` (DIR/dataset-FORMAT), then times three scans on one
 thread and on every core: the full scan, a filter selecting one partition, and a filter on an `id` range
 (1%). Each round runs Quiver (DatasetScanTimer from quiver-bench/target/benchmarks.jar, JAVA25 or java
-on the PATH) and pyarrow (PYTHON) in fresh processes, each reading 3 times and reporting its best;
+on the PATH, with native access enabled as the quiver launcher runs it: the allocator's buffer pool is on) and pyarrow (PYTHON) in fresh processes, each reading 3 times and reporting its best;
 prints best / median over ROUNDS (default 3) and the ratio Quiver / pyarrow, with the load average.
 """
 import os
@@ -80,7 +80,8 @@ def main():
         for threads in (1, cores):
             q, p = [], []
             for _ in range(rounds):
-                cmd = [java, '-cp', JAR, 'dev.quiver.bench.DatasetScanTimer', data, str(threads), '3']
+                cmd = [java, '--enable-native-access=ALL-UNNAMED', '-cp', JAR, 'dev.quiver.bench.DatasetScanTimer',
+                       data, str(threads), '3']
                 q.append(seconds(subprocess.run(cmd + ([flt] if flt else []), check=True, capture_output=True,
                                                 text=True).stdout))
                 p.append(seconds(subprocess.run([python, '-c', PYARROW, data, fmt, str(threads), '3', which],
