@@ -44,7 +44,8 @@ class DatasetTest {
         Files.writeString(dir.resolve(".hidden.arrow"), "not arrow");
     }
 
-    private static List<Object> column(Table table, String name) {
+    /** A column's values, batch after batch. */
+    static List<Object> column(Table table, String name) {
         List<Object> values = new ArrayList<>();
         for (RecordBatch batch : table.batches()) {
             for (long i = 0; i < batch.rowCount(); i++) {

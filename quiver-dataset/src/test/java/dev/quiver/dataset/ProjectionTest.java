@@ -23,7 +23,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,16 +40,6 @@ class ProjectionTest {
 
     @TempDir
     Path dir;
-
-    private static List<Object> column(Table table, String name) {
-        List<Object> values = new ArrayList<>();
-        for (RecordBatch batch : table.batches()) {
-            for (long i = 0; i < batch.rowCount(); i++) {
-                values.add(batch.column(name).getObject(i));
-            }
-        }
-        return values;
-    }
 
     /** Three rows; the struct of row 1 is null while its children hold valid values (a null struct may). */
     private static Table nested() {
@@ -74,11 +63,11 @@ class ProjectionTest {
         assertEquals(ArrowType.UTF8, table.schema().field("s.inner.b").type());
         assertEquals(ArrowType.INT32, table.schema().field("s.a").type());
         // Arrow's flattened field: null where the field, or any struct above it, is null.
-        assertEquals(Arrays.asList("x", null, null), column(table, "s.inner.b"));
-        assertEquals(Arrays.asList(10, null, null), column(table, "s.a"));
-        assertEquals(List.of(7L, 8L, 9L), column(table, "a.b"), "a column named a.b is that column");
+        assertEquals(Arrays.asList("x", null, null), DatasetTest.column(table, "s.inner.b"));
+        assertEquals(Arrays.asList(10, null, null), DatasetTest.column(table, "s.a"));
+        assertEquals(List.of(7L, 8L, 9L), DatasetTest.column(table, "a.b"), "a column named a.b is that column");
         Table filtered = dataset.scanner().columns("s.a").filter("id >= 1").toTable();
-        assertEquals(Arrays.asList(null, null), column(filtered, "s.a"));
+        assertEquals(Arrays.asList(null, null), DatasetTest.column(filtered, "s.a"));
     }
 
     @Test
@@ -104,7 +93,7 @@ class ProjectionTest {
         assertTrue(whole.getMessage().contains("a.ndjson"), whole.getMessage());
         Table ids = dataset.scanner().columns("id").toTable();
         assertEquals(1500, ids.rowCount());
-        assertEquals(1399L, column(ids, "id").get(1399));
+        assertEquals(1399L, DatasetTest.column(ids, "id").get(1399));
         assertEquals(1500, dataset.countRows());
     }
 
@@ -123,8 +112,8 @@ class ProjectionTest {
         assertThrows(DatasetException.class, dataset::toTable);
         Table table = dataset.scanner().columns("name", "id").toTable();
         assertEquals(5000, table.rowCount());
-        assertEquals("n0", column(table, "name").get(4900));
-        assertEquals(4900L, column(table, "id").get(4900));
+        assertEquals("n0", DatasetTest.column(table, "name").get(4900));
+        assertEquals(4900L, DatasetTest.column(table, "id").get(4900));
     }
 
     @Test
@@ -141,7 +130,7 @@ class ProjectionTest {
         Dataset dataset = Dataset.open(dir);
         DatasetException whole = assertThrows(DatasetException.class, dataset::toTable);
         assertTrue(whole.getMessage().contains("a.arrow"), whole.getMessage());
-        assertEquals(List.of(1L, 2L), column(dataset.scanner().columns("id").toTable(), "id"));
+        assertEquals(List.of(1L, 2L), DatasetTest.column(dataset.scanner().columns("id").toTable(), "id"));
         assertThrows(DatasetException.class, () -> dataset.scanner().columns("id").filter("bad = 'ok'").toTable(),
                 "a column the filter reads is validated too");
     }

@@ -33,8 +33,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,37 +60,11 @@ class DatasetServeTest {
                         .withPartitionBy(Partitioning.Scheme.HIVE, "year"));
     }
 
-    /** A running server, stopped by interrupting its thread. */
-    private record Server(Thread thread, String uri) implements AutoCloseable {
-        @Override
-        public void close() throws InterruptedException {
-            thread.interrupt();
-            thread.join();
-        }
-    }
-
-    private static Server serve(Object... args) throws InterruptedException {
-        List<Object> all = new ArrayList<>(List.of("flight", "serve"));
-        all.addAll(List.of(args));
-        all.addAll(List.of("--port", "0"));
-        StringWriter err = new StringWriter();
-        Thread thread = new Thread(() -> {
-            CommandLine cli = QuiverCommand.commandLine();
-            cli.setErr(new PrintWriter(err, true));
-            cli.execute(all.stream().map(Object::toString).toArray(String[]::new));
-        });
-        thread.start();
-        Pattern address = Pattern.compile("at (grpc://[^ ]+:\\d+)");
-        for (int i = 0; i < 1000; i++) {
-            Matcher m = address.matcher(err.toString());
-            if (m.find()) {
-                assertTrue(err.toString().contains("as a dataset"), err.toString());
-                return new Server(thread, m.group(1));
-            }
-            assertTrue(thread.isAlive(), "serve ended: " + err);
-            Thread.sleep(10);
-        }
-        throw new AssertionError("serve printed no address: " + err);
+    private static FlightCommandTest.Server serve(Object... args) throws InterruptedException {
+        FlightCommandTest.Server server = FlightCommandTest.serve((Path) args[0],
+                Arrays.copyOfRange(args, 1, args.length));
+        assertTrue(server.err().toString().contains("as a dataset"), server.err().toString());
+        return server;
     }
 
     private static List<Object> rows(List<RecordBatch> batches) {
@@ -113,7 +85,7 @@ class DatasetServeTest {
     void quiversClientReadsEveryEndpointEqualToTheDataset() throws Exception {
         Dataset dataset = Dataset.open(sales, DatasetOptions.DEFAULT.withPartitioning(Partitioning.hive()));
         assertTrue(dataset.fragments().size() > 4, "several files per partition");
-        try (Server server = serve(sales);
+        try (FlightCommandTest.Server server = serve(sales);
                 FlightClient client = FlightClient.builder(new Location(server.uri())).build()) {
             List<FlightInfo> flights = client.listFlights();
             assertEquals(1, flights.size());
@@ -140,7 +112,7 @@ class DatasetServeTest {
 
     @Test
     void directoryPartitioningIsGivenOnTheCommandLine() throws Exception {
-        try (Server server = serve(sales, "--partitioning", "dir:year");
+        try (FlightCommandTest.Server server = serve(sales, "--partitioning", "dir:year");
                 FlightClient client = FlightClient.builder(new Location(server.uri())).build()) {
             FlightInfo info = client.getFlightInfo(FlightDescriptor.path("sales"));
             assertEquals(List.of("id", "name", "year"), info.schema().names());
@@ -167,7 +139,7 @@ class DatasetServeTest {
     void pyarrowsClientReadsEveryEndpointEqualToPyarrowDataset() throws Exception {
         Optional<PythonPeer> python = PythonPeer.find();
         assumeTrue(python.isPresent(), PythonPeer.SKIP_MESSAGE);
-        try (Server server = serve(sales)) {
+        try (FlightCommandTest.Server server = serve(sales)) {
             String out = python.get().run(PYARROW_CLIENT, server.uri(), sales.toString());
             assertTrue(out.strip().startsWith("ok 500 "), out);
         }
