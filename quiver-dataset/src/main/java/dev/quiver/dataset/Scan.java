@@ -22,9 +22,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -33,13 +34,18 @@ import java.util.concurrent.atomic.LongAdder;
  * A running scan of a dataset: its batches, conformed to the scan's schema (the file's columns widened
  * to the dataset's types, absent columns as nulls, partition keys as constant columns) and filtered, one
  * at a time; a batch the filter empties is not delivered.
- * Files are read on worker threads, a bounded number at once, each a bounded number of batches ahead;
+ * Files are read on worker threads, a bounded number at once, each a bounded number of rows ahead;
  * with one thread they are read on the caller's. Parquet files are read through quiver-parquet directly: only
  * the columns the scan needs, and skipping the row groups and pages the filter rules out. Closing the scan stops the workers and closes the files.
  */
 public final class Scan implements RecordBatchReader {
-    /** Batches a file's worker may read ahead of the consumer. */
-    private static final int BATCHES_AHEAD = 4;
+    /**
+     * Rows a file's worker may read ahead of the consumer: four batches of 65,536 rows, or more smaller
+     * ones (a Parquet file of small row groups), so that a worker ahead of the file being delivered keeps
+     * reading instead of waiting after a few small batches. A batch costs its rows, at most a quarter of
+     * this: at most four large batches wait.
+     */
+    private static final int ROWS_AHEAD = 4 * 65_536;
     /** The source index of a partition key's column (a column the file lacks is -1). */
     private static final int PARTITION_KEY = -2;
 
@@ -88,7 +94,7 @@ public final class Scan implements RecordBatchReader {
             t.setDaemon(true);
             return t;
         }) : null;
-        this.shared = pool != null && !ordered ? new ArrayBlockingQueue<>(inFlight * BATCHES_AHEAD + 1) : null;
+        this.shared = pool != null && !ordered ? new LinkedBlockingQueue<>() : null;
     }
 
     @Override
@@ -169,7 +175,7 @@ public final class Scan implements RecordBatchReader {
     private RecordBatch nextOrdered() {
         while (true) {
             while (inFlight.size() < inFlightLimit && next < fragments.size()) {
-                inFlight.add(start(fragments.get(next++), new ArrayBlockingQueue<>(BATCHES_AHEAD)));
+                inFlight.add(start(fragments.get(next++), new LinkedBlockingQueue<>()));
             }
             Work head = inFlight.peek();
             if (head == null) {
@@ -208,11 +214,14 @@ public final class Scan implements RecordBatchReader {
 
     private Work start(Fragment fragment, BlockingQueue<Item> queue) {
         Work work = new Work(queue);
+        Semaphore room = new Semaphore(ROWS_AHEAD);
         pool.execute(() -> {
             try (FragmentBatches reader = open(fragment)) {
                 RecordBatch batch;
                 while (!closed.get() && (batch = reader.next()) != null) {
-                    queue.put(new Item(batch, null));
+                    int cost = (int) Math.max(1, Math.min(batch.rowCount(), ROWS_AHEAD / 4));
+                    room.acquire(cost);
+                    queue.put(new Item(batch, null, room, cost));
                 }
                 queue.put(Item.END);
             } catch (InterruptedException e) {
@@ -226,7 +235,7 @@ public final class Scan implements RecordBatchReader {
 
     private void offerFailure(BlockingQueue<Item> queue, RuntimeException e) {
         try {
-            queue.put(new Item(null, e));
+            queue.put(new Item(null, e, null, 0));
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -234,7 +243,11 @@ public final class Scan implements RecordBatchReader {
 
     private static Item take(BlockingQueue<Item> queue) {
         try {
-            return queue.take();
+            Item item = queue.take();
+            if (item.room != null) {
+                item.room.release(item.cost);
+            }
+            return item;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DatasetException("the scan was interrupted", e);
@@ -477,7 +490,8 @@ public final class Scan implements RecordBatchReader {
         }
     }
 
-    private record Item(RecordBatch batch, RuntimeException failure) {
-        static final Item END = new Item(null, null);
+    /** A batch (and the room it takes in its file's read-ahead), a failure, or the end of a file. */
+    private record Item(RecordBatch batch, RuntimeException failure, Semaphore room, int cost) {
+        static final Item END = new Item(null, null, null, 0);
     }
 }
