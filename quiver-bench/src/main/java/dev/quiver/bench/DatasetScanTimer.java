@@ -6,6 +6,7 @@ import dev.quiver.dataset.Dataset;
 import dev.quiver.dataset.DatasetOptions;
 import dev.quiver.dataset.Partitioning;
 import dev.quiver.dataset.Scan;
+import dev.quiver.dataset.ScanStats;
 import dev.quiver.dataset.Scanner;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -13,8 +14,8 @@ import java.util.Locale;
 /**
  * A timing of a dataset scan beside {@code dataset_bench.py}'s pyarrow.dataset side, without JMH:
  * {@code DatasetScanTimer DIR THREADS RUNS [FILTER]} opens DIR as a hive-partitioned dataset and scans it
- * RUNS times (every batch delivered, filtered if FILTER is given), printing each run's wall time, rows and
- * files opened, then the best as {@code scan_seconds_min=} (the first run is the process's first).
+ * RUNS times (every batch delivered, filtered if FILTER is given), printing each run's wall time, rows,
+ * files opened and Parquet row groups read, then the best as {@code scan_seconds_min=} (the first run is the process's first).
  */
 public final class DatasetScanTimer {
     private DatasetScanTimer() {
@@ -39,16 +40,17 @@ public final class DatasetScanTimer {
                 scanner.filter(filter);
             }
             long rows = 0;
-            long opened;
+            ScanStats stats;
             try (Scan scan = scanner.scan()) {
                 for (RecordBatch batch : scan) {
                     rows += batch.rowCount();
                 }
-                opened = scan.stats().filesOpened();
+                stats = scan.stats();
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             best = Math.min(best, seconds);
-            System.out.printf(Locale.ROOT, "run %d: rows=%d files_opened=%d wall=%.3f s%n", run, rows, opened, seconds);
+            System.out.printf(Locale.ROOT, "run %d: rows=%d files_opened=%d row_groups_read=%d/%d wall=%.3f s%n", run,
+                    rows, stats.filesOpened(), stats.rowGroupsRead(), stats.rowGroups(), seconds);
         }
         System.out.printf(Locale.ROOT, "scan_seconds_min=%.3f%n", best);
     }

@@ -76,7 +76,8 @@ final class InputOptions {
                 "Only the rows where EXPR is true, such as \"year = 2024 and amount > 100\" (quiver-compute's "
                         + "expression syntax; a dataset's files whose partition values cannot match are not read)."));
         columns = !withColumns ? null : command.option(Subcommand.valued("--columns", "COL[,COL...]", String.class,
-                "Only these columns, in this order."));
+                "Only these columns, in this order; COL.FIELD[.FIELD...] is a field inside a struct column "
+                        + "(null where a struct above it is null)."));
     }
 
     /**

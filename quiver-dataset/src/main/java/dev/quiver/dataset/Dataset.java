@@ -7,6 +7,7 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.io.Arrow;
 import dev.quiver.io.ArrowFormat;
+import dev.quiver.parquet.ParquetFile;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -43,9 +44,12 @@ public final class Dataset {
     private final List<Fragment> fragments;
     private final Schema fileSchema;
     private final List<Field> keys;
+    /** Each file's own schema, as read when the schemas were unified (none when the options gave one). */
+    private final Map<Path, Schema> schemas;
 
     private Dataset(Path root, DatasetOptions options, List<Fragment> fragments, Schema fileSchema,
-            List<Field> keys) {
+            List<Field> keys, Map<Path, Schema> schemas) {
+        this.schemas = Map.copyOf(schemas);
         this.root = root;
         this.options = options;
         this.fragments = List.copyOf(fragments);
@@ -157,13 +161,14 @@ public final class Dataset {
             }
             fragments.add(new Fragment(file, formats.get(i), size(file), partition));
         }
-        Schema fileSchema = options.schema() != null ? options.schema() : unify(fragments, options);
+        Map<Path, Schema> schemas = new HashMap<>();
+        Schema fileSchema = options.schema() != null ? options.schema() : unify(fragments, options, schemas);
         for (Field key : keys.fields()) {
             if (fileSchema.indexOf(key.name()) >= 0) {
                 throw new DatasetException("partition key " + key.name() + " is also a column of the files");
             }
         }
-        return new Dataset(absoluteRoot, options, fragments, fileSchema, keys.fields());
+        return new Dataset(absoluteRoot, options, fragments, fileSchema, keys.fields(), schemas);
     }
 
     /**
@@ -249,24 +254,47 @@ public final class Dataset {
         return scanner().columns().countRows();
     }
 
-    private static Schema unify(List<Fragment> fragments, DatasetOptions options) {
+    /**
+     * A file's own schema, as read when the dataset was opened.
+     *
+     * @param fragment one of the dataset's files
+     * @return its schema, or null when the dataset's schema was given rather than read from the files
+     */
+    Schema schemaOf(Fragment fragment) {
+        return schemas.get(fragment.path());
+    }
+
+    private static Schema unify(List<Fragment> fragments, DatasetOptions options, Map<Path, Schema> schemas) {
         SchemaUnifier unifier = new SchemaUnifier();
         Map<String, Integer> presence = new HashMap<>();
         for (Fragment fragment : fragments) {
             Schema schema;
-            try (RecordBatchReader reader = Arrow.open(fragment.path(), options.read().withFormat(fragment.format()))) {
-                schema = reader.schema();
+            try {
+                schema = schemaOfFile(fragment, options);
             } catch (DatasetException e) {
                 throw e;
             } catch (RuntimeException e) {
                 throw new DatasetException("cannot read the schema of " + fragment.path() + ": " + e.getMessage(), e);
             }
             unifier.add(schema, fragment.path().toString());
+            schemas.put(fragment.path(), schema);
             for (Field field : schema.fields()) {
                 presence.merge(field.name(), 1, Integer::sum);
             }
         }
         return unifier.schema(fragments.size(), presence);
+    }
+
+    /** A file's schema: a Parquet file's from its footer alone, another's from the start of its reading. */
+    private static Schema schemaOfFile(Fragment fragment, DatasetOptions options) {
+        if (fragment.format() == ArrowFormat.PARQUET) {
+            try (ParquetFile file = ParquetFile.open(fragment.path())) {
+                return file.schema();
+            }
+        }
+        try (RecordBatchReader reader = Arrow.open(fragment.path(), options.read().withFormat(fragment.format()))) {
+            return reader.schema();
+        }
     }
 
     private static List<Path> list(Path root, PathMatcher matcher, DatasetOptions options) {

@@ -1,13 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.dataset;
 
+import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.hash.KeyGrouper;
 import dev.quiver.compute.selection.Selection;
 import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.Int64Array;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.batch.RecordBatchWriter;
 import dev.quiver.core.batch.Table;
-import dev.quiver.core.builder.IntBuilder;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.LittleEndian;
+import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.io.Arrow;
@@ -15,11 +21,13 @@ import dev.quiver.io.ArrowFormat;
 import dev.quiver.parquet.ParquetWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -52,6 +60,9 @@ public final class DatasetWriter {
     private final Map<String, Integer> counters = new LinkedHashMap<>();
     private final Set<String> touched = new HashSet<>();
     private final List<WrittenFile> written = new ArrayList<>();
+    /** Each partition's directory, by its group id in {@link #grouper}. */
+    private final List<String> directories = new ArrayList<>();
+    private KeyGrouper grouper;
 
     private DatasetWriter(Path root, Schema schema, DatasetWriteOptions options) {
         this.root = root;
@@ -114,6 +125,10 @@ public final class DatasetWriter {
                 e.addSuppressed(alsoFailed);
             }
             throw e;
+        } finally {
+            if (writer.grouper != null) {
+                writer.grouper.close();
+            }
         }
         writer.finishAll();
         return List.copyOf(writer.written);
@@ -151,26 +166,73 @@ public final class DatasetWriter {
             append("", fileBatch);
             return;
         }
-        Map<String, IntBuilder<?>> rowsByDirectory = new LinkedHashMap<>();
-        String previousKey = null;
-        IntBuilder<?> previous = null;
-        for (long row = 0; row < batch.rowCount(); row++) {
-            String directory = directory(batch, row);
-            if (!directory.equals(previousKey)) {
-                previousKey = directory;
-                previous = rowsByDirectory.computeIfAbsent(directory,
-                        d -> IntBuilder.int64(options.write().allocator()));
-            }
-            previous.append(row);
+        long n = batch.rowCount();
+        int[] ids = groupIds(batch);
+        // A counting sort of the rows by group: each group's row numbers, in row order, one after another.
+        int groups = directories.size();
+        long[] starts = new long[groups + 1];
+        for (long row = 0; row < n; row++) {
+            starts[ids[(int) row] + 1]++;
         }
-        if (rowsByDirectory.size() == 1) {
-            append(previousKey, fileBatch);
+        int present = 0;
+        for (int g = 0; g < groups; g++) {
+            present += starts[g + 1] > 0 ? 1 : 0;
+            starts[g + 1] += starts[g];
+        }
+        if (present == 1) {
+            append(directories.get(ids[0]), fileBatch);
             return;
         }
-        for (Map.Entry<String, IntBuilder<?>> e : rowsByDirectory.entrySet()) {
-            Array indices = e.getValue().build();
-            append(e.getKey(), Selection.take(fileBatch, indices));
+        ArrowBuffer positions = options.write().allocator().allocateForOverwrite(n * Long.BYTES);
+        MemorySegment out = positions.segment();
+        long[] next = Arrays.copyOf(starts, groups);
+        for (long row = 0; row < n; row++) {
+            out.setAtIndex(LittleEndian.LONG, next[ids[(int) row]]++, row);
         }
+        Int64Array sorted = Int64Array.ofUnchecked(ArrayData.of(ArrowType.INT64, n, Arrays.asList(null,
+                positions), List.of()));
+        // The groups in the order their first row comes in this batch, as the rows were read.
+        boolean[] done = new boolean[groups];
+        for (long row = 0; row < n; row++) {
+            int g = ids[(int) row];
+            if (!done[g]) {
+                done[g] = true;
+                Array indices = sorted.slice(starts[g], starts[g + 1] - starts[g]);
+                append(directories.get(g), Selection.take(fileBatch, indices));
+            }
+        }
+    }
+
+    /**
+     * Each row's partition (the key columns hashed and grouped on quiver-compute's {@link KeyGrouper}); a
+     * partition met for the first time gets its directory, from its first row.
+     */
+    private int[] groupIds(RecordBatch batch) {
+        long n = batch.rowCount();
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new DatasetException("a batch of " + n + " rows is too long to partition (at most 2^31 - 9)");
+        }
+        List<ArrayData> keys = new ArrayList<>(keyColumns.length);
+        for (int column : keyColumns) {
+            keys.add(batch.column(column).data());
+        }
+        if (grouper == null) {
+            List<ArrowType> types = new ArrayList<>();
+            keys.forEach(k -> types.add(k.type()));
+            grouper = new KeyGrouper(types, options.write().allocator());
+        }
+        int[] ids = new int[(int) n];
+        try {
+            grouper.assign(keys, 0, ids.length, ids);
+        } catch (ComputeException e) {
+            throw new DatasetException("cannot partition by " + options.partitionBy() + ": " + e.getMessage(), e);
+        }
+        for (int row = 0; row < ids.length; row++) {
+            if (ids[row] == directories.size()) {
+                directories.add(directory(batch, row));
+            }
+        }
+        return ids;
     }
 
     private String directory(RecordBatch batch, long row) {

@@ -2,14 +2,23 @@
 package dev.quiver.dataset;
 
 import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.BooleanArray;
+import dev.quiver.core.array.FixedWidthArray;
+import dev.quiver.core.array.VarBinaryArray;
 import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.builder.Builders;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
+import java.lang.foreign.MemorySegment;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -76,7 +85,8 @@ final class PartitionKeys {
     }
 
     /**
-     * An array of one value repeated.
+     * An array of one value repeated: the value built once, then its bytes repeated by typed loops on the
+     * buffers (no per-row call).
      *
      * @param field the key
      * @param value its value, or null
@@ -87,13 +97,68 @@ final class PartitionKeys {
     static Array constant(Field field, Object value, long length, BufferAllocator allocator) {
         ArrayBuilder builder = Builders.of(field.type(), allocator);
         if (value == null) {
-            builder.appendNulls(length);
+            return builder.appendNulls(length).build();
+        }
+        Array one = builder.appendObject(value).build();
+        return switch (one) {
+            case FixedWidthArray f -> repeatFixed(f, length, allocator);
+            case BooleanArray b -> repeatBits(b.get(0), length, allocator);
+            case VarBinaryArray v -> repeatBytes(v, length, allocator);
+            default -> throw new IllegalStateException("no constant column of " + field.type());
+        };
+    }
+
+    private static Array repeatFixed(FixedWidthArray one, long length, BufferAllocator allocator) {
+        int width = one.byteWidth();
+        ArrowBuffer values = allocator.allocateForOverwrite(Math.max(1, length * width));
+        MemorySegment out = values.segment();
+        if (length > 0) {
+            MemorySegment.copy(one.valuesBuffer().segment(), one.offset() * width, out, 0, width);
+            repeat(out, width, length * width);
+        }
+        return Array.ofUnchecked(new ArrayData(one.type(), length, 0, 0, Arrays.asList(null, values), List.of(),
+                null));
+    }
+
+    private static Array repeatBits(boolean value, long length, BufferAllocator allocator) {
+        ArrowBuffer bits = allocator.allocate(Math.max(1, Bitmaps.bytesFor(length)));
+        Bitmaps.fill(bits.segment(), 0, length, value);
+        return Array.ofUnchecked(new ArrayData(ArrowType.BOOL, length, 0, 0, Arrays.asList(null, bits), List.of(),
+                null));
+    }
+
+    private static Array repeatBytes(VarBinaryArray one, long length, BufferAllocator allocator) {
+        long size = one.valueLength(0);
+        boolean large = one.isLarge();
+        if (!large && size * length > Integer.MAX_VALUE) {
+            throw new DatasetException("a partition value of " + size + " bytes repeated " + length
+                    + " times is more than " + one.type() + " addresses");
+        }
+        ArrowBuffer offsets = allocator.allocateForOverwrite((length + 1) * (large ? 8 : 4));
+        MemorySegment o = offsets.segment();
+        if (large) {
+            for (long i = 0; i <= length; i++) {
+                o.setAtIndex(LittleEndian.LONG, i, i * size);
+            }
         } else {
-            for (long i = 0; i < length; i++) {
-                builder.appendObject(value);
+            for (long i = 0; i <= length; i++) {
+                o.setAtIndex(LittleEndian.INT, i, (int) (i * size));
             }
         }
-        return builder.build();
+        ArrowBuffer data = allocator.allocateForOverwrite(Math.max(1, size * length));
+        if (size > 0 && length > 0) {
+            MemorySegment.copy(one.getSegment(0), 0, data.segment(), 0, size);
+            repeat(data.segment(), size, size * length);
+        }
+        return Array.ofUnchecked(new ArrayData(one.type(), length, 0, 0, Arrays.asList(null, offsets, data),
+                List.of(), null));
+    }
+
+    /** Fills {@code segment[0, total)} with copies of its first {@code unit} bytes, doubling what is filled. */
+    private static void repeat(MemorySegment segment, long unit, long total) {
+        for (long filled = unit; filled < total; filled *= 2) {
+            MemorySegment.copy(segment, 0, segment, filled, Math.min(filled, total - filled));
+        }
     }
 
     private static ArrowType inferType(List<String> values) {

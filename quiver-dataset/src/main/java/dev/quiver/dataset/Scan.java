@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.dataset;
 
+import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.expr.BoundExpression;
 import dev.quiver.compute.expr.Expression;
 import dev.quiver.core.array.Array;
@@ -11,6 +12,8 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.io.Arrow;
 import dev.quiver.io.ArrowFormat;
+import dev.quiver.io.ArrowOptions;
+import dev.quiver.core.validation.ValidationLevel;
 import dev.quiver.parquet.ParquetFile;
 import dev.quiver.parquet.ParquetPredicate;
 import dev.quiver.parquet.ParquetReadOptions;
@@ -19,9 +22,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
@@ -30,13 +34,18 @@ import java.util.concurrent.atomic.LongAdder;
  * A running scan of a dataset: its batches, conformed to the scan's schema (the file's columns widened
  * to the dataset's types, absent columns as nulls, partition keys as constant columns) and filtered, one
  * at a time; a batch the filter empties is not delivered.
- * Files are read on worker threads, a bounded number at once, each a bounded number of batches ahead;
+ * Files are read on worker threads, a bounded number at once, each a bounded number of rows ahead;
  * with one thread they are read on the caller's. Parquet files are read through quiver-parquet directly: only
  * the columns the scan needs, and skipping the row groups and pages the filter rules out. Closing the scan stops the workers and closes the files.
  */
 public final class Scan implements RecordBatchReader {
-    /** Batches a file's worker may read ahead of the consumer. */
-    private static final int BATCHES_AHEAD = 4;
+    /**
+     * Rows a file's worker may read ahead of the consumer: four batches of 65,536 rows, or more smaller
+     * ones (a Parquet file of small row groups), so that a worker ahead of the file being delivered keeps
+     * reading instead of waiting after a few small batches. A batch costs its rows, at most a quarter of
+     * this: at most four large batches wait.
+     */
+    private static final int ROWS_AHEAD = 4 * 65_536;
     /** The source index of a partition key's column (a column the file lacks is -1). */
     private static final int PARTITION_KEY = -2;
 
@@ -46,7 +55,9 @@ public final class Scan implements RecordBatchReader {
     private final Schema readSchema;
     private final BoundExpression rowFilter;
     private final Expression filter;
-    private final int[] outputColumns;
+    private final Projection projection;
+    /** The threads a Parquet file's row groups are decoded on. */
+    private final int decodeThreads;
     private final long batchSize;
     private final boolean ordered;
     private final int inFlightLimit;
@@ -65,16 +76,16 @@ public final class Scan implements RecordBatchReader {
     private int running;
     private FragmentBatches direct;
 
-    Scan(Dataset dataset, List<Fragment> fragments, Schema output, Schema readSchema, Expression filter,
-            BoundExpression rowFilter, long batchSize, int threads, int inFlight, boolean ordered) {
+    Scan(Dataset dataset, List<Fragment> fragments, Projection projection, Schema readSchema, Expression filter,
+            BoundExpression rowFilter, long batchSize, int threads, int decodeThreads, int inFlight, boolean ordered) {
+        this.decodeThreads = decodeThreads;
         this.dataset = dataset;
         this.fragments = List.copyOf(fragments);
-        this.output = output;
+        this.output = projection.output();
+        this.projection = projection.isIdentity(readSchema) ? null : projection;
         this.readSchema = readSchema;
         this.rowFilter = rowFilter;
         this.filter = filter;
-        this.outputColumns = output.fields().size() == readSchema.fields().size() ? null
-                : output.names().stream().mapToInt(readSchema::indexOf).toArray();
         this.batchSize = batchSize;
         this.ordered = ordered;
         this.inFlightLimit = inFlight;
@@ -83,7 +94,7 @@ public final class Scan implements RecordBatchReader {
             t.setDaemon(true);
             return t;
         }) : null;
-        this.shared = pool != null && !ordered ? new ArrayBlockingQueue<>(inFlight * BATCHES_AHEAD + 1) : null;
+        this.shared = pool != null && !ordered ? new LinkedBlockingQueue<>() : null;
     }
 
     @Override
@@ -164,7 +175,7 @@ public final class Scan implements RecordBatchReader {
     private RecordBatch nextOrdered() {
         while (true) {
             while (inFlight.size() < inFlightLimit && next < fragments.size()) {
-                inFlight.add(start(fragments.get(next++), new ArrayBlockingQueue<>(BATCHES_AHEAD)));
+                inFlight.add(start(fragments.get(next++), new LinkedBlockingQueue<>()));
             }
             Work head = inFlight.peek();
             if (head == null) {
@@ -203,11 +214,14 @@ public final class Scan implements RecordBatchReader {
 
     private Work start(Fragment fragment, BlockingQueue<Item> queue) {
         Work work = new Work(queue);
+        Semaphore room = new Semaphore(ROWS_AHEAD);
         pool.execute(() -> {
             try (FragmentBatches reader = open(fragment)) {
                 RecordBatch batch;
                 while (!closed.get() && (batch = reader.next()) != null) {
-                    queue.put(new Item(batch, null));
+                    int cost = (int) Math.max(1, Math.min(batch.rowCount(), ROWS_AHEAD / 4));
+                    room.acquire(cost);
+                    queue.put(new Item(batch, null, room, cost));
                 }
                 queue.put(Item.END);
             } catch (InterruptedException e) {
@@ -221,7 +235,7 @@ public final class Scan implements RecordBatchReader {
 
     private void offerFailure(BlockingQueue<Item> queue, RuntimeException e) {
         try {
-            queue.put(new Item(null, e));
+            queue.put(new Item(null, e, null, 0));
         } catch (InterruptedException interrupted) {
             Thread.currentThread().interrupt();
         }
@@ -229,7 +243,11 @@ public final class Scan implements RecordBatchReader {
 
     private static Item take(BlockingQueue<Item> queue) {
         try {
-            return queue.take();
+            Item item = queue.take();
+            if (item.room != null) {
+                item.room.release(item.cost);
+            }
+            return item;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new DatasetException("the scan was interrupted", e);
@@ -238,15 +256,56 @@ public final class Scan implements RecordBatchReader {
 
     private FragmentBatches open(Fragment fragment) {
         RecordBatchReader reader;
+        boolean validateRead = false;
         try {
-            reader = fragment.format() == ArrowFormat.PARQUET ? openParquet(fragment)
-                    : Arrow.open(fragment.path(), dataset.options().read().withFormat(fragment.format()));
+            if (fragment.format() == ArrowFormat.PARQUET) {
+                reader = openParquet(fragment);
+            } else {
+                ArrowOptions options = dataset.options().read().withFormat(fragment.format());
+                Schema own = dataset.schemaOf(fragment);
+                List<Field> needed = own == null ? null : neededColumns(fragment, own);
+                if (needed != null && needed.size() < own.fields().size()) {
+                    options = switch (fragment.format()) {
+                        case CSV, TSV -> options.withCsvRead(options.csvRead().withIncludeColumns(
+                                needed.stream().map(Field::name).toList()));
+                        case NDJSON -> options.withNdjsonRead(options.ndjsonRead()
+                                .withSchema(new Schema(needed, own.metadata(), own.endianness()))
+                                .withIgnoreUnknownKeys(true));
+                        case FILE, STREAM -> {
+                            // The columns read are validated value by value below; the others only
+                            // structurally, which never reads their values.
+                            validateRead = options.validation() == ValidationLevel.FULL;
+                            yield validateRead ? options.withValidation(ValidationLevel.STRUCTURE) : options;
+                        }
+                        default -> options;
+                    };
+                }
+                reader = Arrow.open(fragment.path(), options);
+            }
         } catch (RuntimeException e) {
             throw new DatasetException("cannot read " + fragment.path() + ": " + e.getMessage(), e);
         }
         filesOpened.increment();
         bytesOpened.add(fragment.size());
-        return new FragmentBatches(fragment, reader);
+        return new FragmentBatches(fragment, reader, validateRead);
+    }
+
+    /**
+     * The columns of a file the scan reads (at least one, so that its batches count its rows), in the
+     * file's schema.
+     */
+    private List<Field> neededColumns(Fragment fragment, Schema own) {
+        List<Field> needed = new ArrayList<>();
+        for (Field field : readSchema.fields()) {
+            int index = fragment.partition().containsKey(field.name()) ? -1 : own.indexOf(field.name());
+            if (index >= 0) {
+                needed.add(own.field(index));
+            }
+        }
+        if (needed.isEmpty() && !own.fields().isEmpty()) {
+            needed.add(own.field(0));
+        }
+        return needed;
     }
 
     /**
@@ -264,7 +323,11 @@ public final class Scan implements RecordBatchReader {
                 }
             }
             ParquetReadOptions options = ParquetReadOptions.DEFAULT.withAllocator(dataset.options().read().allocator())
-                    .withThreads(pool == null ? 0 : 1);
+                    .withThreads(decodeThreads);
+            if (columns.isEmpty() && !fileSchema.fields().isEmpty()) {
+                // No column needed (a count): the first one alone gives the rows.
+                columns.add(fileSchema.field(0).name());
+            }
             if (!columns.isEmpty()) {
                 options = options.withColumns(columns.toArray(String[]::new));
             }
@@ -306,10 +369,13 @@ public final class Scan implements RecordBatchReader {
         private final RecordBatchReader reader;
         private final int[] sourceIndex;
         private final Array[] constants;
+        private final boolean validateRead;
+        private long batchIndex;
 
-        FragmentBatches(Fragment fragment, RecordBatchReader reader) {
+        FragmentBatches(Fragment fragment, RecordBatchReader reader, boolean validateRead) {
             this.fragment = fragment;
             this.reader = reader;
+            this.validateRead = validateRead;
             Schema fileSchema = reader.schema();
             this.sourceIndex = new int[readSchema.fields().size()];
             this.constants = new Array[readSchema.fields().size()];
@@ -332,10 +398,15 @@ public final class Scan implements RecordBatchReader {
                     return null;
                 }
                 if (rowFilter != null) {
-                    batch = rowFilter.filter(batch);
+                    try {
+                        batch = RowRuns.select(batch, rowFilter.evaluate(batch));
+                    } catch (ComputeException e) {
+                        throw new DatasetException("the filter " + filter + " failed on " + fragment.path() + ": "
+                                + e.getMessage(), e);
+                    }
                 }
-                if (outputColumns != null) {
-                    batch = batch.select(outputColumns);
+                if (projection != null) {
+                    batch = projection.apply(batch, dataset.options().read().allocator());
                 }
                 if (batch.rowCount() > 0 || rowFilter == null) {
                     return batch;
@@ -356,14 +427,18 @@ public final class Scan implements RecordBatchReader {
                 return null;
             }
             RecordBatch batch = read.get();
+            long index = batchIndex++;
             long length = batch.rowCount();
             BufferAllocator allocator = dataset.options().read().allocator();
             List<Array> columns = new ArrayList<>(sourceIndex.length);
             for (int i = 0; i < sourceIndex.length; i++) {
                 Field field = readSchema.field(i);
                 if (sourceIndex[i] >= 0) {
-                    columns.add(Widening.widen(batch.column(sourceIndex[i]), field.type(), allocator,
-                            "column " + field.name() + " of " + fragment.path()));
+                    Array column = batch.column(sourceIndex[i]);
+                    if (validateRead) {
+                        validate(column, field, index);
+                    }
+                    columns.add(Widening.widen(column, field.type(), field.name(), fragment.path(), index));
                 } else {
                     if (constants[i] == null || constants[i].length() < length) {
                         Object value = sourceIndex[i] == PARTITION_KEY ? fragment.partition().get(field.name()) : null;
@@ -373,6 +448,15 @@ public final class Scan implements RecordBatchReader {
                 }
             }
             return new RecordBatch(readSchema, columns, length);
+        }
+
+        private void validate(Array column, Field field, long index) {
+            try {
+                column.validateFull();
+            } catch (RuntimeException e) {
+                throw new DatasetException("cannot read " + fragment.path() + ": column " + field.name()
+                        + " of its batch " + index + " is invalid: " + e.getMessage(), e);
+            }
         }
 
         @Override
@@ -406,7 +490,8 @@ public final class Scan implements RecordBatchReader {
         }
     }
 
-    private record Item(RecordBatch batch, RuntimeException failure) {
-        static final Item END = new Item(null, null);
+    /** A batch (and the room it takes in its file's read-ahead), a failure, or the end of a file. */
+    private record Item(RecordBatch batch, RuntimeException failure, Semaphore room, int cost) {
+        static final Item END = new Item(null, null, null, 0);
     }
 }

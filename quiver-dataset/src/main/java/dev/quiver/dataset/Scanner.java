@@ -13,8 +13,10 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /**
@@ -30,7 +32,7 @@ import java.util.function.Predicate;
  */
 public final class Scanner {
     private final Dataset dataset;
-    private List<String> columns;
+    private Projection projection;
     private Predicate<Fragment> fragmentFilter = f -> true;
     private Expression filter;
     private long batchSize = Long.MAX_VALUE;
@@ -43,20 +45,16 @@ public final class Scanner {
     }
 
     /**
-     * Reads only these columns, in this order (partition keys among them).
+     * Reads only these columns, in this order (partition keys among them). A name that is no column but a
+     * dotted path of fields inside struct columns ({@code address.city}) reads that field alone, named by
+     * its path and null where it or a struct above it is null.
      *
-     * @param names the columns; none to read no column (to count rows)
+     * @param names the columns or nested field paths; none to read no column (to count rows)
      * @return this scanner
-     * @throws DatasetException if the dataset has no column of a name
+     * @throws DatasetException if the dataset has no column or nested field of a name
      */
     public Scanner columns(String... names) {
-        Schema schema = dataset.schema();
-        for (String name : names) {
-            if (schema.indexOf(name) < 0) {
-                throw new DatasetException("the dataset has no column " + name + " (columns: " + schema.names() + ")");
-            }
-        }
-        this.columns = List.copyOf(Arrays.asList(names));
+        this.projection = Projection.of(dataset.schema(), Arrays.asList(names));
         return this;
     }
 
@@ -123,7 +121,8 @@ public final class Scanner {
     }
 
     /**
-     * Reads files on this many threads (by default one per core; 1 reads on the caller's thread).
+     * Reads files on this many threads (by default one per core; 1 reads on the caller's thread, and nothing
+     * on any other). When one file is left to read, its Parquet row groups are decoded on these threads.
      *
      * @param count the threads
      * @return this scanner
@@ -171,26 +170,17 @@ public final class Scanner {
      */
     public Scan scan() {
         Schema full = dataset.schema();
-        List<Field> fields = new ArrayList<>();
-        if (columns == null) {
-            fields.addAll(full.fields());
-        } else {
-            for (String name : columns) {
-                fields.add(full.field(name));
-            }
-        }
-        Schema output = new Schema(fields, full.metadata(), full.endianness());
+        Projection output = projection != null ? projection : Projection.of(full, full.names());
         ScanFilter scanFilter = filter == null ? null : new ScanFilter(filter, full, dataset.partitionKeys());
-        Schema readSchema = output;
+        Set<String> needed = new LinkedHashSet<>(output.roots());
         if (scanFilter != null && !scanFilter.onlyKeys()) {
-            List<Field> read = new ArrayList<>(fields);
-            for (Field field : full.fields()) {
-                if (scanFilter.fields().contains(field.name()) && !read.contains(field)) {
-                    read.add(field);
-                }
-            }
-            readSchema = new Schema(read, full.metadata(), full.endianness());
+            needed.addAll(scanFilter.fields());
         }
+        List<Field> read = new ArrayList<>();
+        for (String name : needed) {
+            read.add(full.field(name));
+        }
+        Schema readSchema = new Schema(read, full.metadata(), full.endianness());
         List<Fragment> selected = new ArrayList<>();
         BufferAllocator allocator = dataset.options().read().allocator();
         for (Fragment fragment : dataset.fragments()) {
@@ -201,8 +191,10 @@ public final class Scanner {
         BoundExpression rowFilter = scanFilter == null || scanFilter.onlyKeys() ? null : scanFilter.bindRows(readSchema);
         int workers = Math.min(threads, Math.max(1, selected.size()));
         int inFlight = readAhead > 0 ? readAhead : workers;
+        // One file on several threads: its Parquet row groups decoded on them; else each file on one thread.
+        int decodeThreads = workers == 1 ? threads : 1;
         return new Scan(dataset, selected, output, readSchema, filter, rowFilter, batchSize, workers,
-                Math.max(inFlight, 1), ordered);
+                decodeThreads, Math.max(inFlight, 1), ordered);
     }
 
     /**

@@ -44,7 +44,8 @@ class DatasetTest {
         Files.writeString(dir.resolve(".hidden.arrow"), "not arrow");
     }
 
-    private static List<Object> column(Table table, String name) {
+    /** A column's values, batch after batch. */
+    static List<Object> column(Table table, String name) {
         List<Object> values = new ArrayList<>();
         for (RecordBatch batch : table.batches()) {
             for (long i = 0; i < batch.rowCount(); i++) {
@@ -160,7 +161,9 @@ class DatasetTest {
         Dataset dataset = Dataset.open(dir);
         assertEquals(ArrowType.FLOAT64, dataset.schema().field("v").type());
         DatasetException e = assertThrows(DatasetException.class, dataset::toTable);
-        assertTrue(e.getMessage().contains("9007199254740993") && e.getMessage().contains("b.arrow"), e.getMessage());
+        // Widened by quiver-compute's safe cast: the error names the value, its row, the column and the file.
+        assertTrue(e.getMessage().contains("9007199254740993") && e.getMessage().contains("b.arrow")
+                && e.getMessage().contains("at row 1") && e.getMessage().contains("column v"), e.getMessage());
         assertEquals(ArrowType.FLOAT64, SchemaUnifier.widen(ArrowType.INT32, ArrowType.FLOAT32));
         assertEquals(ArrowType.INT64, SchemaUnifier.widen(ArrowType.UINT32, ArrowType.INT8));
         assertNull(SchemaUnifier.widen(ArrowType.UINT64, ArrowType.INT64));

@@ -114,6 +114,35 @@ class DatasetWriterTest {
     }
 
     @Test
+    void rowsKeepTheirOrderWithinEachPartitionAcrossBatches() throws IOException {
+        Table table = sample(1000);
+        List<RecordBatch> batches = new ArrayList<>();
+        for (long start = 0; start < 1000; start += 137) {
+            batches.add(table.batches().getFirst().slice(start, Math.min(137, 1000 - start)));
+        }
+        List<WrittenFile> written = DatasetWriter.write(new Table(SCHEMA, batches), dir,
+                DatasetWriteOptions.DEFAULT.withPartitionBy(Partitioning.Scheme.HIVE, "year", "region"));
+        assertEquals(15, written.size(), "one file per partition, however many batches fed it");
+        Dataset dataset = Dataset.open(dir, DatasetOptions.DEFAULT.withPartitioning(Partitioning.hive()));
+        for (Fragment fragment : dataset.fragments()) {
+            Table part = dataset.scanner().fragmentFilter(f -> f == fragment).columns("id", "year", "region")
+                    .toTable();
+            long previous = -1;
+            for (RecordBatch batch : part.batches()) {
+                for (long i = 0; i < batch.rowCount(); i++) {
+                    long id = (Long) batch.column("id").getObject(i);
+                    assertTrue(id > previous, "ids ascend within " + fragment.path());
+                    previous = id;
+                    assertEquals(2020 + id % 3, ((Number) batch.column("year").getObject(i)).longValue());
+                    Object region = id % 5 == 4 ? null : new String[] {"eu", "us west", "a/b", "x=y"}[(int) (id % 4)];
+                    assertEquals(region, batch.column("region").getObject(i));
+                }
+            }
+        }
+        assertEquals(sortedIds(table), sortedIds(dataset.toTable()));
+    }
+
+    @Test
     void badRequestsAreClearErrors() {
         assertThrows(DatasetException.class, () -> DatasetWriter.write(sample(3), dir,
                 DatasetWriteOptions.DEFAULT.withPartitionBy(Partitioning.Scheme.HIVE, "nope")));

@@ -102,4 +102,38 @@ class PyarrowDatasetTest {
         assertEquals(euRows, projected.rowCount());
         assertEquals(List.of("region", "id"), projected.schema().names());
     }
+
+    /** A dataset with struct columns (null structs among them) and pyarrow's projection of nested fields. */
+    private static final String NESTED = """
+            import sys, pyarrow as pa, pyarrow.dataset as ds, pyarrow.ipc as ipc
+            root, fmt = sys.argv[1], sys.argv[2]
+            n = 600
+            inner = pa.StructArray.from_arrays([pa.array(['b%d' % i if i % 5 else None for i in range(n)])], ['b'],
+                                               mask=pa.array([i % 7 == 3 for i in range(n)]))
+            s = pa.StructArray.from_arrays([pa.array([i if i % 4 else None for i in range(n)], pa.int32()), inner],
+                                           ['a', 'inner'], mask=pa.array([i % 11 == 5 for i in range(n)]))
+            t = pa.table({'id': pa.array(range(n), pa.int64()), 's': s,
+                          'part': pa.array(['p%d' % (i % 3) for i in range(n)])})
+            part = ds.partitioning(pa.schema([('part', pa.string())]), flavor='hive')
+            ds.write_dataset(t, root + '/data', format=fmt, partitioning=part)
+            got = ds.dataset(root + '/data', format=fmt, partitioning='hive').to_table(
+                columns={'s.inner.b': ds.field('s', 'inner', 'b'), 'id': ds.field('id'), 's.a': ds.field('s', 'a')},
+                filter=ds.field('id') >= 100)
+            with ipc.new_file(root + '/expected.arrow', got.schema) as w:
+                w.write_table(got)
+            """;
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"ipc", "parquet"})
+    void nestedPathsProjectAsPyarrowsNestedFieldReferences(String format) throws IOException {
+        assumeTrue(python != null, PythonPeer.SKIP_MESSAGE);
+        python.run(NESTED, dir.toString(), format);
+        Table expected = Arrow.read(dir.resolve("expected.arrow"));
+        Dataset dataset = Dataset.open(dir.resolve("data"), DatasetOptions.DEFAULT.withPartitioning(Partitioning.hive()));
+        Table actual = dataset.scanner().columns("s.inner.b", "id", "s.a").filter("id >= 100").toTable();
+        assertEquals(expected.schema().names(), actual.schema().names());
+        assertEquals(expected.rowCount(), actual.rowCount());
+        assertEquals(Optional.empty(), new BatchComparator().compare(expected.combineChunks().batches(),
+                actual.combineChunks().batches()).map(Difference::message));
+    }
 }

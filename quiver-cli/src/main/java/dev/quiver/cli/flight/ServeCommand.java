@@ -72,6 +72,10 @@ final class ServeCommand extends Subcommand {
     private final OptionSpec batchesPerEndpoint = option(valued("--batches-per-endpoint", "N", int.class,
             "The batches of an Arrow file one endpoint covers (default: ${DEFAULT-VALUE}).").defaultValue("16"));
 
+    private final OptionSpec partitioning = option(valued("--partitioning", "hive|dir:COL[,COL...]|none",
+            String.class, "Serve DIR as a dataset, its files one flight, with this partitioning (by default a DIR "
+            + "with subdirectories or Parquet, CSV, TSV or NDJSON files is a dataset, hive-partitioned)."));
+
     private final OptionSpec sql = option(flag("--sql",
             "Serve DIR as a Flight SQL service: its Arrow files and streams are tables of a DuckDB database that "
             + "clients (the Arrow JDBC driver, ADBC, quiver flight sql) query; see docs/flight-sql.md."));
@@ -102,6 +106,9 @@ final class ServeCommand extends Subcommand {
                 + "every client shares (updates, ingestion and transactions included); DuckDB may not reach files, "
                 + "the network or extensions (no read_csv of a path, COPY TO, ATTACH, INSTALL or LOAD), and "
                 + "results and statement times are bounded.",
+                "A dataset (DIR with subdirectories or Parquet, CSV, TSV or NDJSON files, or any DIR with "
+                + "--partitioning; see docs/datasets.md) is served as one flight named by DIR's name: its files as "
+                + "one table with the partition columns, one endpoint per file; no uploads.",
                 "Prints the address it listens on to stderr (with --port 0, the port chosen).");
     }
 
@@ -160,8 +167,16 @@ final class ServeCommand extends Subcommand {
         } catch (FlightException e) {
             throw new CliException("cannot serve " + dir + " over Flight SQL: " + e.getMessage(), e);
         }
-        FlightProducer producer = sql ? sqlProducer : new DirectoryProducer(dir, batchesPerEndpoint,
-                IpcReadOptions.DEFAULT, IpcWriteOptions.DEFAULT, uploads);
+        String partitioning = this.partitioning.getValue();
+        boolean dataset = !sql && (partitioning != null || DatasetServing.looksLikeDataset(dir));
+        if (dataset && uploads) {
+            throw new CliException("a dataset is served without uploads: --allow-upload serves a directory of "
+                    + "Arrow files", CliException.USAGE);
+        }
+        FlightProducer producer = sql ? sqlProducer
+                : dataset ? DatasetServing.producer(dir, partitioning == null ? "hive" : partitioning)
+                : new DirectoryProducer(dir, batchesPerEndpoint, IpcReadOptions.DEFAULT, IpcWriteOptions.DEFAULT,
+                        uploads);
         try {
             return serve(producer, dir, host, port, limits, tls, token, user, password, lifetime, uploads, sql);
         } finally {
@@ -207,7 +222,8 @@ final class ServeCommand extends Subcommand {
             PrintWriter err = err();
             err.println(spec.qualifiedName() + ": serving " + dir + " at " + server.location().uri()
                     + (host == null ? " (this machine only; --host to listen on others)" : " (listening on " + host + ")")
-                    + (sql ? " as a Flight SQL service" : uploads ? ", uploads taken" : ", no uploads")
+                    + (sql ? " as a Flight SQL service" : producer instanceof DatasetProducer ? " as a dataset"
+                    : uploads ? ", uploads taken" : ", no uploads")
                     + (token == null && user == null ? ", no authentication" : ""));
             err.flush();
             new CountDownLatch(1).await();

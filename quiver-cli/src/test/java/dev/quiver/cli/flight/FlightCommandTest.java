@@ -67,7 +67,12 @@ class FlightCommandTest {
     }
 
     Server serve(Object... options) throws InterruptedException {
-        List<Object> args = new ArrayList<>(List.of("flight", "serve", served, "--port", "0"));
+        return serve(served, options);
+    }
+
+    /** Starts {@code quiver flight serve DIR --port 0 OPTIONS} on a thread, once it has printed its address. */
+    static Server serve(Path dir, Object... options) throws InterruptedException {
+        List<Object> args = new ArrayList<>(List.of("flight", "serve", dir, "--port", "0"));
         args.addAll(List.of(options));
         StringWriter err = new StringWriter();
         Thread thread = new Thread(() -> {
