@@ -97,6 +97,8 @@ class ComputeCommandsTest {
                 "fare > 10 and city is not null"), "id"));
         assertEquals(List.of("id,fare", "1,12.5", "3,7.25", "4,30.0", "5,12.5"), Files.readAllLines(ok("kept.csv",
                 "filter", trips, "--where", "fare * 2 >= 14.5", "--columns", "id,fare")));
+        assertEquals(List.of(4L, 6L), column(ok("letters.arrow", "filter", trips, "--where",
+                "starts_with(city, 'L') or ends_with(city, 'is')"), "id"));
         Cli.Result none = Cli.run("filter", trips, "--where", "day in (7, 8) or city = 'Quito'");
         assertEquals(0, none.exit(), none.err());
         assertEquals(List.of("id  city  fare  day", "--  ----  ----  ---", "rows=0"),
@@ -204,8 +206,8 @@ class ComputeCommandsTest {
         assertTrue(Cli.run("filter", trips, "--where", "nope = 1").err().contains("nope"));
         assertUsage("quiver filter: --where: fare + 1 gives float64 values, not true or false",
                 Cli.run("filter", trips, "--where", "fare + 1", "--out", out));
-        assertUsage("quiver filter: --where: expression: no function 'starts_with'",
-                Cli.run("filter", trips, "--where", "starts_with(city, 'L')"));
+        assertUsage("quiver filter: --where: expression: no function 'startswith'",
+                Cli.run("filter", trips, "--where", "startswith(city, 'L')"));
         assertUsage("quiver join: --on: key id is int64 in " + trips + " but name is utf8 in " + cities,
                 Cli.run("join", trips, cities, "--on", "id", "--right-on", "name", "--out", out));
         assertUsage("quiver join: --right-on: no column named city in " + cities,

@@ -43,6 +43,15 @@ final class Binder {
         };
     }
 
+    /** The pattern of a string-matching call: its second argument, a string literal. */
+    private static String pattern(Call c) {
+        if (c.arguments().get(1) instanceof Literal l && l.value() instanceof String text) {
+            return text;
+        }
+        throw new ComputeException("expression: " + c.function() + "'s pattern (its second argument) must be a "
+                + "string literal, not " + c.arguments().get(1));
+    }
+
     private static Node column(FieldRef f, Schema schema) {
         List<String> path = f.path();
         List<Field> fields = schema.fields();
@@ -92,6 +101,12 @@ final class Binder {
             }
             CastOptions options = target.options() == null ? CastOptions.SAFE : target.options();
             kernel = a -> Cast.to(a[0], target.type(), options);
+        } else if (Functions.isPatternMatch(name)) {
+            expectArity(c, 2, args.size());
+            String pattern = pattern(c);
+            Functions.PatternMatch match = Functions.patternMatch(name);
+            kernel = a -> match.apply(a[0], pattern);
+            args = List.of(args.get(0));
         } else {
             Functions.Function f = Functions.get(name);
             if (f.arity() >= 0) {

@@ -9,6 +9,7 @@ import dev.quiver.compute.compare.CompareOp;
 import dev.quiver.compute.compare.Comparison;
 import dev.quiver.compute.compare.Logic;
 import dev.quiver.compute.compare.Predicates;
+import dev.quiver.compute.strings.Strings;
 import dev.quiver.core.array.Array;
 import java.util.Collections;
 import java.util.Map;
@@ -23,6 +24,25 @@ final class Functions {
     /** A registered function: its arity (-1 for any number, at least one) and kernel. */
     record Function(int arity, Kernel kernel) {
     }
+
+    /** A string-matching function: strings and a pattern given as a literal. */
+    interface PatternMatch {
+        /**
+         * Matches each string against the pattern.
+         *
+         * @param strings the strings
+         * @param pattern the pattern
+         * @return the booleans, null where a string is null
+         */
+        Array apply(Array strings, String pattern);
+    }
+
+    /** The string-matching functions by their pyarrow.compute names, the pattern their second argument. */
+    private static final Map<String, PatternMatch> PATTERN_MATCHES = Map.of(
+            "starts_with", Strings::startsWith,
+            "ends_with", Strings::endsWith,
+            "match_substring", Strings::contains,
+            "match_substring_regex", Strings::matchRegex);
 
     private static final Map<String, Function> REGISTRY = registry();
 
@@ -58,6 +78,11 @@ final class Functions {
         unary(m, "sqrt_checked", Arithmetic::sqrtChecked);
         unary(m, "ln", Arithmetic::ln);
         unary(m, "ln_checked", Arithmetic::lnChecked);
+        unary(m, "utf8_length", Strings::utf8Length);
+        unary(m, "binary_length", Strings::byteLength);
+        unary(m, "utf8_upper", Strings::upper);
+        unary(m, "utf8_lower", Strings::lower);
+        unary(m, "utf8_trim_whitespace", Strings::trim);
         m.put("if_else", new Function(3, a -> Choice.ifElse(a[0], a[1], a[2])));
         m.put("coalesce", new Function(-1, Choice::coalesce));
         m.put("fill_null", new Function(2, a -> Choice.fillNull(a[0], a[1])));
@@ -73,9 +98,20 @@ final class Functions {
         Function f = REGISTRY.get(name);
         if (f == null) {
             throw new ComputeException("expression: no function '" + name + "'; the functions are "
-                    + String.join(", ", names()) + ", is_in and cast");
+                    + String.join(", ", names()) + ", " + String.join(", ", new TreeMap<>(PATTERN_MATCHES).keySet())
+                    + ", is_in and cast");
         }
         return f;
+    }
+
+    /** Whether a name is one of the string-matching functions, whose second argument is a literal pattern. */
+    static boolean isPatternMatch(String name) {
+        return PATTERN_MATCHES.containsKey(name);
+    }
+
+    /** The string-matching function of a name (see {@link #isPatternMatch}). */
+    static PatternMatch patternMatch(String name) {
+        return PATTERN_MATCHES.get(name);
     }
 
     /** The registered names, sorted. */

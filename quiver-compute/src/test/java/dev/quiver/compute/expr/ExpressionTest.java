@@ -54,6 +54,18 @@ class ExpressionTest {
     }
 
     @Test
+    void stringFunctionsMatchALiteralPattern() {
+        assertEquals(Arrays.asList(true, false, false, true), eval("starts_with(name, 'a')"));
+        assertEquals(Arrays.asList(false, true, false, false), eval("ends_with(name, 'b') and id > 100"));
+        assertEquals(Arrays.asList(false, false, true, false), eval("match_substring(name, 'c')"));
+        assertEquals(Arrays.asList(true, true, false, true), eval("match_substring_regex(name, '^[ab]$')"));
+        assertEquals(Arrays.asList(1, 1, 1, 1), eval("utf8_length(name)"));
+        assertEquals(Arrays.asList("A", "B", "C", "A"), eval("utf8_upper(name)"));
+        ComputeException e = assertThrows(ComputeException.class, () -> eval("starts_with(name, name)"));
+        assertTrue(e.getMessage().contains("must be a string literal"), e.getMessage());
+    }
+
+    @Test
     void checkedArithmeticNamesTheOverflowingRow() {
         ComputeException e = assertThrows(ComputeException.class, () -> eval("small + small > 0"));
         assertTrue(e.getMessage().contains("overflow at row 0"), e.getMessage());
