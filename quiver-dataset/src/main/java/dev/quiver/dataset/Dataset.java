@@ -46,10 +46,13 @@ public final class Dataset {
     private final List<Field> keys;
     /** Each file's own schema, as read when the schemas were unified (none when the options gave one). */
     private final Map<Path, Schema> schemas;
+    /** Each Parquet file as opened when the schemas were unified (closed since): its footer, parsed once. */
+    private final Map<Path, ParquetFile> footers;
 
     private Dataset(Path root, DatasetOptions options, List<Fragment> fragments, Schema fileSchema,
-            List<Field> keys, Map<Path, Schema> schemas) {
+            List<Field> keys, Map<Path, Schema> schemas, Map<Path, ParquetFile> footers) {
         this.schemas = Map.copyOf(schemas);
+        this.footers = Map.copyOf(footers);
         this.root = root;
         this.options = options;
         this.fragments = List.copyOf(fragments);
@@ -162,13 +165,14 @@ public final class Dataset {
             fragments.add(new Fragment(file, formats.get(i), size(file), partition));
         }
         Map<Path, Schema> schemas = new HashMap<>();
-        Schema fileSchema = options.schema() != null ? options.schema() : unify(fragments, options, schemas);
+        Map<Path, ParquetFile> footers = new HashMap<>();
+        Schema fileSchema = options.schema() != null ? options.schema() : unify(fragments, options, schemas, footers);
         for (Field key : keys.fields()) {
             if (fileSchema.indexOf(key.name()) >= 0) {
                 throw new DatasetException("partition key " + key.name() + " is also a column of the files");
             }
         }
-        return new Dataset(absoluteRoot, options, fragments, fileSchema, keys.fields(), schemas);
+        return new Dataset(absoluteRoot, options, fragments, fileSchema, keys.fields(), schemas, footers);
     }
 
     /**
@@ -264,13 +268,26 @@ public final class Dataset {
         return schemas.get(fragment.path());
     }
 
-    private static Schema unify(List<Fragment> fragments, DatasetOptions options, Map<Path, Schema> schemas) {
+    /**
+     * Opens one of the dataset's Parquet files, with the footer parsed when the dataset was opened where there is
+     * one (the file must not have changed since: one of another size is refused).
+     *
+     * @param fragment one of the dataset's Parquet files
+     * @return the open file, to be closed
+     */
+    ParquetFile openParquet(Fragment fragment) {
+        ParquetFile opened = footers.get(fragment.path());
+        return opened == null ? ParquetFile.open(fragment.path()) : ParquetFile.reopen(fragment.path(), opened);
+    }
+
+    private static Schema unify(List<Fragment> fragments, DatasetOptions options, Map<Path, Schema> schemas,
+            Map<Path, ParquetFile> footers) {
         SchemaUnifier unifier = new SchemaUnifier();
         Map<String, Integer> presence = new HashMap<>();
         for (Fragment fragment : fragments) {
             Schema schema;
             try {
-                schema = schemaOfFile(fragment, options);
+                schema = schemaOfFile(fragment, options, footers);
             } catch (DatasetException e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -285,10 +302,14 @@ public final class Dataset {
         return unifier.schema(fragments.size(), presence);
     }
 
-    /** A file's schema: a Parquet file's from its footer alone, another's from the start of its reading. */
-    private static Schema schemaOfFile(Fragment fragment, DatasetOptions options) {
+    /**
+     * A file's schema: a Parquet file's from its footer alone (the opened file kept in {@code footers}), another's
+     * from the start of its reading.
+     */
+    private static Schema schemaOfFile(Fragment fragment, DatasetOptions options, Map<Path, ParquetFile> footers) {
         if (fragment.format() == ArrowFormat.PARQUET) {
             try (ParquetFile file = ParquetFile.open(fragment.path())) {
+                footers.put(fragment.path(), file);
                 return file.schema();
             }
         }

@@ -313,7 +313,7 @@ public final class Scan implements RecordBatchReader {
      * that the filter's translatable part proves cannot match (by the file's own column types).
      */
     private RecordBatchReader openParquet(Fragment fragment) {
-        ParquetFile file = ParquetFile.open(fragment.path());
+        ParquetFile file = dataset.openParquet(fragment);
         try {
             Schema fileSchema = file.schema();
             List<String> columns = new ArrayList<>();

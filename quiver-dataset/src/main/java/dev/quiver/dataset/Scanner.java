@@ -241,7 +241,7 @@ public final class Scanner {
                 if (fragment.format() != ArrowFormat.PARQUET) {
                     return null;
                 }
-                try (ParquetFile file = ParquetFile.open(fragment.path())) {
+                try (ParquetFile file = dataset.openParquet(fragment)) {
                     rows += file.rowCount();
                 }
             }

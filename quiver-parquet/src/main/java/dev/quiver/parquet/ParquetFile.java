@@ -46,19 +46,43 @@ public final class ParquetFile implements AutoCloseable {
      * @throws ParquetException if the file cannot be opened or is not a readable Parquet file
      */
     public static ParquetFile open(Path path) {
-        FileChannel channel;
-        try {
-            channel = FileChannel.open(path, StandardOpenOption.READ);
-        } catch (IOException e) {
-            throw new ParquetException(path + ": cannot open: " + e.getMessage(), e);
-        }
-        FileInput input = FileInput.of(channel, path.toString());
+        FileInput input = input(path);
         try {
             return new ParquetFile(FileDecoder.open(input, BufferAllocator.managed()));
         } catch (RuntimeException e) {
             input.close();
             throw e;
         }
+    }
+
+    /**
+     * Opens a file again, reusing the footer and schema parsed when {@code opened} was opened (it may be closed
+     * since): a reader that opens the same files several times parses each footer once. The file must not have
+     * changed in between; a file of another size is refused.
+     *
+     * @param path the file {@code opened} was opened from
+     * @param opened the same file opened before
+     * @return the open file, to be closed
+     * @throws ParquetException if the file cannot be opened or its size is not the size it had
+     */
+    public static ParquetFile reopen(Path path, ParquetFile opened) {
+        FileInput input = input(path);
+        try {
+            return new ParquetFile(opened.decoder.reopen(input));
+        } catch (RuntimeException e) {
+            input.close();
+            throw e;
+        }
+    }
+
+    private static FileInput input(Path path) {
+        FileChannel channel;
+        try {
+            channel = FileChannel.open(path, StandardOpenOption.READ);
+        } catch (IOException e) {
+            throw new ParquetException(path + ": cannot open: " + e.getMessage(), e);
+        }
+        return FileInput.of(channel, path.toString());
     }
 
     /**

@@ -110,6 +110,22 @@ public final class FileDecoder {
     }
 
     /**
+     * A decoder of another input holding the same file, sharing this one's parsed footer and schema (the
+     * footer read once, as a dataset reads each file's footer when it opens and again when it scans).
+     *
+     * @param other the same file's bytes, opened again; its size must be this file's size
+     * @return the decoder
+     * @throws ParquetException if the sizes differ (the file changed)
+     */
+    public FileDecoder reopen(FileInput other) {
+        if (other.size() != input.size()) {
+            throw new ParquetException(other.name() + ": " + other.size() + " bytes, but its footer was read when it had "
+                    + input.size() + " (the file changed)");
+        }
+        return new FileDecoder(other, metadata, schema);
+    }
+
+    /**
      * The footer.
      *
      * @return the file's metadata
