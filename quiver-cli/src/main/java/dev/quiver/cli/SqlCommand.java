@@ -34,8 +34,8 @@ final class SqlCommand extends Subcommand {
             "One SQL statement (or several; the last one's result is shown)."));
 
     private final OptionSpec tables = option(OptionSpec.builder("-t", "--table").paramLabel("NAME=PATH").type(Map.class)
-            .description("Registers PATH as table NAME (repeatable): an Arrow file or stream (read into memory), "
-                    + "a Parquet, CSV or NDJSON file, or a directory of such files (a dataset, hive partitions as "
+            .description("Registers PATH as table NAME (repeatable): an Arrow file (memory-mapped) or stream "
+                    + "(read into memory), a Parquet, CSV or NDJSON file, or a directory of such files (a dataset, hive partitions as "
                     + "columns), scanned anew by every scan of the query, reading only the columns it uses.").auxiliaryTypes(String.class, Path.class));
 
     private final OptionSpec out = option(valued("--out", "FILE", Path.class,
@@ -53,9 +53,9 @@ final class SqlCommand extends Subcommand {
     SqlCommand() {
         super(NAME, "Runs QUERY in DuckDB (in memory, through its C API) over Arrow files and prints the result "
                 + "as an aligned table, or writes it to --out.",
-                "Tables: each --table NAME=FILE, an Arrow file or stream (never mapped: up to 1 GiB read into "
-                + "memory once, larger ones read batch by batch by each scan; each scan hands DuckDB only the "
-                + "columns the query uses), integration JSON or CSV; and any Arrow file or stream named in the "
+                "Tables: each --table NAME=FILE, an Arrow file (memory-mapped by each scan, which copies only the "
+                + "columns the query uses out of the mapping for DuckDB) or stream (up to 1 GiB read into memory "
+                + "once, larger ones read batch by batch by each scan), integration JSON or CSV; and any Arrow file or stream named in the "
                 + "query by its path in quotes, as in SELECT * FROM 'data.arrow'. A table can be scanned any "
                 + "number of times (self-joins, CTEs used twice); a file that changes during the query is an "
                 + "error. Anything else DuckDB reads itself (e.g. 'data.csv', 'data.parquet').",
@@ -145,7 +145,7 @@ final class SqlCommand extends Subcommand {
 
     /**
      * Whether a table's path is read as a dataset: a directory, or a Parquet, CSV, TSV or NDJSON file (Arrow
-     * files and streams are read into memory whole, {@link SqlTableFile}).
+     * files and streams are {@link SqlTableFile}s).
      */
     private static boolean isDataset(Path path) {
         if (Files.isDirectory(path)) {

@@ -4,8 +4,12 @@ package dev.quiver.cli;
 import dev.quiver.cli.io.Formats;
 import dev.quiver.cli.io.Inputs;
 import dev.quiver.core.QuiverException;
+import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.core.validation.ValidationLevel;
@@ -24,24 +28,29 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
- * A file registered as a table of {@code quiver sql}: a new reader for each scan DuckDB makes of it. Arrow
- * files and streams are read through a {@code FileChannel} with positional reads into memory this process
- * owns (whole, once, up to {@link #WHOLE_LIMIT}; else batch by batch), never mapped: a file mapped and
- * truncated by another process under DuckDB's Arrow scan kills the JVM with SIGBUS, a read past the new end
- * is only a short read. The file's size and modification time are
- * taken when it is registered and compared when each scan opens it, when a scan reaches its end and when a
- * read fails: a file that changed during the query is one error naming it (never a query over part of it).
+ * A file registered as a table of {@code quiver sql}: a new reader for each scan DuckDB makes of it. An
+ * Arrow file is memory-mapped anew by each scan (zero-copy: only the pages of the columns a scan uses are
+ * read), and each batch's columns asked for are copied out of the mapping (one bulk copy per buffer) into
+ * memory this process owns, then validated there and handed to DuckDB: no native code ever reads the
+ * mapping, so a file truncated by another process under a scan is a fault in the JVM's copy (an
+ * {@link InternalError} it reports), never a SIGBUS in DuckDB that kills the JVM. Arrow streams are read
+ * through a {@code FileChannel} with positional reads (whole, once, up to {@link #WHOLE_LIMIT}; else batch
+ * by batch). The file's size and modification time are taken when it is registered and compared when each
+ * scan opens it, when a scan reaches its end and when a read fails: a file that changed during the query
+ * is one error naming it (never a query over part of it).
  */
 final class SqlTableFile implements ProjectingSource {
     /**
-     * Arrow files and streams up to this size (1 GiB, or the system property
-     * {@code quiver.sql.wholeFileLimit}) are read whole, once, and scanned in place from there; larger
-     * ones are read batch by batch by each scan (which costs about 1.6 times the time of a group-by, as
-     * each batch is copied while DuckDB waits for it).
+     * Arrow streams up to this size (1 GiB, or the system property {@code quiver.sql.wholeFileLimit}) are
+     * read whole, once, and scanned in place from there; larger ones are read batch by batch by each scan
+     * (which costs about 1.6 times the time of a group-by, as each batch is copied while DuckDB waits for
+     * it). Arrow files are mapped instead, whatever their size.
      */
     static final long WHOLE_LIMIT = Long.getLong("quiver.sql.wholeFileLimit", 1L << 30);
 
@@ -86,25 +95,32 @@ final class SqlTableFile implements ProjectingSource {
     /** A reader of every column from the file's start, each batch fully validated. */
     @Override
     public RecordBatchReader get() {
-        return new Checked(open(IpcReadOptions.DEFAULT), null);
+        RecordBatchReader reader = open();
+        int[] all = new int[reader.schema().fields().size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return new Checked(reader, all, reader.schema());
     }
 
     /**
-     * A reader of some columns from the file's start, for one scan: Arrow batches are read with their
-     * structure validated (buffer bounds, child counts, the ends of offsets) and only the columns asked for
-     * validated value by value (offsets, UTF-8, dictionary indices), which is all DuckDB reads.
+     * A reader of some columns from the file's start, for one scan: only the columns asked for are
+     * validated, in full (buffer bounds, offsets, UTF-8, dictionary indices), which is all DuckDB reads. An
+     * Arrow stream is read with its structure validated; a mapped Arrow file's batches are validated once
+     * copied out of the mapping (so that Java code reads the mapping only through bulk copies).
      */
     @Override
     public RecordBatchReader open(int[] columns) {
-        return new Checked(open(IpcReadOptions.DEFAULT.withValidation(ValidationLevel.STRUCTURE)), columns.clone());
+        RecordBatchReader reader = open();
+        return new Checked(reader, columns.clone(), Checked.selected(reader.schema(), columns));
     }
 
-    private RecordBatchReader open(IpcReadOptions options) {
+    private RecordBatchReader open() {
         checkUnchanged(null);
+        IpcReadOptions options = IpcReadOptions.DEFAULT.withValidation(ValidationLevel.STRUCTURE);
         try {
             return switch (format) {
-                case FILE -> registered.size() <= WHOLE_LIMIT ? IpcFileReader.open(whole(), options)
-                        : IpcFileReader.open(file, options);
+                case FILE -> IpcFileReader.map(file, IpcReadOptions.DEFAULT.withValidation(ValidationLevel.NONE));
                 case STREAM -> registered.size() <= WHOLE_LIMIT ? IpcStreamReader.open(whole(), options)
                         : IpcStreamReader.open(file, options);
                 default -> Inputs.open(file);
@@ -160,18 +176,23 @@ final class SqlTableFile implements ProjectingSource {
     }
 
     /**
-     * A scan's reader: a read that fails or ends checks that the file has not changed. With columns, each
-     * batch has those columns only, each validated in full.
+     * A scan's reader: a read that fails or ends checks that the file has not changed. Each batch has the
+     * columns asked for only, copied out of the reader's memory (a mapping) and validated in full.
      */
     private final class Checked implements RecordBatchReader {
         private final RecordBatchReader reader;
         private final int[] columns;
         private final Schema schema;
+        /** Whether the batches lie in a mapping of the file, and so are copied out of it. */
+        private final boolean mapped;
+        /** The dictionaries copied so far, by the reader's: each is copied once per scan. */
+        private final Map<ArrayData, ArrayData> dictionaries = new IdentityHashMap<>();
 
-        Checked(RecordBatchReader reader, int[] columns) {
+        Checked(RecordBatchReader reader, int[] columns, Schema schema) {
             this.reader = reader;
+            this.mapped = format == ArrowFormat.FILE;
             this.columns = columns;
-            this.schema = columns == null ? reader.schema() : selected(reader.schema(), columns);
+            this.schema = schema;
         }
 
         private static Schema selected(Schema all, int[] columns) {
@@ -199,16 +220,64 @@ final class SqlTableFile implements ProjectingSource {
                 checkUnchanged(null);
                 return next;
             }
-            if (columns == null) {
-                return next;
+            RecordBatch batch;
+            try {
+                batch = mapped ? owned(next.get().select(columns)) : next.get().select(columns);
+            } catch (InternalError e) {
+                throw checkUnchanged(new QuiverException(file + ": a fault reading its mapping (" + e.getMessage()
+                        + ")", e));
             }
-            RecordBatch batch = next.get().select(columns);
             try {
                 batch.validate(ValidationLevel.FULL);
             } catch (RuntimeException e) {
                 throw checkUnchanged(e);
             }
             return Optional.of(batch);
+        }
+
+        /** The batch with its columns copied into memory of this process. */
+        private RecordBatch owned(RecordBatch batch) {
+            List<Array> copies = new ArrayList<>(batch.columnCount());
+            for (Array column : batch.columns()) {
+                copies.add(Array.ofUnchecked(owned(column.data())));
+            }
+            return new RecordBatch(batch.schema(), copies, batch.rowCount());
+        }
+
+        /**
+         * The data with each buffer copied in bulk (the JVM's copy, which reports a fault on a vanished
+         * page of the mapping as an {@link InternalError}); a dictionary once per scan.
+         */
+        private ArrayData owned(ArrayData data) {
+            List<ArrowBuffer> buffers = new ArrayList<>(data.bufferCount());
+            for (ArrowBuffer buffer : data.buffers()) {
+                buffers.add(buffer == null ? null : owned(buffer));
+            }
+            List<ArrayData> children = new ArrayList<>(data.children().size());
+            for (ArrayData child : data.children()) {
+                children.add(owned(child));
+            }
+            ArrayData dictionary = data.dictionary();
+            if (dictionary != null) {
+                ArrayData copy = dictionaries.get(dictionary);
+                if (copy == null) {
+                    copy = owned(dictionary);
+                    dictionaries.put(dictionary, copy);
+                }
+                dictionary = copy;
+            }
+            // the null count is counted on the copy (the file's claim is not taken, nor the mapping read)
+            return new ArrayData(data.type(), data.length(), data.offset(), ArrayData.UNKNOWN_NULL_COUNT, buffers,
+                    children, dictionary);
+        }
+
+        private static ArrowBuffer owned(ArrowBuffer buffer) {
+            if (buffer.byteSize() == 0) {
+                return buffer;
+            }
+            ArrowBuffer copy = BufferAllocator.managed().allocateForOverwrite(buffer.byteSize());
+            MemorySegment.copy(buffer.segment(), 0, copy.segment(), 0, buffer.byteSize());
+            return copy;
         }
 
         @Override

@@ -124,6 +124,10 @@ final class DuckDbApi {
     final MethodHandle dataChunkSetSize;
     final MethodHandle vectorGetColumnType;
     final MethodHandle vectorCopySel;
+    final MethodHandle vectorGetData;
+    final MethodHandle vectorGetValidity;
+    final MethodHandle vectorEnsureValidityWritable;
+    final MethodHandle vectorAssignStringElementLen;
     final MethodHandle createSelectionVector;
     final MethodHandle destroySelectionVector;
     final MethodHandle selectionVectorData;
@@ -244,6 +248,11 @@ final class DuckDbApi {
         vectorGetColumnType = b.bind("duckdb_vector_get_column_type", FunctionDescriptor.of(ADDRESS, ADDRESS));
         vectorCopySel = b.bind("duckdb_vector_copy_sel", FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS,
                 JAVA_LONG, JAVA_LONG, JAVA_LONG));
+        vectorGetData = b.bind("duckdb_vector_get_data", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        vectorGetValidity = b.bind("duckdb_vector_get_validity", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        vectorEnsureValidityWritable = b.bind("duckdb_vector_ensure_validity_writable", voidOfAddress);
+        vectorAssignStringElementLen = b.bind("duckdb_vector_assign_string_element_len",
+                FunctionDescriptor.ofVoid(ADDRESS, JAVA_LONG, ADDRESS, JAVA_LONG));
         createSelectionVector = b.bind("duckdb_create_selection_vector", FunctionDescriptor.of(ADDRESS, JAVA_LONG));
         destroySelectionVector = b.bind("duckdb_destroy_selection_vector", voidOfAddress);
         selectionVectorData = b.bind("duckdb_selection_vector_get_data_ptr", FunctionDescriptor.of(ADDRESS,

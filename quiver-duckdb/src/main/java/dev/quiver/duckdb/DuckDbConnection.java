@@ -205,6 +205,11 @@ public final class DuckDbConnection implements AutoCloseable {
         return new ArrayList<>(tables.keySet());
     }
 
+    /** The registered table {@code name}, or null. */
+    synchronized ScanTable table(String name) {
+        return tables.get(name);
+    }
+
     /**
      * Sets what supplies a table a query names but nothing registered, such as a file named in FROM
      * ({@code SELECT * FROM 'data.arrow'}): DuckDB reports the name while binding, the query fails, the

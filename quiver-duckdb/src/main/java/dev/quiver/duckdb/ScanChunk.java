@@ -16,12 +16,13 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * One DuckDB thread's part of a scan: the batch it converted, as a DuckDB data chunk of the batch's length
- * ({@code duckdb_data_chunk_from_arrow}, which references fixed-width Arrow buffers in place), handed out
- * to the scan's output 2,048 rows at a time ({@code duckdb_vector_copy_sel}, one copy of the projected
- * columns' values into the output's own memory).
+ * One DuckDB thread's part of a scan: the batch it took, handed out to the scan's output 2,048 rows at a
+ * time. The columns with a {@link VectorCopy} are written straight from the batch's buffers into the
+ * output's vectors; the others are converted once per batch into a DuckDB data chunk of the batch's length
+ * ({@code duckdb_data_chunk_from_arrow}, which references fixed-width Arrow buffers in place) and copied
+ * from there ({@code duckdb_vector_copy_sel}). Either way the output owns copies of the values.
  *
- * <p>The batch's export is DuckDB's only while the chunk lives: DuckDB's conversion takes the
+ * <p>A converted batch's export is DuckDB's only while the chunk lives: DuckDB's conversion takes the
  * {@code ArrowArray} over and may call its release while it still converts other columns (the first
  * column's state owns it), so DuckDB gets a release that does nothing, and the export's own release is
  * called here once the chunk is destroyed. The output owns copies, so nothing DuckDB keeps refers to the
@@ -41,6 +42,9 @@ final class ScanChunk implements AutoCloseable {
     private final MemorySegment chunk = arena.allocate(ADDRESS);
     private final MemorySegment selection = arena.allocate(ADDRESS);
     private MemorySegment release = MemorySegment.NULL;
+    private RecordBatch batch;
+    /** Per column of the scan: the entries of its dictionary, for dictionary-encoded strings. */
+    private DictionaryEntries[] dictionaries;
     private long selectionSize;
     private long rows;
     private long position;
@@ -65,13 +69,39 @@ final class ScanChunk implements AutoCloseable {
     }
 
     /**
-     * Converts a (projected) batch into a DuckDB chunk, replacing the one before.
+     * Takes the scan's next (projected) batch, replacing the one before: converts its columns without a
+     * direct copy, and makes the entries of its dictionaries.
      *
      * @throws DuckDbException with DuckDB's message if it cannot convert the batch
      */
-    void load(RecordBatch batch, ConvertedSchema converted, MemorySegment connection, String table)
-            throws Throwable {
+    void load(RecordBatch batch, TableScan scan) throws Throwable {
         clear();
+        if (dictionaries == null) {
+            dictionaries = new DictionaryEntries[scan.columns];
+        }
+        for (int c = 0; c < scan.columns; c++) {
+            VectorCopy copy = scan.direct[c];
+            if (copy != null && copy.kind == VectorCopy.Kind.DICTIONARY_STRING) {
+                if (dictionaries[c] == null) {
+                    dictionaries[c] = new DictionaryEntries();
+                }
+                dictionaries[c].use(batch.column(c).data().dictionary());
+            }
+        }
+        this.batch = batch;
+        rows = batch.rowCount();
+        position = 0;
+    }
+
+    /**
+     * Converts a batch into a DuckDB chunk with DuckDB's Arrow conversion, replacing the one before: at most
+     * 2,048 rows (DuckDB 1.5.6 corrupts memory converting a longer dictionary column with nulls).
+     *
+     * @throws DuckDbException with DuckDB's message if it cannot convert the batch
+     */
+    void convert(RecordBatch batch, ConvertedSchema converted, MemorySegment connection, String table)
+            throws Throwable {
+        dropConverted();
         CData.exportBatch(batch, array);
         release = array.get(ADDRESS, RELEASE_AT);
         array.set(ADDRESS, RELEASE_AT, NO_RELEASE);
@@ -82,9 +112,7 @@ final class ScanChunk implements AutoCloseable {
                 throw new DuckDbException("DuckDB cannot convert a batch of table " + table + ": " + error);
             }
         }
-        rows = batch.rowCount();
-        position = 0;
-        ensureSelection(rows);
+        ensureSelection(batch.rowCount());
     }
 
     /**
@@ -117,21 +145,34 @@ final class ScanChunk implements AutoCloseable {
     }
 
     /**
-     * Copies the next rows (up to 2,048) of the chunk into DuckDB's output chunk.
+     * Writes the next rows (up to 2,048) of the batch into DuckDB's output chunk.
      *
-     * @return the rows copied; 0 when the chunk is used up (or none was loaded)
+     * @return the rows written; 0 when the batch is used up (or none was loaded)
      */
-    long emit(MemorySegment output, int columns) throws Throwable {
-        long n = Math.min(VECTOR_SIZE, rows - position);
+    long emit(MemorySegment output, TableScan scan) throws Throwable {
+        int n = (int) Math.min(VECTOR_SIZE, rows - position);
         if (n <= 0) {
             return 0;
         }
-        MemorySegment source = chunk.get(ADDRESS, 0);
-        MemorySegment sel = selection.get(ADDRESS, 0);
-        for (int c = 0; c < columns; c++) {
-            MemorySegment from = (MemorySegment) api.dataChunkGetVector.invokeExact(source, (long) c);
-            MemorySegment to = (MemorySegment) api.dataChunkGetVector.invokeExact(output, (long) c);
-            api.vectorCopySel.invokeExact(from, to, sel, position + n, position, 0L);
+        for (int c = 0; c < scan.columns; c++) {
+            VectorCopy copy = scan.direct[c];
+            if (copy != null) {
+                MemorySegment to = (MemorySegment) api.dataChunkGetVector.invokeExact(output, (long) c);
+                copy.copy(api, batch.column(c).data(), position, n, to, dictionaries[c]);
+            }
+        }
+        if (scan.converted != null) {
+            convert(batch.select(scan.convertedColumns).slice(position, n), scan.converted, scan.table.connection,
+                    scan.table.name);
+            MemorySegment source = chunk.get(ADDRESS, 0);
+            MemorySegment sel = selection.get(ADDRESS, 0);
+            for (int k = 0; k < scan.convertedColumns.length; k++) {
+                MemorySegment from = (MemorySegment) api.dataChunkGetVector.invokeExact(source, (long) k);
+                MemorySegment to = (MemorySegment) api.dataChunkGetVector.invokeExact(output,
+                        (long) scan.convertedColumns[k]);
+                api.vectorCopySel.invokeExact(from, to, sel, (long) n, 0L, 0L);
+            }
+            dropConverted();
         }
         position += n;
         return n;
@@ -141,6 +182,12 @@ final class ScanChunk implements AutoCloseable {
     void clear() throws Throwable {
         rows = 0;
         position = 0;
+        batch = null;
+        dropConverted();
+    }
+
+    /** Destroys the converted chunk and releases the export it was converted from. */
+    private void dropConverted() throws Throwable {
         if (chunk.get(ADDRESS, 0).address() != 0) {
             api.destroyDataChunk.invokeExact(chunk);
             chunk.set(ADDRESS, 0, MemorySegment.NULL);

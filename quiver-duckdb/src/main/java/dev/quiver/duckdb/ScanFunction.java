@@ -192,13 +192,13 @@ final class ScanFunction {
             TableScan scan = SCANS.get(((MemorySegment) api.functionGetInitData.invokeExact(info)).address());
             ScanChunk chunk = CHUNKS.get(((MemorySegment) api.functionGetLocalInitData.invokeExact(info)).address());
             long rows;
-            while ((rows = chunk.emit(output, scan.columns)) == 0) {
+            while ((rows = chunk.emit(output, scan)) == 0) {
                 var batch = scan.next();
                 if (batch == null) {
                     chunk.clear();
                     break;
                 }
-                chunk.load(batch, scan.converted, scan.table.connection, scan.table.name);
+                chunk.load(batch, scan);
             }
             api.dataChunkSetSize.invokeExact(output, rows);
         } catch (Throwable e) {

@@ -76,7 +76,7 @@ final class ScanTable implements AutoCloseable {
             String name) {
         try (ConvertedSchema converted = new ConvertedSchema(api, connection, schema, name);
                 ScanChunk chunk = new ScanChunk(api)) {
-            chunk.load(RecordBatch.ofRows(schema, List.of()), converted, connection, name);
+            chunk.convert(RecordBatch.ofRows(schema, List.of()), converted, connection, name);
             return chunk.types(schema.fields().size());
         } catch (DuckDbException e) {
             throw e;
@@ -88,6 +88,11 @@ final class ScanTable implements AutoCloseable {
     /** DuckDB's type of column {@code i} (owned here). */
     MemorySegment type(int i) {
         return types[i];
+    }
+
+    /** How column {@code i} goes into DuckDB's vectors without DuckDB's conversion; null: converted. */
+    VectorCopy directCopy(int i) throws Throwable {
+        return VectorCopy.of(schema.fields().get(i).type(), (int) api.getTypeId.invokeExact(types[i]));
     }
 
     /**

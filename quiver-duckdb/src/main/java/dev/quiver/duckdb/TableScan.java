@@ -9,17 +9,29 @@ import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * One scan of a registered table (one {@code quiver_scan} in a query's plan): a reader of the table's
- * batches, the columns DuckDB asked for (projection pushdown), and DuckDB's conversion plan for them.
- * DuckDB's threads take batches from it in turn, each projected to the columns asked for.
+ * batches, the columns DuckDB asked for (projection pushdown), how each goes into DuckDB's vectors (a
+ * {@link VectorCopy}, or DuckDB's conversion plan for the others). DuckDB's threads take batches from it
+ * in turn, each projected to the columns asked for.
+ *
+ * <p>The system property {@value #DIRECT_COPY} set to {@code false} turns the direct copies off (every
+ * column converted by DuckDB), for comparison.
  */
 final class TableScan implements AutoCloseable {
+    /** The system property that turns the direct copies off when {@code false}. */
+    static final String DIRECT_COPY = "quiver.duckdb.directCopy";
     final ScanTable table;
+    /** DuckDB's conversion plan for the columns without a direct copy; null when there are none. */
     final ConvertedSchema converted;
+    /** The columns (of the scan) that DuckDB converts, in order. */
+    final int[] convertedColumns;
+    /** Per column of the scan, its direct copy, or null. */
+    final VectorCopy[] direct;
     final int columns;
     private final List<Field> fields;
     private final RecordBatchReader reader;
@@ -30,18 +42,32 @@ final class TableScan implements AutoCloseable {
      *
      * @throws DuckDbException if the table refuses a new scan, or DuckDB cannot convert its types
      */
-    TableScan(DuckDbApi api, MemorySegment connection, ScanTable table, int[] indices) {
+    TableScan(DuckDbApi api, MemorySegment connection, ScanTable table, int[] indices) throws Throwable {
         this.table = table;
         this.columns = indices.length;
         this.fields = new ArrayList<>(indices.length);
-        for (int i : indices) {
-            fields.add(table.schema.fields().get(i));
+        this.direct = new VectorCopy[indices.length];
+        boolean directCopy = !"false".equals(System.getProperty(DIRECT_COPY));
+        List<Field> others = new ArrayList<>();
+        int[] otherColumns = new int[indices.length];
+        for (int c = 0; c < indices.length; c++) {
+            Field field = table.schema.fields().get(indices[c]);
+            fields.add(field);
+            direct[c] = directCopy ? table.directCopy(indices[c]) : null;
+            if (direct[c] == null) {
+                otherColumns[others.size()] = c;
+                others.add(field);
+            }
         }
-        this.converted = new ConvertedSchema(api, connection, new Schema(fields), table.name);
+        this.convertedColumns = Arrays.copyOf(otherColumns, others.size());
+        this.converted = others.isEmpty() ? null : new ConvertedSchema(api, connection, new Schema(others),
+                table.name);
         try {
             this.reader = table.open(indices);
         } catch (RuntimeException e) {
-            converted.close();
+            if (converted != null) {
+                converted.close();
+            }
             throw e;
         }
     }
@@ -114,7 +140,9 @@ final class TableScan implements AutoCloseable {
         try {
             reader.close();
         } finally {
-            converted.close();
+            if (converted != null) {
+                converted.close();
+            }
         }
     }
 }
