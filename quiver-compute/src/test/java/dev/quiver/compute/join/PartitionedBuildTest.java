@@ -52,11 +52,13 @@ class PartitionedBuildTest {
     @Test
     void partitionedBuildJoinsAsOneGrouper() {
         Random random = new Random(60);
-        Table left = table(LEFT, random, 12_000, 2);
+        Table left = table(LEFT, random, 6_000, 2);
         Table right = table(RIGHT, random, 33_000, 2);
         assertTrue(right.rowCount() >= BuildKeys.PARTITIONED_ROWS);
         for (List<String> keys : List.of(List.of("k"), List.of("s"), List.of("k", "s"))) {
-            for (JoinType type : JoinType.values()) {
+            List<JoinType> types = keys.equals(List.of("k")) ? List.of(JoinType.values())
+                    : List.of(JoinType.INNER, JoinType.FULL_OUTER, JoinType.RIGHT_ANTI);
+            for (JoinType type : types) {
                 JoinOptions one = JoinOptions.on(keys.toArray(new String[0])).type(type).suffixes("_l", "_r")
                         .threads(1);
                 Table expected = HashJoin.join(left, right, one);
