@@ -2,9 +2,11 @@
 package dev.quiver.compute.aggregate;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.Threads;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.ChunkedArray;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,9 +36,9 @@ public final class Aggregate {
      * @throws ComputeException if the function does not take the values' type
      */
     public static Array of(ChunkedArray values, Aggregation spec) {
-        Array fast = FastPaths.of(values, spec);
+        List<Array> fast = FastPaths.of(values, List.of(spec), Threads.current());
         if (fast != null) {
-            return fast;
+            return fast.get(0);
         }
         NumericValues reader = new NumericValues(values.type(), spec.function().pyarrowName());
         Accumulator acc = Accumulator.of(spec, reader);
@@ -50,6 +52,33 @@ public final class Aggregate {
             }
         }
         return Array.ofUnchecked(acc.finish(1));
+    }
+
+    /**
+     * Several aggregates of one chunked array. Sum, min and max of int64 and float64 values with the default
+     * options are computed together in one pass over the values (on every core, as {@link Threads} says); other
+     * aggregates one after the other.
+     *
+     * <pre>{@code
+     * List<Array> r = Aggregate.of(ids, List.of(Aggregation.of("id", AggregateFunction.SUM),
+     *         Aggregation.of("id", AggregateFunction.MIN), Aggregation.of("id", AggregateFunction.MAX)));
+     * }</pre>
+     *
+     * @param values the values
+     * @param specs the functions and their options
+     * @return one single-slot array per spec, in order
+     * @throws ComputeException if a function does not take the values' type
+     */
+    public static List<Array> of(ChunkedArray values, List<Aggregation> specs) {
+        List<Array> fast = FastPaths.of(values, specs, Threads.current());
+        if (fast != null) {
+            return fast;
+        }
+        List<Array> out = new ArrayList<>(specs.size());
+        for (Aggregation spec : specs) {
+            out.add(of(values, spec));
+        }
+        return out;
     }
 
     /**

@@ -99,13 +99,15 @@ public final class Predicates {
         long base = values.offset();
         int threads = Threads.current();
         int morsels = Parallel.morsels(n, threads);
-        if (kind != Physical.OTHER && setKind != Physical.OTHER && !Physical.isFloat(kind)
+        // Floats of one type match by their canonical bits (NaN matches NaN, -0.0 does not match 0.0: Double.equals).
+        boolean floats = Physical.isFloat(kind) && kind == setKind;
+        if (floats || kind != Physical.OTHER && setKind != Physical.OTHER && !Physical.isFloat(kind)
                 && !Physical.isFloat(setKind) && compatibleTemporal(values.type(), valueSet.type())) {
             LongSet set = new LongSet((int) valueSet.length());
             MemorySegment s = Chunks.values(valueSet);
             for (long j = 0; j < valueSet.length(); j++) {
                 if (valueSet.isValid(j)) {
-                    set.add(Physical.readLong(s, setKind, valueSet.offset() + j));
+                    set.add(longKey(s, setKind, valueSet.offset() + j, floats));
                 }
             }
             MemorySegment v = Chunks.values(values);
@@ -116,7 +118,7 @@ public final class Predicates {
                     int k = (int) Math.min(64, to - i);
                     long w = 0;
                     for (int b = 0; b < k; b++) {
-                        if (set.contains(Physical.readLong(v, kind, base + i + b))) {
+                        if (set.contains(longKey(v, kind, base + i + b, floats))) {
                             w |= 1L << b;
                         }
                     }
@@ -167,6 +169,10 @@ public final class Predicates {
                     + values.type());
         }
         return Outputs.bool(n, null, out);
+    }
+
+    private static long longKey(MemorySegment s, int kind, long i, boolean floats) {
+        return floats ? Double.doubleToLongBits(Physical.readDouble(s, kind, i)) : Physical.readLong(s, kind, i);
     }
 
     private static Object key(Object v) {

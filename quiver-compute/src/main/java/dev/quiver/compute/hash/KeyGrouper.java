@@ -104,6 +104,22 @@ public final class KeyGrouper implements AutoCloseable {
     }
 
     /**
+     * Writes the group id of rows {@code rows[0..count)} of {@code keys} to {@code ids[0..count)}, adding the keys
+     * not seen before, given the rows' hashes (as a {@link RowHasher} of these key types computes them: a caller
+     * that hashed the rows once, to partition them, need not hash them again).
+     *
+     * @param keys one column per key type, in order, all of one length
+     * @param rows the rows, each in {@code [0, length)}
+     * @param hashes the hash of each row of {@code rows}
+     * @param count the number of rows
+     * @param ids receives the group ids
+     * @throws ComputeException as {@link #assign(List, long, int, int[])}, or if a row is outside the columns
+     */
+    public void assignSelected(List<ArrayData> keys, int[] rows, long[] hashes, int count, int[] ids) {
+        own.runSelected(keys, rows, hashes, count, ids, true);
+    }
+
+    /**
      * A lookup of keys in this grouper, with its own scratch space: one per thread.
      *
      * @return a new lookup
@@ -168,6 +184,7 @@ public final class KeyGrouper implements AutoCloseable {
         private final RowTableEncoder encoder = new RowTableEncoder(metadata);
         private final RowTable scratch = new RowTable(metadata, allocator);
         private final long[] hashes = new long[MINI_BATCH];
+        private final int[] rowIds = new int[MINI_BATCH];
         private final int[] left = new int[MINI_BATCH];
         private final int[] leftAt = new int[MINI_BATCH];
         private final long[] right = new long[MINI_BATCH];
@@ -200,6 +217,44 @@ public final class KeyGrouper implements AutoCloseable {
             run(keys, from, count, ids, false);
         }
 
+        /**
+         * Writes the group id of rows {@code rows[0..count)} of {@code keys} to {@code ids[0..count)}, -1 for a key
+         * the grouper does not hold, given the rows' hashes (see {@link KeyGrouper#assignSelected}).
+         *
+         * @param keys one column per key type, in order, all of one length
+         * @param rows the rows, each in {@code [0, length)}
+         * @param hashes the hash of each row of {@code rows}
+         * @param count the number of rows
+         * @param ids receives the group ids
+         * @throws ComputeException as {@link #find(List, long, int, int[])}, or if a row is outside the columns
+         */
+        public void findSelected(List<ArrayData> keys, int[] rows, long[] hashes, int count, int[] ids) {
+            runSelected(keys, rows, hashes, count, ids, false);
+        }
+
+        private void runSelected(List<ArrayData> keys, int[] rows, long[] rowHashes, int count, int[] ids,
+                boolean add) {
+            long length = keys.isEmpty() ? 0 : keys.get(0).length();
+            try {
+                for (int done = 0; done < count; done += MINI_BATCH) {
+                    int n = Math.min(MINI_BATCH, count - done);
+                    for (int r = 0; r < n; r++) {
+                        int row = rows[done + r];
+                        if (row < 0 || row >= length) {
+                            throw new ComputeException("row " + row + " of key columns of " + length + " rows");
+                        }
+                        rowIds[r] = row;
+                    }
+                    System.arraycopy(rowHashes, done, hashes, 0, n);
+                    miniBatch(keys, n, ids, done, add);
+                }
+            } catch (ComputeException e) {
+                throw e;
+            } catch (QuiverException e) {
+                throw new ComputeException("key columns: " + e.getMessage(), e);
+            }
+        }
+
         private void run(List<ArrayData> keys, long from, int count, int[] ids, boolean add) {
             long length = keys.isEmpty() ? 0 : keys.get(0).length();
             if (from < 0 || count < 0 || from > length - count) {
@@ -211,7 +266,12 @@ public final class KeyGrouper implements AutoCloseable {
             try {
                 for (int done = 0; done < count; done += MINI_BATCH) {
                     int n = Math.min(MINI_BATCH, count - done);
-                    miniBatch(keys, (int) from + done, n, ids, done, add);
+                    int first = (int) from + done;
+                    for (int r = 0; r < n; r++) {
+                        rowIds[r] = first + r;
+                    }
+                    hasher.hashColumns(keys, first, n, hashes);
+                    miniBatch(keys, n, ids, done, add);
                 }
             } catch (ComputeException e) {
                 throw e;
@@ -220,8 +280,8 @@ public final class KeyGrouper implements AutoCloseable {
             }
         }
 
-        private void miniBatch(List<ArrayData> keys, int from, int n, int[] ids, int at, boolean add) {
-            hasher.hashColumns(keys, from, n, hashes);
+        /** Finds (and, adding, inserts) rows {@code rowIds[0..n)} whose hashes are in {@code hashes}. */
+        private void miniBatch(List<ArrayData> keys, int n, int[] ids, int at, boolean add) {
             long[] table = slots;
             int mask = slotMask;
             long[] gh = groupHashes;
@@ -237,11 +297,11 @@ public final class KeyGrouper implements AutoCloseable {
                 }
                 if (entry == 0) {
                     ids[at + r] = -1;
-                    pending[unresolved] = from + r;
+                    pending[unresolved] = rowIds[r];
                     pendingAt[unresolved++] = r;
                 } else {
                     ids[at + r] = (int) entry - 1;
-                    left[candidates] = from + r;
+                    left[candidates] = rowIds[r];
                     leftAt[candidates] = r;
                     right[candidates++] = (int) entry - 1;
                 }
@@ -251,7 +311,7 @@ public final class KeyGrouper implements AutoCloseable {
                 for (int k = 0; k < bad; k++) {
                     int r = leftAt[mismatches[k]];
                     ids[at + r] = -1;
-                    pending[unresolved] = from + r;
+                    pending[unresolved] = rowIds[r];
                     pendingAt[unresolved++] = r;
                 }
             }

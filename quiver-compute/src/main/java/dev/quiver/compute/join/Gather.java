@@ -2,6 +2,8 @@
 package dev.quiver.compute.join;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.Bits;
+import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.selection.Selection;
 import dev.quiver.core.array.Array;
@@ -20,7 +22,8 @@ import java.util.List;
  * The join's output columns: slot {@code j} of the result is slot {@code rows[j]} of the source, or null
  * where {@code rows[j]} is negative (the missing side of an outer join). One loop per flat type's layout,
  * with {@code int} rows and no index array; nested and view types go through the selection kernels'
- * {@code take} and {@code concat}.
+ * {@code take} and {@code concat}. Buffers come from the join's allocator, or, when it has none (the join's
+ * default), from the Java heap as every kernel's outputs ({@code Outputs}).
  */
 final class Gather {
     private Gather() {
@@ -56,7 +59,7 @@ final class Gather {
         } else {
             width = byteWidth(storage);
         }
-        ArrowBuffer values = allocator.allocate((long) n * width);
+        ArrowBuffer values = allocate(allocator, (long) n * width);
         MemorySegment in = src.buffer(1).segment();
         MemorySegment out = values.segment();
         long base = src.offset();
@@ -149,31 +152,32 @@ final class Gather {
         if (!srcNulls && !missing) {
             return null;
         }
-        ArrowBuffer out = allocator.allocate(Bitmaps.bytesFor(n));
+        return gatherBits(srcNulls ? src.validity().segment() : null, src.offset(), rows, n, allocator);
+    }
+
+    private static ArrowBuffer bits(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
+        return gatherBits(src.buffer(1).segment(), src.offset(), rows, n, allocator);
+    }
+
+    /** Bit {@code rows[j]} of a bitmap (all set when it is null) as bit {@code j}, 0 where the row is -1; by words. */
+    private static ArrowBuffer gatherBits(MemorySegment in, long base, int[] rows, int n, BufferAllocator allocator) {
+        ArrowBuffer out = allocate(allocator, Bitmaps.bytesFor(n));
         MemorySegment o = out.segment();
-        MemorySegment v = srcNulls ? src.validity().segment() : null;
-        long base = src.offset();
-        for (int j = 0; j < n; j++) {
-            int r = rows[j];
-            if (r >= 0 && (v == null || Bitmaps.get(v, base + r))) {
-                o.set(LittleEndian.BYTE, j >>> 3, (byte) (o.get(LittleEndian.BYTE, j >>> 3) | (1 << (j & 7))));
+        for (int j = 0; j < n; j += 64) {
+            int count = Math.min(64, n - j);
+            long w = 0;
+            for (int b = 0; b < count; b++) {
+                int r = rows[j + b];
+                long bit = r < 0 ? 0 : in == null ? 1 : in.get(LittleEndian.BYTE, (base + r) >>> 3) >>> ((base + r) & 7) & 1;
+                w |= bit << b;
             }
+            Bits.putWord(o, j, w, count);
         }
         return out;
     }
 
-    private static ArrowBuffer bits(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
-        ArrowBuffer out = allocator.allocate(Bitmaps.bytesFor(n));
-        MemorySegment o = out.segment();
-        MemorySegment in = src.buffer(1).segment();
-        long base = src.offset();
-        for (int j = 0; j < n; j++) {
-            int r = rows[j];
-            if (r >= 0 && Bitmaps.get(in, base + r)) {
-                o.set(LittleEndian.BYTE, j >>> 3, (byte) (o.get(LittleEndian.BYTE, j >>> 3) | (1 << (j & 7))));
-            }
-        }
-        return out;
+    private static ArrowBuffer allocate(BufferAllocator allocator, long bytes) {
+        return allocator == null ? Outputs.allocate(bytes) : allocator.allocate(bytes);
     }
 
     private static ArrayData varBinary(ArrowType type, ArrayData src, int[] rows, int n, ArrowBuffer validity,
@@ -182,7 +186,7 @@ final class Gather {
         MemorySegment data = src.buffer(2) == null ? MemorySegment.NULL : src.buffer(2).segment();
         long base = src.offset();
         int ow = large ? 8 : 4;
-        ArrowBuffer outOffsets = allocator.allocate((long) (n + 1) * ow);
+        ArrowBuffer outOffsets = allocate(allocator, (long) (n + 1) * ow);
         MemorySegment oo = outOffsets.segment();
         long total = 0;
         for (int j = 0; j < n; j++) {
@@ -197,7 +201,7 @@ final class Gather {
             throw new ComputeException("a join output chunk of column type " + type + " would hold " + total
                     + " bytes, more than 32-bit offsets address");
         }
-        ArrowBuffer outData = allocator.allocate(Math.max(total, 1));
+        ArrowBuffer outData = allocate(allocator, Math.max(total, 1));
         MemorySegment od = outData.segment();
         long at = 0;
         for (int j = 0; j < n; j++) {
@@ -212,7 +216,7 @@ final class Gather {
                     start = offsets.get(LittleEndian.INT, (base + r) * 4);
                     end = offsets.get(LittleEndian.INT, (base + r + 1) * 4);
                 }
-                MemorySegment.copy(data, start, od, at, end - start);
+                ByteStrings.copy(data, start, od, at, end - start, total);
                 at += end - start;
             }
             if (large) {
@@ -258,7 +262,7 @@ final class Gather {
         }
         ArrowBuffer validity = null;
         if (nulls > 0) {
-            validity = allocator.allocate(Bitmaps.bytesFor(n));
+            validity = allocate(allocator, Bitmaps.bytesFor(n));
             long at = 0;
             for (ArrayData c : chunks) {
                 if (c.validity() == null || c.nullCount() == 0) {
@@ -270,7 +274,7 @@ final class Gather {
             }
         }
         if (storage instanceof ArrowType.Bool) {
-            ArrowBuffer values = allocator.allocate(Bitmaps.bytesFor(n));
+            ArrowBuffer values = allocate(allocator, Bitmaps.bytesFor(n));
             long at = 0;
             for (ArrayData c : chunks) {
                 Bitmaps.copy(c.buffer(1).segment(), c.offset(), values.segment(), at, c.length());
@@ -296,7 +300,7 @@ final class Gather {
         } else {
             width = byteWidth(storage);
         }
-        ArrowBuffer values = allocator.allocate(n * width);
+        ArrowBuffer values = allocate(allocator, n * width);
         long at = 0;
         for (ArrayData c : chunks) {
             MemorySegment.copy(c.buffer(1).segment(), c.offset() * width, values.segment(), at * width, c.length() * width);
@@ -316,8 +320,8 @@ final class Gather {
             throw new ComputeException("the join's build column of type " + type + " holds " + total
                     + " bytes, more than 32-bit offsets address");
         }
-        ArrowBuffer offsets = allocator.allocate((long) (n + 1) * ow);
-        ArrowBuffer data = allocator.allocate(Math.max(total, 1));
+        ArrowBuffer offsets = allocate(allocator, (long) (n + 1) * ow);
+        ArrowBuffer data = allocate(allocator, Math.max(total, 1));
         MemorySegment oo = offsets.segment();
         long row = 0;
         long at = 0;

@@ -3,6 +3,7 @@ package dev.quiver.compute.join;
 
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.hash.KeyGrouper;
+import dev.quiver.compute.kernel.Parallel;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
@@ -49,12 +50,13 @@ public final class HashJoin {
     static final int MORSEL = 32 * 1024;
 
     private final JoinOptions options;
+    /** Where output buffers come from: null for the Java heap, as every kernel's outputs. */
     private final BufferAllocator allocator;
     private final Schema leftSchema;
     private final RecordBatch right;
     private final int[] leftKeyIndex;
     private final int[] rightKeyIndex;
-    private final KeyGrouper grouper;
+    private final BuildKeys buildKeys;
     /** The right rows of group {@code g}: {@code rowsOfGroup[groupStart[g] .. groupStart[g + 1])}. */
     private final int[] groupStart;
     private final int[] rowsOfGroup;
@@ -63,11 +65,12 @@ public final class HashJoin {
     /** Empty columns of the left types (with their dictionaries), the source of a missing left side. */
     private final List<ArrayData> leftEmpty = new ArrayList<>();
 
-    private HashJoin(Schema leftSchema, Table rightTable, JoinOptions options, BufferAllocator allocator) {
+    private HashJoin(Schema leftSchema, Table rightTable, JoinOptions options, BufferAllocator tables,
+            BufferAllocator outputs) {
         this.options = options;
-        this.allocator = allocator;
+        this.allocator = outputs;
         this.leftSchema = leftSchema;
-        this.right = combine(rightTable, allocator);
+        this.right = combine(rightTable, outputs, options.threads());
         this.leftKeyIndex = keyIndexes(leftSchema, options.leftKeys(), "left");
         this.rightKeyIndex = keyIndexes(right.schema(), options.rightKeys(), "right");
         List<ArrowType> keyTypes = new ArrayList<>();
@@ -80,13 +83,12 @@ public final class HashJoin {
             }
             keyTypes.add(lt);
         }
-        this.grouper = new KeyGrouper(keyTypes, allocator);
         int n = (int) right.rowCount();
         int[] ids = new int[n];
         List<ArrayData> keys = keyColumns(right, rightKeyIndex);
-        grouper.assign(keys, 0, n, ids);
+        this.buildKeys = new BuildKeys(keyTypes, keys, n, options.threads(), tables, ids);
         clearNullKeys(keys, 0, n, ids);
-        int groups = grouper.groupCount();
+        int groups = buildKeys.groupCount();
         this.groupStart = new int[groups + 1];
         for (int r = 0; r < n; r++) {
             if (ids[r] >= 0) {
@@ -119,7 +121,7 @@ public final class HashJoin {
      *     2^31 rows or more
      */
     public static Table join(Table left, Table right, JoinOptions options) {
-        return join(left, right, options, BufferAllocator.managed());
+        return run(new HashJoin(left.schema(), right, options, BufferAllocator.managed(), null), left);
     }
 
     /**
@@ -133,11 +135,14 @@ public final class HashJoin {
      * @throws ComputeException as {@link #join(Table, Table, JoinOptions)}
      */
     public static Table join(Table left, Table right, JoinOptions options, BufferAllocator allocator) {
-        HashJoin join = new HashJoin(left.schema(), right, options, allocator);
+        return run(new HashJoin(left.schema(), right, options, allocator, allocator), left);
+    }
+
+    private static Table run(HashJoin join, Table left) {
         try {
             return join.run(left.batches());
         } finally {
-            join.grouper.close();
+            join.buildKeys.close();
         }
     }
 
@@ -158,7 +163,7 @@ public final class HashJoin {
         }
         int threads = Math.min(options.threads(), Math.max(1, morsels.size()));
         if (threads == 1) {
-            try (KeyGrouper.Lookup lookup = grouper.lookup()) {
+            try (BuildKeys.Probe lookup = buildKeys.probe()) {
                 for (Morsel m : morsels) {
                     RecordBatch b = probe(m, lookup);
                     if (b != null) {
@@ -182,7 +187,7 @@ public final class HashJoin {
             t.setDaemon(true);
             return t;
         });
-        ThreadLocal<KeyGrouper.Lookup> lookups = ThreadLocal.withInitial(grouper::lookup);
+        ThreadLocal<BuildKeys.Probe> lookups = ThreadLocal.withInitial(buildKeys::probe);
         try {
             List<Future<RecordBatch>> futures = new ArrayList<>();
             for (Morsel m : morsels) {
@@ -213,7 +218,7 @@ public final class HashJoin {
     }
 
     /** Probes one morsel; returns its output rows, or null when there are none to output. */
-    private RecordBatch probe(Morsel m, KeyGrouper.Lookup lookup) {
+    private RecordBatch probe(Morsel m, BuildKeys.Probe lookup) {
         JoinType type = options.type();
         List<ArrayData> keys = keyColumns(m.batch(), leftKeyIndex);
         int[] ids = new int[m.count()];
@@ -473,7 +478,7 @@ public final class HashJoin {
     }
 
     /** The right side as one batch, its chunks copied together when it has several. */
-    private static RecordBatch combine(Table table, BufferAllocator allocator) {
+    private static RecordBatch combine(Table table, BufferAllocator allocator, int threads) {
         List<RecordBatch> batches = table.batches();
         if (batches.size() == 1) {
             return batches.get(0);
@@ -483,8 +488,8 @@ public final class HashJoin {
             throw new ComputeException("the join's right side has " + n + " rows, more than " + Integer.MAX_VALUE
                     + ": make the smaller table the right side, or split it");
         }
-        List<Array> columns = new ArrayList<>();
-        for (int c = 0; c < table.columnCount(); c++) {
+        Array[] columns = new Array[table.columnCount()];
+        Parallel.run(columns.length, threads, c -> {
             List<ArrayData> chunks = new ArrayList<>();
             for (RecordBatch b : batches) {
                 chunks.add(b.column(c).data());
@@ -492,9 +497,9 @@ public final class HashJoin {
             if (chunks.isEmpty()) {
                 chunks.add(emptyOf(table.schema().field(c).type()));
             }
-            columns.add(Array.ofUnchecked(Gather.concat(chunks, allocator)));
-        }
-        return new RecordBatch(table.schema(), columns, n);
+            columns[c] = Array.ofUnchecked(Gather.concat(chunks, allocator));
+        });
+        return new RecordBatch(table.schema(), Arrays.asList(columns), n);
     }
 
     /** An empty column of a type: the source of a side that is missing, whose every row taken is -1. */

@@ -4,7 +4,7 @@ package dev.quiver.compute.kernel;
 import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 
-/** Byte-string helpers over segments: lexicographic unsigned comparison and big-endian prefixes. */
+/** Byte-string helpers over segments: lexicographic unsigned comparison, big-endian prefixes, short copies. */
 public final class ByteStrings {
     private ByteStrings() {
     }
@@ -53,5 +53,28 @@ public final class ByteStrings {
             p |= (s.get(LittleEndian.BYTE, from + k) & 0xFFL) << (56 - 8 * k);
         }
         return p;
+    }
+
+    /**
+     * Copies a short byte range cheaply: up to 16 bytes move as one or two 8-byte words when both sides have room
+     * (bytes past the range are written too, up to {@code dstLimit}: callers write values in increasing order, so
+     * the next value overwrites them), longer ranges by a bulk copy.
+     *
+     * @param src the source
+     * @param from the source position
+     * @param dst the destination
+     * @param to the destination position
+     * @param length the number of bytes
+     * @param dstLimit the end of the destination region the caller owns; nothing at or past it is written
+     */
+    public static void copy(MemorySegment src, long from, MemorySegment dst, long to, long length, long dstLimit) {
+        if (length <= 16 && from + 16 <= src.byteSize() && to + 16 <= dstLimit) {
+            dst.set(LittleEndian.LONG, to, src.get(LittleEndian.LONG, from));
+            if (length > 8) {
+                dst.set(LittleEndian.LONG, to + 8, src.get(LittleEndian.LONG, from + 8));
+            }
+        } else if (length > 0) {
+            MemorySegment.copy(src, from, dst, to, length);
+        }
     }
 }

@@ -1,12 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.compute.kernel;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
 
 /**
@@ -44,22 +39,36 @@ public final class Parallel {
             }
             return;
         }
-        ExecutorService pool = Executors.newFixedThreadPool(n, r -> {
-            Thread thread = new Thread(r, "quiver-compute");
-            thread.setDaemon(true);
-            return thread;
-        });
-        try {
-            List<Future<?>> futures = new ArrayList<>(tasks);
-            for (int t = 0; t < tasks; t++) {
-                int piece = t;
-                futures.add(pool.submit(() -> task.accept(piece)));
+        // The caller and n - 1 virtual threads (cheap to start, so short kernels pay no pool) take pieces in turn.
+        AtomicInteger next = new AtomicInteger();
+        Throwable[] failures = new Throwable[tasks];
+        Runnable worker = () -> {
+            for (int t = next.getAndIncrement(); t < tasks; t = next.getAndIncrement()) {
+                try {
+                    task.accept(t);
+                } catch (Throwable e) {
+                    failures[t] = e;
+                }
             }
-            for (Future<?> f : futures) {
-                await(f);
+        };
+        Thread[] helpers = new Thread[n - 1];
+        for (int h = 0; h < helpers.length; h++) {
+            helpers[h] = Thread.ofVirtual().name("quiver-compute").start(worker);
+        }
+        worker.run();
+        for (Thread h : helpers) {
+            join(h);
+        }
+        for (Throwable e : failures) {
+            if (e instanceof RuntimeException r) {
+                throw r;
             }
-        } finally {
-            pool.shutdownNow();
+            if (e instanceof Error err) {
+                throw err;
+            }
+            if (e != null) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 
@@ -93,21 +102,19 @@ public final class Parallel {
         return Math.min(rows, start & ~63L);
     }
 
-    private static void await(Future<?> f) {
-        try {
-            f.get();
-        } catch (InterruptedException e) {
+    private static void join(Thread helper) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                helper.join();
+                break;
+            } catch (InterruptedException e) {
+                // The helper works on memory the caller owns: wait for it, then keep the interrupt.
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while a kernel ran", e);
-        } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            throw new IllegalStateException(cause);
         }
     }
 }

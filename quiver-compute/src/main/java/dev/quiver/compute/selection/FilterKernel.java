@@ -1,21 +1,32 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.compute.selection;
 
+import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.BitAppender;
 import dev.quiver.compute.kernel.Bits;
+import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Chunks;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.kernel.Parallel;
 import dev.quiver.compute.kernel.Validity;
 import dev.quiver.core.array.Array;
+import dev.quiver.core.array.BooleanArray;
+import dev.quiver.core.array.DictionaryArray;
+import dev.quiver.core.array.ExtensionArray;
 import dev.quiver.core.array.FixedWidthArray;
+import dev.quiver.core.array.VarBinaryArray;
+import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * filter: the values where a boolean mask is true. Fixed-width values with nulls dropped are copied straight from
- * the mask's words, by morsels on several threads; every other case takes at the indices the mask selects.
+ * filter: the values where a boolean mask is true. With nulls dropped, fixed-width, boolean and binary values are
+ * copied straight from the mask's 64-bit words (a run of selected rows is one copy), by morsels on several threads,
+ * and validity bitmaps are compacted a word at a time ({@link Long#compress}); every other case takes at the
+ * indices the mask selects.
  */
 final class FilterKernel {
     private FilterKernel() {
@@ -23,87 +34,223 @@ final class FilterKernel {
 
     static Array filter(Array values, Array mask, NullSelection nulls, int threads) {
         Indices.checkMask(mask, values.length());
-        if (values instanceof FixedWidthArray a && nulls == NullSelection.DROP) {
-            return fixed(a, mask, threads);
+        if (nulls == NullSelection.DROP && direct(values)) {
+            return direct(values, Plan.of(mask, threads), threads);
         }
         Array indices = Indices.fromMask(mask, nulls == NullSelection.EMIT_NULL);
         return TakeKernel.takeChecked(values, indices, threads);
     }
 
-    private static Array fixed(FixedWidthArray a, Array mask, int threads) {
-        long n = a.length();
-        MemorySegment bits = Chunks.values(mask);
-        MemorySegment maskValid = Validity.segment(mask);
-        long mb = mask.offset();
-        int morsels = Parallel.morsels(n, threads);
-        long[] starts = new long[morsels + 1];
-        Parallel.run(morsels, threads, k -> {
-            long from = Parallel.morselStart(n, morsels, k);
-            long to = Parallel.morselStart(n, morsels, k + 1);
-            starts[k + 1] = Bits.countAnd(bits, mb + from, maskValid, mb + from, to - from);
-        });
-        for (int k = 0; k < morsels; k++) {
-            starts[k + 1] += starts[k];
-        }
-        long count = starts[morsels];
-        int w = a.byteWidth();
-        ArrowBuffer out = Outputs.allocateForOverwrite(count * w);
-        MemorySegment srcValid = Validity.segment(a);
-        ArrowBuffer validity = srcValid == null ? null : Outputs.allocateBits(count);
-        MemorySegment src = Chunks.values(a);
-        long sb = a.offset();
-        Parallel.run(morsels, threads, k -> {
-            long from = Parallel.morselStart(n, morsels, k);
-            long to = Parallel.morselStart(n, morsels, k + 1);
-            copy(src, sb, w, bits, maskValid, mb, out.segment(), starts[k], from, to);
-        });
-        if (validity != null) {
-            // One thread: morsels' outputs start at any bit, and two threads must not write one byte.
-            copyValidity(srcValid, sb, bits, maskValid, mb, validity.segment(), 0, 0, n);
-        }
-        return Outputs.fixedWidth(a.type(), count, Outputs.dropIfAllValid(validity, count), out);
-    }
-
-    private static void copy(MemorySegment src, long sb, int w, MemorySegment bits, MemorySegment maskValid, long mb,
-            MemorySegment dst, long at, long from, long to) {
-        long o = at;
-        for (long i = from; i < to; i += 64) {
-            int k = (int) Math.min(64, to - i);
-            long sel = Bits.word(bits, mb + i, k) & Bits.word(maskValid, mb + i, k);
-            if (sel == -1L) {
-                MemorySegment.copy(src, (sb + i) * w, dst, o * w, 64L * w);
-                o += 64;
-                continue;
-            }
-            while (sel != 0) {
-                long r = i + Long.numberOfTrailingZeros(sel);
-                sel &= sel - 1;
-                switch (w) {
-                    case 8 -> dst.set(LittleEndian.LONG, o * 8, src.get(LittleEndian.LONG, (sb + r) * 8));
-                    case 4 -> dst.set(LittleEndian.INT, o * 4, src.get(LittleEndian.INT, (sb + r) * 4));
-                    case 2 -> dst.set(LittleEndian.SHORT, o * 2, src.get(LittleEndian.SHORT, (sb + r) * 2));
-                    case 1 -> dst.set(LittleEndian.BYTE, o, src.get(LittleEndian.BYTE, sb + r));
-                    default -> MemorySegment.copy(src, (sb + r) * w, dst, o * w, w);
+    static RecordBatch filter(RecordBatch batch, Array mask, NullSelection nulls, int threads) {
+        Indices.checkMask(mask, batch.rowCount());
+        boolean drop = nulls == NullSelection.DROP;
+        Plan plan = drop ? Plan.of(mask, threads) : null;
+        Array indices = null;
+        List<Array> columns = new ArrayList<>(batch.columnCount());
+        for (Array c : batch.columns()) {
+            if (drop && direct(c)) {
+                columns.add(direct(c, plan, threads));
+            } else {
+                if (indices == null) {
+                    indices = Indices.fromMask(mask, !drop);
                 }
-                o++;
+                columns.add(TakeKernel.takeChecked(c, indices, threads));
             }
+        }
+        long rows = plan != null ? plan.count : indices.length();
+        return new RecordBatch(batch.schema(), columns, rows);
+    }
+
+    /** Whether the values are filtered straight from the mask. */
+    private static boolean direct(Array values) {
+        return switch (values) {
+            case FixedWidthArray a -> true;
+            case BooleanArray a -> true;
+            case VarBinaryArray a -> true;
+            case DictionaryArray a -> true;
+            case ExtensionArray a -> direct(a.storage());
+            default -> false;
+        };
+    }
+
+    private static Array direct(Array values, Plan plan, int threads) {
+        return switch (values) {
+            case FixedWidthArray a -> fixed(a, plan, threads);
+            case BooleanArray a -> bool(a, plan);
+            case VarBinaryArray a -> varBinary(a, plan, threads);
+            case DictionaryArray a -> {
+                Array idx = direct(a.indices(), plan, threads);
+                yield Array.ofUnchecked(idx.data().withType(a.type()).withDictionary(a.data().dictionary()));
+            }
+            case ExtensionArray a -> Array.ofUnchecked(direct(a.storage(), plan, threads).data().withType(a.type()));
+            default -> throw new IllegalStateException("no direct filter of " + values.type());
+        };
+    }
+
+    /** The mask's selection: its words (value AND validity), its morsels and where each morsel's output starts. */
+    private static final class Plan {
+        final long n;
+        final MemorySegment bits;
+        final MemorySegment valid;
+        final long base;
+        final int morsels;
+        /** Output row where morsel {@code k} starts; {@code starts[morsels]} is the selected count. */
+        final long[] starts;
+        final long count;
+
+        private Plan(Array mask, int threads) {
+            this.n = mask.length();
+            this.bits = Chunks.values(mask);
+            this.valid = Validity.segment(mask);
+            this.base = mask.offset();
+            this.morsels = Parallel.morsels(n, threads);
+            this.starts = new long[morsels + 1];
+            Parallel.run(morsels, threads, k -> starts[k + 1] = Bits.countAnd(bits, base + from(k), valid,
+                    base + from(k), to(k) - from(k)));
+            for (int k = 0; k < morsels; k++) {
+                starts[k + 1] += starts[k];
+            }
+            this.count = starts[morsels];
+        }
+
+        static Plan of(Array mask, int threads) {
+            return new Plan(mask, threads);
+        }
+
+        long from(int k) {
+            return Parallel.morselStart(n, morsels, k);
+        }
+
+        long to(int k) {
+            return Parallel.morselStart(n, morsels, k + 1);
+        }
+
+        /** The selected rows among {@code [i, i + c)}, row {@code i} lowest. */
+        long word(long i, int c) {
+            return Bits.word(bits, base + i, c) & Bits.word(valid, base + i, c);
         }
     }
 
-    private static void copyValidity(MemorySegment srcValid, long sb, MemorySegment bits, MemorySegment maskValid,
-            long mb, MemorySegment dst, long at, long from, long to) {
-        long o = at;
-        for (long i = from; i < to; i += 64) {
-            int k = (int) Math.min(64, to - i);
-            long sel = Bits.word(bits, mb + i, k) & Bits.word(maskValid, mb + i, k);
-            long valid = Bits.word(srcValid, sb + i, k);
+    private static Array fixed(FixedWidthArray a, Plan p, int threads) {
+        int w = a.byteWidth();
+        ArrowBuffer out = Outputs.allocateForOverwrite(p.count * w);
+        MemorySegment src = Chunks.values(a);
+        MemorySegment dst = out.segment();
+        long sb = a.offset();
+        Parallel.run(p.morsels, threads, k -> copyFixed(src, sb, w, p, dst, k));
+        return Outputs.fixedWidth(a.type(), p.count, validity(a, p), out);
+    }
+
+    /** Copies the selected values of morsel {@code k}, a run of consecutive rows at a time. */
+    private static void copyFixed(MemorySegment src, long sb, int w, Plan p, MemorySegment dst, int k) {
+        long o = p.starts[k];
+        long to = p.to(k);
+        for (long i = p.from(k); i < to; i += 64) {
+            long sel = p.word(i, (int) Math.min(64, to - i));
             while (sel != 0) {
                 int b = Long.numberOfTrailingZeros(sel);
-                sel &= sel - 1;
-                if ((valid >>> b & 1) != 0) {
-                    Bitmaps.set(dst, o, true);
+                int run = Long.numberOfTrailingZeros(~(sel >>> b));
+                long r = sb + i + b;
+                if (run == 1) {
+                    switch (w) {
+                        case 8 -> dst.set(LittleEndian.LONG, o * 8, src.get(LittleEndian.LONG, r * 8));
+                        case 4 -> dst.set(LittleEndian.INT, o * 4, src.get(LittleEndian.INT, r * 4));
+                        case 2 -> dst.set(LittleEndian.SHORT, o * 2, src.get(LittleEndian.SHORT, r * 2));
+                        case 1 -> dst.set(LittleEndian.BYTE, o, src.get(LittleEndian.BYTE, r));
+                        default -> MemorySegment.copy(src, r * w, dst, o * w, w);
+                    }
+                } else {
+                    MemorySegment.copy(src, r * w, dst, o * w, (long) run * w);
                 }
-                o++;
+                o += run;
+                sel &= ~(Bits.low(run) << b);
+            }
+        }
+    }
+
+    /** The values' validity compacted to the selected rows, or null when every selected value is valid. */
+    private static ArrowBuffer validity(Array a, Plan p) {
+        MemorySegment srcValid = Validity.segment(a);
+        return srcValid == null ? null : Outputs.dropIfAllValid(compact(srcValid, a.offset(), p), p.count);
+    }
+
+    /** The bits of a bitmap (read from bit {@code sb}) at the selected rows, a new bitmap from bit zero. */
+    private static ArrowBuffer compact(MemorySegment bitmap, long sb, Plan p) {
+        ArrowBuffer out = Outputs.allocateBits(p.count);
+        BitAppender appender = new BitAppender(out.segment());
+        for (long i = 0; i < p.n; i += 64) {
+            int c = (int) Math.min(64, p.n - i);
+            long sel = p.word(i, c);
+            if (sel != 0) {
+                appender.append(Long.compress(Bits.word(bitmap, sb + i, c), sel), Long.bitCount(sel));
+            }
+        }
+        appender.finish();
+        return out;
+    }
+
+    private static Array bool(BooleanArray a, Plan p) {
+        return Outputs.bool(p.count, validity(a, p), compact(Chunks.values(a), a.offset(), p));
+    }
+
+    private static Array varBinary(VarBinaryArray a, Plan p, int threads) {
+        boolean large = a.isLarge();
+        MemorySegment off = a.offsetsBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.offsetsBuffer().segment();
+        long sb = a.offset();
+        long[] bytesBefore = new long[p.morsels + 1];
+        Parallel.run(p.morsels, threads, k -> bytesBefore[k + 1] = selectedBytes(off, large, sb, p, k));
+        for (int k = 0; k < p.morsels; k++) {
+            bytesBefore[k + 1] += bytesBefore[k];
+        }
+        long total = bytesBefore[p.morsels];
+        if (!large && total > Integer.MAX_VALUE) {
+            throw new ComputeException("filter: the result holds " + total + " bytes, more than a " + a.type()
+                    + " array can address (cast to the large type first)");
+        }
+        ArrowBuffer offsets = Outputs.allocateForOverwrite((p.count + 1) * (large ? 8 : 4));
+        ArrowBuffer data = Outputs.allocateForOverwrite(total);
+        MemorySegment bytes = a.dataBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.dataBuffer().segment();
+        Parallel.run(p.morsels, threads, k -> copyVarBinary(off, large, sb, bytes, p, k, offsets.segment(),
+                data.segment(), bytesBefore[k], bytesBefore[k + 1]));
+        TakeKernel.putOffset(offsets.segment(), large, p.count, total);
+        return Outputs.varBinary(a.type(), p.count, validity(a, p), offsets, data);
+    }
+
+    private static long selectedBytes(MemorySegment off, boolean large, long sb, Plan p, int k) {
+        long total = 0;
+        long to = p.to(k);
+        for (long i = p.from(k); i < to; i += 64) {
+            long sel = p.word(i, (int) Math.min(64, to - i));
+            while (sel != 0) {
+                int b = Long.numberOfTrailingZeros(sel);
+                int run = Long.numberOfTrailingZeros(~(sel >>> b));
+                long r = sb + i + b;
+                total += TakeKernel.offset(off, large, r + run) - TakeKernel.offset(off, large, r);
+                sel &= ~(Bits.low(run) << b);
+            }
+        }
+        return total;
+    }
+
+    private static void copyVarBinary(MemorySegment off, boolean large, long sb, MemorySegment bytes, Plan p, int k,
+            MemorySegment outOff, MemorySegment out, long at, long end) {
+        long o = p.starts[k];
+        long to = p.to(k);
+        for (long i = p.from(k); i < to; i += 64) {
+            long sel = p.word(i, (int) Math.min(64, to - i));
+            while (sel != 0) {
+                int b = Long.numberOfTrailingZeros(sel);
+                int run = Long.numberOfTrailingZeros(~(sel >>> b));
+                long r = sb + i + b;
+                long start = TakeKernel.offset(off, large, r);
+                for (int j = 0; j < run; j++) {
+                    TakeKernel.putOffset(outOff, large, o + j, at + TakeKernel.offset(off, large, r + j) - start);
+                }
+                long len = TakeKernel.offset(off, large, r + run) - start;
+                ByteStrings.copy(bytes, start, out, at, len, end);
+                at += len;
+                o += run;
+                sel &= ~(Bits.low(run) << b);
             }
         }
     }

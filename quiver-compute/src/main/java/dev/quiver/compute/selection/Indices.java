@@ -2,13 +2,13 @@
 package dev.quiver.compute.selection;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.BitAppender;
 import dev.quiver.compute.kernel.Bits;
 import dev.quiver.compute.kernel.Chunks;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.kernel.Validity;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
@@ -66,6 +66,7 @@ final class Indices {
         ArrowBuffer out = Outputs.allocateForOverwrite(count * 8);
         MemorySegment o = out.segment();
         ArrowBuffer outValid = emitNull && valid != null ? Outputs.allocateBits(count) : null;
+        BitAppender validBits = outValid == null ? null : new BitAppender(outValid.segment());
         long at = 0;
         for (long i = 0; i < n; i += 64) {
             int k = (int) Math.min(64, n - i);
@@ -73,23 +74,17 @@ final class Indices {
             long take = Bits.word(bits, base + i, k) & v;
             long nul = emitNull ? ~v & Bits.low(k) : 0;
             long any = take | nul;
-            while (any != 0) {
-                int b = Long.numberOfTrailingZeros(any);
-                any &= any - 1;
-                o.set(LittleEndian.LONG, at * 8, i + b);
-                if (outValid != null && (take >>> b & 1) != 0) {
-                    Bitmaps.set(outValid.segment(), at, true);
-                }
-                at++;
+            if (validBits != null) {
+                validBits.append(Long.compress(take, any), Long.bitCount(any));
+            }
+            for (; any != 0; any &= any - 1) {
+                o.set(LittleEndian.LONG, at++ * 8, i + Long.numberOfTrailingZeros(any));
             }
         }
+        if (validBits != null) {
+            validBits.finish();
+        }
         return Outputs.fixedWidth(ArrowType.INT64, count, outValid, out);
-    }
-
-    /** The number of rows a mask selects (true and valid). */
-    static long selectedCount(Array mask) {
-        return Bits.countAnd(Chunks.values(mask), mask.offset(), Validity.segment(mask), mask.offset(),
-                mask.length());
     }
 
     /** Checks that a mask is a boolean array as long as the data. */

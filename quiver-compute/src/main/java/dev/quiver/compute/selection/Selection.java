@@ -6,7 +6,6 @@ import dev.quiver.compute.Threads;
 import dev.quiver.compute.compare.Logic;
 import dev.quiver.compute.compare.Predicates;
 import dev.quiver.core.array.Array;
-import dev.quiver.core.array.FixedWidthArray;
 import dev.quiver.core.batch.ChunkedArray;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.Table;
@@ -89,13 +88,7 @@ public final class Selection {
      */
     public static RecordBatch filter(RecordBatch batch, Array mask, NullSelection nulls) {
         checkLength("filter", batch.rowCount(), mask.length());
-        Indices.checkMask(mask, batch.rowCount());
-        // Fixed-width columns straight from the mask's words; the others take at the indices, made once.
-        Array indices = nulls == NullSelection.DROP && allFixedWidth(batch) ? null
-                : Indices.fromMask(mask, nulls == NullSelection.EMIT_NULL);
-        long rows = indices != null ? indices.length() : Indices.selectedCount(mask);
-        return mapColumns(batch, c -> c instanceof FixedWidthArray && nulls == NullSelection.DROP
-                ? filter(c, mask, nulls) : TakeKernel.takeChecked(c, indices, Threads.current()), rows);
+        return FilterKernel.filter(batch, mask, nulls, Threads.current());
     }
 
     /**
@@ -259,15 +252,6 @@ public final class Selection {
 
     private static Array validMask(Array values) {
         return Predicates.isValid(values);
-    }
-
-    private static boolean allFixedWidth(RecordBatch batch) {
-        for (Array c : batch.columns()) {
-            if (!(c instanceof FixedWidthArray)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private static RecordBatch mapColumns(RecordBatch batch, UnaryOperator<Array> f, long rows) {

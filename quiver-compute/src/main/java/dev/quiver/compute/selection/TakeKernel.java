@@ -2,16 +2,22 @@
 package dev.quiver.compute.selection;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.Bits;
+import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Chunks;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.kernel.Parallel;
 import dev.quiver.compute.kernel.Validity;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.array.BaseListArray;
 import dev.quiver.core.array.BooleanArray;
 import dev.quiver.core.array.DictionaryArray;
 import dev.quiver.core.array.ExtensionArray;
+import dev.quiver.core.array.FixedSizeListArray;
 import dev.quiver.core.array.FixedWidthArray;
+import dev.quiver.core.array.ListArray;
+import dev.quiver.core.array.MapArray;
 import dev.quiver.core.array.NullArray;
 import dev.quiver.core.array.StructArray;
 import dev.quiver.core.array.VarBinaryArray;
@@ -19,14 +25,18 @@ import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LittleEndian;
+import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * take: the values at the given int64 indices (a null index gives a null), one loop per value width, fixed-width
- * types on several threads by morsels of the indices.
+ * take: the values at the given int64 indices (a null index gives a null), one loop per value width. Fixed-width,
+ * boolean and binary values and validity bitmaps (built a 64-bit word at a time) are gathered on several threads by
+ * blocks of indices; binaries in two passes (lengths, then bytes); lists, maps and fixed-size lists take their
+ * child at the concatenated element ranges, structs child by child; other types (unions, views, run-end encoded)
+ * go value by value.
  */
 final class TakeKernel {
     private TakeKernel() {
@@ -45,11 +55,11 @@ final class TakeKernel {
             // Only null indices pass the bounds check here.
             return ArrayBuilder.of(values.type(), Outputs.allocator()).appendNulls(n).build();
         }
-        ArrowBuffer validity = outValidity(values, indices);
+        ArrowBuffer validity = outValidity(values, indices, threads);
         return switch (values) {
             case FixedWidthArray a -> fixed(a, indices, validity, threads);
-            case BooleanArray a -> bool(a, indices, validity);
-            case VarBinaryArray a -> varBinary(a, indices, validity);
+            case BooleanArray a -> bool(a, indices, validity, threads);
+            case VarBinaryArray a -> varBinary(a, indices, validity, threads);
             case DictionaryArray a -> {
                 Array idx = takeChecked(a.indices(), indices, threads);
                 yield Array.ofUnchecked(idx.data().withType(a.type()).withDictionary(a.data().dictionary()));
@@ -57,6 +67,9 @@ final class TakeKernel {
             case ExtensionArray a -> Array.ofUnchecked(takeChecked(a.storage(), indices, threads).data()
                     .withType(a.type()));
             case StructArray a -> struct(a, indices, validity, threads);
+            case ListArray a -> list(a, a.isLarge(), false, 0, indices, validity, threads);
+            case MapArray a -> list(a, false, false, 0, indices, validity, threads);
+            case FixedSizeListArray a -> list(a, false, true, a.listSize(), indices, validity, threads);
             default -> generic(values, indices);
         };
     }
@@ -84,7 +97,7 @@ final class TakeKernel {
         }
     }
 
-    private static ArrowBuffer outValidity(Array values, Array indices) {
+    private static ArrowBuffer outValidity(Array values, Array indices, int threads) {
         MemorySegment srcValid = Validity.segment(values);
         MemorySegment idxValid = Validity.segment(indices);
         if (srcValid == null && idxValid == null) {
@@ -96,16 +109,35 @@ final class TakeKernel {
         MemorySegment idx = Chunks.values(indices);
         long ib = indices.offset();
         long sb = values.offset();
-        for (long i = 0; i < n; i++) {
-            boolean ok = idxValid == null || Bitmaps.get(idxValid, ib + i);
-            if (ok && srcValid != null) {
-                ok = Bitmaps.get(srcValid, sb + idx.get(LittleEndian.LONG, (ib + i) * 8));
+        Parallel.run(blocks(n), threads, k -> {
+            long to = blockEnd(n, k);
+            for (long i = blockStart(k); i < to; i += 64) {
+                int c = (int) Math.min(64, to - i);
+                long w = Bits.word(idxValid, ib + i, c);
+                if (srcValid != null) {
+                    for (long m = w; m != 0; m &= m - 1) {
+                        int b = Long.numberOfTrailingZeros(m);
+                        long j = sb + idx.get(LittleEndian.LONG, (ib + i + b) * 8);
+                        w &= ~((~srcValid.get(LittleEndian.BYTE, j >>> 3) >>> (j & 7) & 1L) << b);
+                    }
+                }
+                Bits.putWord(o, i, w, c);
             }
-            if (ok) {
-                Bitmaps.set(o, i, true);
-            }
-        }
+        });
         return Outputs.dropIfAllValid(out, n);
+    }
+
+    /** Work pieces of take: blocks of {@link Parallel#MORSEL_ROWS} indices, whatever the thread count. */
+    private static int blocks(long n) {
+        return (int) ((n + Parallel.MORSEL_ROWS - 1) / Parallel.MORSEL_ROWS);
+    }
+
+    private static long blockStart(int k) {
+        return k * Parallel.MORSEL_ROWS;
+    }
+
+    private static long blockEnd(long n, int k) {
+        return Math.min(n, (k + 1) * Parallel.MORSEL_ROWS);
     }
 
     private static Array fixed(FixedWidthArray a, Array indices, ArrowBuffer validity, int threads) {
@@ -118,12 +150,8 @@ final class TakeKernel {
         MemorySegment idxValid = Validity.segment(indices);
         long sb = a.offset();
         long ib = indices.offset();
-        int morsels = Parallel.morsels(n, threads);
-        Parallel.run(morsels, threads, k -> {
-            long from = Parallel.morselStart(n, morsels, k);
-            long to = Parallel.morselStart(n, morsels, k + 1);
-            copyFixed(src, sb, idx, ib, idxValid, dst, w, from, to);
-        });
+        Parallel.run(blocks(n), threads, k -> copyFixed(src, sb, idx, ib, idxValid, dst, w, blockStart(k),
+                blockEnd(n, k)));
         return Outputs.fixedWidth(a.type(), n, validity, out);
     }
 
@@ -180,7 +208,7 @@ final class TakeKernel {
         return idx.get(LittleEndian.LONG, (ib + i) * 8);
     }
 
-    private static Array bool(BooleanArray a, Array indices, ArrowBuffer validity) {
+    private static Array bool(BooleanArray a, Array indices, ArrowBuffer validity, int threads) {
         long n = indices.length();
         ArrowBuffer out = Outputs.allocateBits(n);
         MemorySegment src = Chunks.values(a);
@@ -188,53 +216,97 @@ final class TakeKernel {
         MemorySegment idxValid = Validity.segment(indices);
         long sb = a.offset();
         long ib = indices.offset();
-        for (long i = 0; i < n; i++) {
-            long j = index(idx, ib, idxValid, i);
-            if (j >= 0 && Bitmaps.get(src, sb + j)) {
-                Bitmaps.set(out.segment(), i, true);
+        Parallel.run(blocks(n), threads, k -> {
+            long to = blockEnd(n, k);
+            for (long i = blockStart(k); i < to; i += 64) {
+                int c = (int) Math.min(64, to - i);
+                long w = 0;
+                for (long m = Bits.word(idxValid, ib + i, c); m != 0; m &= m - 1) {
+                    int b = Long.numberOfTrailingZeros(m);
+                    long j = sb + idx.get(LittleEndian.LONG, (ib + i + b) * 8);
+                    w |= (src.get(LittleEndian.BYTE, j >>> 3) >>> (j & 7) & 1L) << b;
+                }
+                Bits.putWord(out.segment(), i, w, c);
             }
-        }
+        });
         return Outputs.bool(n, validity, out);
     }
 
-    private static Array varBinary(VarBinaryArray a, Array indices, ArrowBuffer validity) {
+    /**
+     * Binary and strings in two passes over blocks of indices: the lengths (output offsets relative to the block,
+     * and each value's start kept), then, with every block's place known, the offsets made absolute and the bytes
+     * copied.
+     */
+    private static Array varBinary(VarBinaryArray a, Array indices, ArrowBuffer validity, int threads) {
         long n = indices.length();
         boolean large = a.isLarge();
         MemorySegment idx = Chunks.values(indices);
         MemorySegment idxValid = Validity.segment(indices);
+        MemorySegment srcOff = a.offsetsBuffer().segment();
         long ib = indices.offset();
+        long sb = a.offset();
         ArrowBuffer offsets = Outputs.allocateForOverwrite((n + 1) * (large ? 8 : 4));
         MemorySegment off = offsets.segment();
-        long total = 0;
-        for (long i = 0; i < n; i++) {
-            putOffset(off, large, i, total);
-            long j = index(idx, ib, idxValid, i);
-            if (j >= 0) {
-                total += a.valueLength(j);
+        int blocks = blocks(n);
+        long[][] starts = new long[blocks][];
+        long[] bytesBefore = new long[blocks + 1];
+        Parallel.run(blocks, threads, k -> {
+            long from = blockStart(k);
+            long to = blockEnd(n, k);
+            long[] st = new long[(int) (to - from)];
+            long total = 0;
+            for (long i = from; i < to; i++) {
+                long start = 0;
+                long end = 0;
+                if (idxValid == null || Bitmaps.get(idxValid, ib + i)) {
+                    long j = sb + idx.get(LittleEndian.LONG, (ib + i) * 8);
+                    start = offset(srcOff, large, j);
+                    end = offset(srcOff, large, j + 1);
+                }
+                st[(int) (i - from)] = start;
+                total += end - start;
+                putOffset(off, large, i + 1, total);
             }
+            starts[k] = st;
+            bytesBefore[k + 1] = total;
+        });
+        for (int k = 0; k < blocks; k++) {
+            bytesBefore[k + 1] += bytesBefore[k];
         }
-        putOffset(off, large, n, total);
+        long total = bytesBefore[blocks];
         if (!large && total > Integer.MAX_VALUE) {
             throw new ComputeException("take: the result holds " + total + " bytes, more than a " + a.type()
                     + " array can address (cast to the large type first)");
         }
+        putOffset(off, large, 0, 0);
         ArrowBuffer data = Outputs.allocateForOverwrite(total);
         MemorySegment dst = data.segment();
         MemorySegment bytes = a.dataBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.dataBuffer().segment();
-        long at = 0;
-        for (long i = 0; i < n; i++) {
-            long j = index(idx, ib, idxValid, i);
-            if (j >= 0) {
-                long start = a.valueOffset(j);
-                long len = a.valueOffset(j + 1) - start;
-                MemorySegment.copy(bytes, start, dst, at, len);
-                at += len;
+        Parallel.run(blocks, threads, k -> {
+            long from = blockStart(k);
+            long to = blockEnd(n, k);
+            long base = bytesBefore[k];
+            long limit = bytesBefore[k + 1];
+            long[] st = starts[k];
+            long prev = 0;
+            for (long i = from; i < to; i++) {
+                long end = offset(off, large, i + 1);
+                ByteStrings.copy(bytes, st[(int) (i - from)], dst, base + prev, end - prev, limit);
+                putOffset(off, large, i + 1, base + end);
+                prev = end;
             }
-        }
+            starts[k] = null;
+        });
         return Outputs.varBinary(a.type(), n, validity, offsets, data);
     }
 
-    private static void putOffset(MemorySegment off, boolean large, long i, long v) {
+    /** Offset {@code slot} of a binary or list offsets buffer, 32 or 64 bits wide. */
+    static long offset(MemorySegment off, boolean large, long slot) {
+        return large ? off.get(LittleEndian.LONG, slot * 8) : off.get(LittleEndian.INT, slot * 4);
+    }
+
+    /** Writes offset {@code i} of a binary or list offsets buffer, 32 or 64 bits wide. */
+    static void putOffset(MemorySegment off, boolean large, long i, long v) {
         if (large) {
             off.set(LittleEndian.LONG, i * 8, v);
         } else {
@@ -250,6 +322,62 @@ final class TakeKernel {
         long n = indices.length();
         return Array.ofUnchecked(new ArrayData(a.type(), n, 0, Validity.nullCount(validity, n),
                 Arrays.asList(validity), children, null));
+    }
+
+    /**
+     * Lists, large lists and maps (offsets from the array) and fixed-size lists ({@code fixed}, {@code size}
+     * elements each): the output's offsets from the taken lists' lengths, and the child taken at the concatenated
+     * element ranges.
+     */
+    private static Array list(BaseListArray a, boolean large, boolean fixed, int size, Array indices,
+            ArrowBuffer validity, int threads) {
+        long n = indices.length();
+        MemorySegment idx = Chunks.values(indices);
+        MemorySegment idxValid = Validity.segment(indices);
+        MemorySegment srcOff = fixed ? null : Chunks.values(a);
+        long ib = indices.offset();
+        long sb = a.offset();
+        ArrowBuffer offsets = fixed ? null : Outputs.allocateForOverwrite((n + 1) * (large ? 8 : 4));
+        long total = 0;
+        for (long i = 0; i < n; i++) {
+            long j = index(idx, ib, idxValid, i);
+            if (fixed) {
+                total += size;
+            } else {
+                putOffset(offsets.segment(), large, i, total);
+                total += j < 0 ? 0 : offset(srcOff, large, sb + j + 1) - offset(srcOff, large, sb + j);
+            }
+        }
+        if (!fixed) {
+            putOffset(offsets.segment(), large, n, total);
+        }
+        if (!large && total > Integer.MAX_VALUE) {
+            throw new ComputeException("take: the result holds " + total + " list elements, more than a " + a.type()
+                    + " array can address");
+        }
+        ArrowBuffer children = Outputs.allocateForOverwrite(total * 8);
+        MemorySegment c = children.segment();
+        long at = 0;
+        for (long i = 0; i < n; i++) {
+            long j = index(idx, ib, idxValid, i);
+            long start;
+            long end;
+            if (fixed) {
+                // A null slot of a fixed-size list still holds its elements: those of list 0.
+                start = (sb + Math.max(j, 0)) * size;
+                end = start + size;
+            } else {
+                start = j < 0 ? 0 : offset(srcOff, large, sb + j);
+                end = j < 0 ? 0 : offset(srcOff, large, sb + j + 1);
+            }
+            for (long e = start; e < end; e++) {
+                c.set(LittleEndian.LONG, at++ * 8, e);
+            }
+        }
+        Array child = takeChecked(a.values(), Outputs.fixedWidth(ArrowType.INT64, total, null, children), threads);
+        List<ArrowBuffer> buffers = fixed ? Arrays.asList(validity) : Arrays.asList(validity, offsets);
+        return Array.ofUnchecked(new ArrayData(a.type(), n, 0, Validity.nullCount(validity, n), buffers,
+                List.of(child.data()), null));
     }
 
     private static Array generic(Array values, Array indices) {

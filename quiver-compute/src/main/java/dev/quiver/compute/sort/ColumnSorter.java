@@ -9,10 +9,14 @@ import dev.quiver.compute.kernel.Physical;
 import dev.quiver.compute.kernel.Validity;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.BooleanArray;
+import dev.quiver.core.array.DecimalArray;
 import dev.quiver.core.array.DictionaryArray;
+import dev.quiver.core.array.FixedSizeBinaryArray;
+import dev.quiver.core.array.FixedWidthArray;
 import dev.quiver.core.array.VarBinaryArray;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.Bitmaps;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
@@ -22,11 +26,16 @@ import java.util.List;
 
 /**
  * Stably reorders a permutation of rows by one column: nulls and NaNs partitioned out, numbers and temporal values
- * radix-sorted on order-preserving unsigned keys, strings radix-sorted on 8-byte prefixes and then merge-sorted
- * within equal prefixes, dictionaries by the rank of their values, other comparable types by their Java values.
+ * radix-sorted on order-preserving unsigned keys, strings radix-sorted on 8-byte prefixes (long runs of equal
+ * prefixes on the next 8 bytes, and so on) and then merge-sorted within equal prefixes, dictionaries by the rank of their values, decimals and fixed-size binaries by a radix pass
+ * per 64-bit digit, views by their Java values.
  */
 final class ColumnSorter {
     private static final int INSERTION = 16;
+    /** Runs of equal string prefixes longer than this are radix-sorted on the next 8 bytes. */
+    private static final int RADIX_RUN = 64;
+    /** The deepest 8-byte chunk radix-sorted (past it, merge sort): bounds the recursion on long equal prefixes. */
+    private static final int MAX_DEPTH = 32;
 
     private ColumnSorter() {
     }
@@ -104,7 +113,41 @@ final class ColumnSorter {
         if (column instanceof DictionaryArray d) {
             return dictionary(d, rows, desc, threads);
         }
+        if (column instanceof DecimalArray || column instanceof FixedSizeBinaryArray) {
+            return wide(column, rows, desc, threads);
+        }
         return generic(column, rows, desc);
+    }
+
+    /**
+     * Decimals (two's complement) and fixed-size binaries (unsigned bytes): one stable radix sort per 64-bit digit
+     * of the value, the least significant digit first, so the last pass orders by the most significant one.
+     */
+    private static int[] wide(Array column, int[] rows, boolean desc, int threads) {
+        int m = rows.length;
+        MemorySegment v = Chunks.values(column);
+        long base = column.offset();
+        boolean decimal = column instanceof DecimalArray;
+        int width = ((FixedWidthArray) column).byteWidth();
+        int digits = (width + 7) / 8;
+        long flip = desc ? -1L : 0;
+        long[] keys = new long[m];
+        for (int d = 0; d < digits; d++) {
+            for (int i = 0; i < m; i++) {
+                long at = (base + rows[i]) * width;
+                long key = decimal ? decimalDigit(v, at, width, d, d == digits - 1)
+                        : ByteStrings.prefix(v, at + 8L * (digits - 1 - d), Math.min(at + 8L * (digits - d), at + width));
+                keys[i] = key ^ flip;
+            }
+            RadixSort.sort(keys, rows, m, threads);
+        }
+        return rows;
+    }
+
+    /** Digit {@code d} (0 the lowest) of a decimal as an unsigned key; the top digit carries the sign. */
+    private static long decimalDigit(MemorySegment v, long at, int width, int d, boolean top) {
+        long word = width == 4 ? v.get(LittleEndian.INT, at) : v.get(LittleEndian.LONG, at + 8L * d);
+        return top ? word ^ Long.MIN_VALUE : word;
     }
 
     /** An unsigned key whose order is the value's order; -0.0 and 0.0 share a key. */
@@ -129,19 +172,52 @@ final class ColumnSorter {
             keys[i] = ByteStrings.prefix(bytes, a.valueOffset(rows[i]), a.valueOffset(rows[i] + 1)) ^ flip;
         }
         RadixSort.sort(keys, rows, m, threads);
-        int[] tmp = new int[m];
-        int start = 0;
-        while (start < m) {
+        refine(a, bytes, rows, keys, new int[m], 0, m, 0, desc);
+        return rows;
+    }
+
+    /**
+     * Orders the runs of equal keys (the 8-byte chunk {@code depth} of each string) in {@code rows[from, to)}: a long
+     * run with strings past this chunk by a radix sort of the next chunk, the others (ties of equal or short
+     * strings) by merge sort, which breaks ties by length.
+     */
+    private static void refine(VarBinaryArray a, MemorySegment bytes, int[] rows, long[] keys, int[] tmp, int from,
+            int to, int depth, boolean desc) {
+        int start = from;
+        while (start < to) {
             int end = start + 1;
-            while (end < m && keys[end] == keys[start]) {
+            long longest = a.valueLength(rows[start]);
+            while (end < to && keys[end] == keys[start]) {
+                longest = Math.max(longest, a.valueLength(rows[end]));
                 end++;
             }
-            if (end - start > 1) {
+            if (end - start > RADIX_RUN && longest > 8L * (depth + 1) && depth < MAX_DEPTH) {
+                nextChunk(a, bytes, rows, keys, tmp, start, end, depth + 1, desc);
+            } else if (end - start > 1) {
                 mergeSort(a, bytes, rows, tmp, start, end, desc);
             }
             start = end;
         }
-        return rows;
+    }
+
+    /** Radix-sorts {@code rows[from, to)} (equal up to chunk {@code depth}) by chunk {@code depth}, then refines. */
+    private static void nextChunk(VarBinaryArray a, MemorySegment bytes, int[] rows, long[] keys, int[] tmp, int from,
+            int to, int depth, boolean desc) {
+        int g = to - from;
+        long[] k = new long[g];
+        int[] r = new int[g];
+        long flip = desc ? -1L : 0;
+        for (int i = 0; i < g; i++) {
+            int row = rows[from + i];
+            long at = a.valueOffset(row) + 8L * depth;
+            long end = a.valueOffset(row + 1);
+            k[i] = (at < end ? ByteStrings.prefix(bytes, at, end) : 0) ^ flip;
+            r[i] = row;
+        }
+        RadixSort.sort(k, r, g, 1);
+        System.arraycopy(k, 0, keys, from, g);
+        System.arraycopy(r, 0, rows, from, g);
+        refine(a, bytes, rows, keys, tmp, from, to, depth, desc);
     }
 
     private static int compare(VarBinaryArray a, MemorySegment bytes, int x, int y, boolean desc) {
@@ -214,8 +290,7 @@ final class ColumnSorter {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static int[] generic(Array column, int[] rows, boolean desc) {
         ArrowType type = column.type();
-        if (!(type instanceof ArrowType.Decimal || type instanceof ArrowType.FixedSizeBinary
-                || type instanceof ArrowType.BinaryView || type instanceof ArrowType.Utf8View)) {
+        if (!(type instanceof ArrowType.BinaryView || type instanceof ArrowType.Utf8View)) {
             throw new ComputeException("sort: values of type " + type + " cannot be ordered");
         }
         List<Object[]> items = new ArrayList<>(rows.length);
