@@ -70,6 +70,24 @@ class ArrowReadTest {
     }
 
     @Test
+    void hiveDirectoriesOfArrowFilesAreColumnsThatPruneFiles() {
+        Dataset<Row> df = spark().read().format("arrow").load(dataset.toString());
+        assertEquals(DataTypes.IntegerType, df.schema().apply("part").dataType(), "part=0, part=1: hive keys");
+        Dataset<Row> second = df.select("id", "part").filter("part = 1");
+        List<Row> rows = second.collectAsList();
+        assertEquals(ROWS / 2, rows.size());
+        assertTrue(rows.stream().allMatch(r -> r.getInt(1) == 1 && r.getLong(0) >= ROWS / 2));
+        ScanPlan plan = TestSpark.scanPlan(second);
+        assertEquals(4, plan.files());
+        assertEquals(2, plan.filesPruned(), "the files of part=0 are not read");
+        StructType none = spark().read().format("arrow").option("partitioning", "none").load(dataset.toString()).schema();
+        assertEquals(BenchV1.SCHEMA.fields().size(), none.fields().length, "no partition column");
+        Dataset<Row> byDirectory = spark().read().format("arrow").option("partitioning", "dir:half")
+                .load(dataset.toString());
+        assertEquals(ROWS / 2, byDirectory.filter("half = 'part=0'").count(), "directory names as values");
+    }
+
+    @Test
     void anArrowStreamCompressedIsOnePartition() {
         Path stream = dir.resolve("bench.arrows");
         BenchV1 bench = new BenchV1(BufferAllocator.managed());
