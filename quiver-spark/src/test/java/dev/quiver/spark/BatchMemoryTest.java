@@ -8,14 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.quiver.benchdata.BenchV1;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
-import dev.quiver.core.memory.BufferAllocator;
+import dev.quiver.core.array.ArrayData;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.type.Schema;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
-import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,16 +70,35 @@ class BatchMemoryTest {
     }
 
     @Test
-    void aTaskReadingManyRowGroupsHoldsOneAtATime() {
+    void aTaskReadingManyRowGroupsHoldsOneAtATime() throws Exception {
         StructType schema = SparkSchemas.toSpark(BenchV1.SCHEMA);
         int[] keyIndex = new int[schema.fields().length];
         Arrays.fill(keyIndex, -1);
-        FragmentReaderFactory factory = new FragmentReaderFactory(schema, keyIndex, ReadSettings.of(Map.of()));
-        long before = BufferAllocator.managed().allocatedBytes();
-        long first = 0;
-        long most = 0;
+        List<String> columns = List.of(schema.fieldNames());
+        List<MemorySegment> segments = new ArrayList<>();
+        RecordBatchReader source = fragment().open(ReadSettings.of(Map.of()), columns);
+        RecordBatchReader watched = new RecordBatchReader() {
+            @Override
+            public Schema schema() {
+                return source.schema();
+            }
+
+            @Override
+            public Optional<RecordBatch> readNext() {
+                Optional<RecordBatch> batch = source.readNext();
+                batch.ifPresent(b -> b.columns().forEach(c -> collect(c.data(), segments)));
+                return batch;
+            }
+
+            @Override
+            public void close() {
+                source.close();
+            }
+        };
         int batches = 0;
-        try (PartitionReader<ColumnarBatch> reader = factory.createColumnarReader(fragment())) {
+        int mostAlive = 0;
+        try (FragmentReader reader = new FragmentReader(watched, schema, keyIndex, new Object[0],
+                ReadSettings.of(Map.of()))) {
             while (reader.next()) {
                 ColumnarBatch batch = reader.get();
                 assertEquals((long) batches * GROUP_ROWS, batch.column(0).getLong(0));
@@ -85,15 +107,28 @@ class BatchMemoryTest {
                 if (id % 17 != 0) {
                     assertEquals("name-" + id % 10007, batch.column(4).getUTF8String(1).toString());
                 }
-                long held = BufferAllocator.managed().allocatedBytes() - before;
-                first = batches == 0 ? held : first;
-                most = Math.max(most, held);
+                mostAlive = Math.max(mostAlive, (int) segments.stream().filter(m -> m.scope().isAlive()).count());
                 batches++;
             }
         }
         assertEquals(GROUPS, batches);
-        assertTrue(first > 0, "a row group's decoded columns are counted");
-        // Fifty row groups kept to the task's end would hold about fifty times the first one's memory.
-        assertTrue(most < 4 * first, "held at most " + most + " bytes, one row group takes " + first);
+        int perBatch = segments.size() / GROUPS;
+        assertTrue(perBatch > 0);
+        // Kept to the task's end, the fifty row groups' buffers would all be alive at the last batch.
+        assertTrue(mostAlive <= perBatch, mostAlive + " buffers alive at once, " + perBatch + " per row group");
+        assertEquals(0, segments.stream().filter(m -> m.scope().isAlive()).count(), "all given back at the close");
+    }
+
+    /** The segments of an array's buffers, its children's and its dictionary's. */
+    private static void collect(ArrayData data, List<MemorySegment> into) {
+        for (ArrowBuffer buffer : data.buffers()) {
+            if (buffer != null) {
+                into.add(buffer.segment());
+            }
+        }
+        data.children().forEach(child -> collect(child, into));
+        if (data.dictionary() != null) {
+            collect(data.dictionary(), into);
+        }
     }
 }
