@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Reading bench-v1 Parquet files through {@code format("arrow")}, checked against Quiver's checksum. */
 class ParquetReadTest {
-    private static final long ROWS = 200_000;
+    private static final long ROWS = 100_000;
 
     @TempDir
     static Path dir;
@@ -27,7 +27,7 @@ class ParquetReadTest {
     @BeforeAll
     static void files() {
         file = dir.resolve("bench.parquet");
-        TestSpark.writeBenchParquet(file, 0, ROWS, 20_000);
+        TestSpark.writeBenchParquet(file, 0, ROWS, 10_000);
     }
 
     private static SparkSession spark() {
