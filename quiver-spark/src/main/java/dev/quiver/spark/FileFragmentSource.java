@@ -44,7 +44,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * the directories named (at any depth, in path order, leaving out names starting with {@code _} or
  * {@code .}, as Spark's own sources do), listed through quiver-dataset with its partitioning (hive by
  * default: {@code key=value} directories give columns after the files' own). An Arrow file is split into
- * fragments of {@code batchesPerPartition} record batches, a Parquet file into fragments of
+ * fragments of about the bytes of a split of Spark's own file sources ({@link SplitSizing}), or of
+ * {@code batchesPerPartition} record batches where that option is given; a Parquet file into fragments of
  * {@code rowGroupsPerPartition} row groups; a stream, which can only be read from its start, is one
  * fragment. Every file must have the same columns.
  *
@@ -57,10 +58,8 @@ final class FileFragmentSource implements FragmentSource {
     static final String FORMAT = "format";
     /** The option of the partitioning: {@code hive} (the default), {@code dir:KEY[,KEY...]} or {@code none}. */
     static final String PARTITIONING = "partitioning";
-    /** The option of the record batches of an Arrow file one task reads. */
+    /** The option of the record batches of an Arrow file one task reads (by default: by bytes). */
     static final String BATCHES_PER_PARTITION = "batchesPerPartition";
-    /** Its default: 16 batches of bench-v1's 65,536 rows, a million rows a task. */
-    static final int DEFAULT_BATCHES_PER_PARTITION = 16;
     /** The option of the row groups of a Parquet file one task reads. */
     static final String ROW_GROUPS_PER_PARTITION = "rowGroupsPerPartition";
 
@@ -76,13 +75,15 @@ final class FileFragmentSource implements FragmentSource {
      * @param kind its format
      * @param parts its record batches (Arrow file) or row groups (Parquet); 1 for a stream
      * @param keys its partition values as quiver-dataset types them (null where a file has none)
+     * @param bytes its size
      */
-    private record FileEntry(Path path, Kind kind, int parts, List<Object> keys) {
+    private record FileEntry(Path path, Kind kind, int parts, List<Object> keys, long bytes) {
     }
 
     private final Schema schema;
     private final List<Field> keys;
     private final List<FileEntry> files;
+    /** The batches of an Arrow file per fragment as the option gives them, or 0: by bytes. */
     private final int batchesPerFragment;
     private final int rowGroupsPerFragment;
 
@@ -97,7 +98,7 @@ final class FileFragmentSource implements FragmentSource {
      *     or the files' columns differ
      */
     FileFragmentSource(List<Path> paths, Map<String, String> options, ReadSettings settings) {
-        this.batchesPerFragment = positive(options, BATCHES_PER_PARTITION, DEFAULT_BATCHES_PER_PARTITION);
+        this.batchesPerFragment = positive(options, BATCHES_PER_PARTITION, 0);
         this.rowGroupsPerFragment = positive(options, ROW_GROUPS_PER_PARTITION, 1);
         String format = options.get(FORMAT) == null ? null : options.get(FORMAT).strip().toLowerCase(Locale.ROOT);
         if (format != null && !format.equals("arrow") && !format.equals("parquet")) {
@@ -147,7 +148,8 @@ final class FileFragmentSource implements FragmentSource {
                 throw new QuiverSparkException("file " + file + " has another schema than " + firstFile + ": "
                         + first.differenceIgnoringDictionaryIds(fileSchema).orElse(""));
             }
-            entries.add(new FileEntry(file, kind, parts, new ArrayList<>(fragment.partition().values())));
+            entries.add(new FileEntry(file, kind, parts, new ArrayList<>(fragment.partition().values()),
+                    size(file)));
         }
         this.keys = dataset.partitionKeys();
         List<Field> fields = new ArrayList<>(first.fields());
@@ -178,6 +180,14 @@ final class FileFragmentSource implements FragmentSource {
             throw new QuiverSparkException("option " + name + " must be at least 1, not " + value);
         }
         return value;
+    }
+
+    private static long size(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            throw new QuiverSparkException("cannot read the size of " + file + ": " + e.getMessage(), e);
+        }
     }
 
     private static Partitioning partitioning(Map<String, String> options) {
@@ -330,6 +340,7 @@ final class FileFragmentSource implements FragmentSource {
         int pruned = 0;
         long rowGroups = 0;
         long rowGroupsRead = 0;
+        long maxSplitBytes = maxSplitBytes(keep);
         for (int i = 0; i < files.size(); i++) {
             FileEntry file = files.get(i);
             if (!keep[i]) {
@@ -340,9 +351,10 @@ final class FileFragmentSource implements FragmentSource {
             String path = file.path().toString();
             switch (file.kind()) {
                 case ARROW_FILE -> {
-                    for (int start = 0; start < file.parts(); start += batchesPerFragment) {
-                        planned.add(new IpcFragment(path, true, start, Math.min(file.parts(), start + batchesPerFragment),
-                                values));
+                    int per = batchesPerFragment > 0 ? batchesPerFragment
+                            : SplitSizing.batchesPerSplit(file.bytes(), file.parts(), maxSplitBytes);
+                    for (int start = 0; start < file.parts(); start += per) {
+                        planned.add(new IpcFragment(path, true, start, Math.min(file.parts(), start + per), values));
                     }
                 }
                 case ARROW_STREAM -> planned.add(new IpcFragment(path, false, 0, Integer.MAX_VALUE, values));
@@ -358,6 +370,19 @@ final class FileFragmentSource implements FragmentSource {
             }
         }
         return new ScanPlan(planned, files.size(), pruned, rowGroups, rowGroupsRead);
+    }
+
+    /** The most bytes of an Arrow file's fragment, by the active session's settings, over the files kept. */
+    private long maxSplitBytes(boolean[] keep) {
+        long bytes = 0;
+        int count = 0;
+        for (int i = 0; i < files.size(); i++) {
+            if (keep[i] && files.get(i).kind() == Kind.ARROW_FILE) {
+                bytes += files.get(i).bytes();
+                count++;
+            }
+        }
+        return SplitSizing.ofActiveSession().maxSplitBytes(bytes, count);
     }
 
     /** The row groups of a Parquet file that the predicates' statistics do not rule out. */

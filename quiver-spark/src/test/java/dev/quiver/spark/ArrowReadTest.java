@@ -63,6 +63,25 @@ class ArrowReadTest {
     }
 
     @Test
+    void anArrowFileIsSplitByBytesAsSparksFileSources() {
+        SparkSession spark = spark();
+        try {
+            spark.conf().set("spark.sql.files.maxPartitionBytes", "1");
+            spark.conf().set("spark.sql.files.openCostInBytes", "0");
+            Dataset<Row> perBatch = spark.read().format("arrow").load(file.toString());
+            assertEquals(4, perBatch.rdd().getNumPartitions(), "a split of 1 byte still holds one batch");
+            spark.conf().set("spark.sql.files.maxPartitionBytes", "1g");
+            spark.conf().set("spark.sql.files.openCostInBytes", "1g");
+            Dataset<Row> whole = spark.read().format("arrow").load(file.toString());
+            assertEquals(1, whole.rdd().getNumPartitions(), "the four batches fit in a split of 1 GiB");
+            assertEquals(TestSpark.expected(ROWS), TestSpark.checksum(whole).lines());
+        } finally {
+            spark.conf().unset("spark.sql.files.maxPartitionBytes");
+            spark.conf().unset("spark.sql.files.openCostInBytes");
+        }
+    }
+
+    @Test
     void partitionedDatasetChecksumEqualsTheWholeFile() {
         Dataset<Row> df = spark().read().format("arrow").load(dataset.toString());
         assertEquals(4, df.rdd().getNumPartitions(), "one partition per file, hidden files left out");
