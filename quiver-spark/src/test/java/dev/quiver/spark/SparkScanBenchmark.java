@@ -77,6 +77,8 @@ class SparkScanBenchmark {
         LongSupplier quiverRead = () -> time(() -> assertEquals(expected, benchRead(arrow)));
         LongSupplier parquetScan = () -> time(() -> assertEquals(expected, scan(viaParquet).figures().lines()));
         LongSupplier arrowBatches = () -> time(() -> assertEquals(ROWS, batchRows(viaArrow)));
+        Dataset<Row> viaArrowFixed = spark.read().format("arrow").option("batchesPerPartition", "16").load(arrow.toString());
+        LongSupplier arrowBatchesFixed = () -> time(() -> assertEquals(ROWS, batchRows(viaArrowFixed)));
         List<String> report = new ArrayList<>();
         report.add("rows=" + ROWS + " spark=local[" + cores + "] rounds=" + ROUNDS + " (after one warm-up each)");
         report.add(compare("sum of four columns: connector (Arrow file)", arrowSum,
@@ -89,6 +91,9 @@ class SparkScanBenchmark {
                 "Spark's Parquet source (its vectorized reader's batches)", parquetScan));
         report.add(compare("scan, batches handed to Spark (decoded, read columns validated, vectors made): connector",
                 arrowBatches, "Quiver bench-read --threads 1", quiverRead));
+        report.add(compare("scan alone: connector, splits by bytes (" + viaArrow.rdd().getNumPartitions() + " tasks)",
+                arrowBatches, "connector, 16 batches a task (" + viaArrowFixed.rdd().getNumPartitions() + " tasks)",
+                arrowBatchesFixed));
         Files.write(dir.resolve("spark-bench-results.txt"), report);
         report.forEach(System.out::println);
     }
