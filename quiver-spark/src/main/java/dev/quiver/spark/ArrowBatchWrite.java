@@ -2,7 +2,6 @@
 package dev.quiver.spark;
 
 import dev.quiver.core.type.Schema;
-import dev.quiver.ipc.IpcFileWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,7 +17,7 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A job writing Arrow files into a directory through Spark's commit protocol. Tasks write into the hidden
+ * A job writing Arrow IPC or Parquet files into a directory through Spark's commit protocol. Tasks write into the hidden
  * staging directory {@code _quiver-JOB} of the output (Spark's readers, and this connector's, skip names
  * starting with {@code _}); the job's commit first empties the output when it overwrites, then moves the
  * files the committed tasks named into it and deletes the staging directory, with every file of failed,
@@ -53,7 +52,7 @@ final class ArrowBatchWrite implements Write, BatchWrite {
 
     @Override
     public String description() {
-        return "Quiver Arrow files into " + output;
+        return "Quiver " + (settings.parquet() ? "Parquet" : "Arrow") + " files into " + output;
     }
 
     @Override
@@ -96,9 +95,9 @@ final class ArrowBatchWrite implements Write, BatchWrite {
 
     private void writeEmpty() throws IOException {
         Schema schema = SparkSchemas.toArrow(sparkSchema);
-        String name = "part-00000-" + jobId + "-empty.arrow";
+        String name = "part-00000-" + jobId + "-empty" + settings.extension();
         Path temporary = staging().resolve("." + name + ".tmp");
-        IpcFileWriter.open(temporary, schema, settings.ipcOptions()).close();
+        settings.open(temporary, schema).close();
         Files.move(temporary, output.resolve(name));
     }
 

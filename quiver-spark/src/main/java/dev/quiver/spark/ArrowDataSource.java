@@ -4,6 +4,7 @@ package dev.quiver.spark;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
@@ -22,9 +23,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The data source {@code arrow}: Arrow IPC files and streams, read through Data Source V2
- * ({@code spark.read.format("arrow").load(path)}) and written as Arrow files
- * ({@code df.write.format("arrow").save(path)}) in every save mode. Spark runs V2 writes of a plain table
+ * The data source {@code arrow}: Arrow IPC files and streams, Parquet files, and directories of them as
+ * datasets with partition keys, read through Data Source V2 ({@code spark.read.format("arrow").load(path)}),
+ * and written as Arrow or Parquet files ({@code df.write.format("arrow").save(path)}) in every save mode. Spark runs V2 writes of a plain table
  * provider in the append and overwrite modes only, so a write comes in here as a V1 creatable relation,
  * which settles the save mode (error if the output exists, ignore, append, overwrite) and then runs the V2
  * write of {@link ArrowWriteSource}, with Spark's commit protocol.
@@ -47,17 +48,7 @@ public final class ArrowDataSource implements TableProvider, DataSourceRegister,
 
     private static FragmentSource source(Map<String, String> options) {
         CaseInsensitiveStringMap map = new CaseInsensitiveStringMap(options);
-        int batches = IpcFragmentSource.DEFAULT_BATCHES_PER_PARTITION;
-        String text = map.get(IpcFragmentSource.BATCHES_PER_PARTITION);
-        if (text != null) {
-            try {
-                batches = Integer.parseInt(text.trim());
-            } catch (NumberFormatException e) {
-                throw new QuiverSparkException("option " + IpcFragmentSource.BATCHES_PER_PARTITION
-                        + " must be a whole number, not " + text);
-            }
-        }
-        return new IpcFragmentSource(LocalPaths.of(map), batches, ReadSettings.of(map));
+        return new FileFragmentSource(LocalPaths.of(map), map, ReadSettings.of(map));
     }
 
     /**
@@ -106,6 +97,10 @@ public final class ArrowDataSource implements TableProvider, DataSourceRegister,
                     + "yet: write each partition's rows to its own path");
         }
         options.keySet().removeIf(k -> k.equalsIgnoreCase(PARTITION_COLUMNS));
+        if (map.get(WriteSettings.FORMAT) == null && name.toLowerCase(Locale.ROOT).endsWith(".parquet")) {
+            options.put(WriteSettings.FORMAT, "parquet");
+        }
+        WriteSettings.of(new CaseInsensitiveStringMap(options));
         SparkSchemas.toArrow(data.schema());
         boolean exists = hasData(output);
         SaveMode run = switch (mode) {

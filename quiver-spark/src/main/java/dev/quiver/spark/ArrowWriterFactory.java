@@ -22,6 +22,6 @@ record ArrowWriterFactory(String staging, String jobId, StructType sparkSchema, 
     public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
         Schema schema = SparkSchemas.toArrow(sparkSchema);
         String prefix = String.format("part-%05d-%s-t%d", partitionId, jobId, taskId);
-        return new ArrowFileWriter(Path.of(staging), prefix, schema, sparkSchema, settings);
+        return new TaskFileWriter(Path.of(staging), prefix, schema, sparkSchema, settings);
     }
 }

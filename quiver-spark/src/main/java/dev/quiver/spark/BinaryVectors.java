@@ -24,16 +24,24 @@ final class BinaryVectors {
         return UTF8String.fromBytes(data.asSlice(start, length).toArray(LittleEndian.BYTE));
     }
 
+    /** The address of a native segment's first byte, or -1 for a segment on the Java heap. */
+    private static long address(MemorySegment data) {
+        return data.isNative() ? data.address() : -1;
+    }
+
     /** utf8, large_utf8, binary and large_binary: offsets (buffer 1, 32- or 64-bit) into data (buffer 2). */
     static final class VarBinary extends SegmentVector {
         private final MemorySegment offsets;
         private final MemorySegment data;
+        /** The data's address when it is native memory (the strings are handed out where they lie), else -1. */
+        private final long base;
         private final boolean large;
 
         VarBinary(DataType type, ArrayData array, String path, boolean large) {
             super(type, array, path);
             this.offsets = array.buffer(1).segment();
             this.data = array.buffer(2).segment();
+            this.base = address(data);
             this.large = large;
         }
 
@@ -56,7 +64,13 @@ final class BinaryVectors {
         @Override
         public UTF8String getUTF8String(int rowId) {
             long start = start(rowId);
-            return utf8(data, start, length(rowId, start));
+            int length = length(rowId, start);
+            if (start < 0 || length < 0 || start + length > data.byteSize()) {
+                // Only offsets left unvalidated (validation=structure) can point outside the data.
+                throw new QuiverSparkException("column " + path + ", row " + rowId + ": offsets " + start + "+" + length
+                        + " outside the " + data.byteSize() + " bytes of data");
+            }
+            return base >= 0 ? UTF8String.fromAddress(null, base + start, length) : utf8(data, start, length);
         }
 
         @Override

@@ -28,7 +28,7 @@ record FlightFragment(String service, List<String> locations, byte[] ticket) imp
     }
 
     @Override
-    public RecordBatchReader open(ReadSettings settings) {
+    public RecordBatchReader open(ReadSettings settings, List<String> columns) {
         String where = locations.isEmpty() ? service : locations.get(0);
         FlightClient client = FlightClient.builder(new Location(where)).readOptions(settings.ipcOptions()).build();
         try {

@@ -87,8 +87,9 @@ final class FlightFragmentSource implements FragmentSource {
         return schema;
     }
 
+    /** {@inheritDoc} One fragment per endpoint: a Flight ticket cannot skip batches by their values. */
     @Override
-    public List<Fragment> fragments() {
-        return fragments;
+    public ScanPlan plan(Pushdown pushdown) {
+        return ScanPlan.of(fragments);
     }
 }

@@ -4,33 +4,53 @@ package dev.quiver.spark;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
+import dev.quiver.core.type.Schema;
 import java.util.Optional;
 import org.apache.spark.sql.connector.read.PartitionReader;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.vectorized.ColumnVector;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * A task's reader of one fragment: each record batch becomes a {@link ColumnarBatch} of vectors over the
- * batch's memory, valid until {@link #next()} moves on (Spark's contract); the batch is then dropped, and the
- * fragment's input (a file's mapping, a DoGet stream) is released when the task closes the reader.
+ * batch's memory, valid until {@link #next()} moves on (Spark's contract); the batch is then dropped, and
+ * memory the fragment's reader decoded it into is given back by that reader as it moves on (a Parquet row
+ * group's arena), the rest (a file's mapping, a DoGet stream) when the task closes the reader. Partition keys
+ * are constant vectors of the fragment's values.
  */
 final class FragmentReader implements PartitionReader<ColumnarBatch> {
     private final RecordBatchReader source;
     private final StructType readSchema;
-    private final int[] columns;
+    private final int[] keyIndex;
+    private final Object[] partitionValues;
     private final ReadSettings settings;
+    /** For each column read from the data, its index in the source's batches. */
+    private final int[] sourceIndex;
     private ColumnarBatch current;
 
-    FragmentReader(RecordBatchReader source, StructType readSchema, int[] columns, ReadSettings settings) {
+    FragmentReader(RecordBatchReader source, StructType readSchema, int[] keyIndex, Object[] partitionValues,
+            ReadSettings settings) {
         this.source = source;
         this.readSchema = readSchema;
-        this.columns = columns;
+        this.keyIndex = keyIndex;
+        this.partitionValues = partitionValues;
         this.settings = settings;
+        Schema schema = source.schema();
+        this.sourceIndex = new int[keyIndex.length];
+        for (int k = 0; k < keyIndex.length; k++) {
+            String name = readSchema.fields()[k].name();
+            sourceIndex[k] = keyIndex[k] >= 0 ? -1 : schema.indexOf(name);
+            if (keyIndex[k] < 0 && sourceIndex[k] < 0) {
+                source.close();
+                throw new QuiverSparkException("the data has no column " + name + " (columns: " + schema.names() + ")");
+            }
+        }
     }
 
     @Override
     public boolean next() {
+        current = null;
         Optional<RecordBatch> next;
         try {
             next = source.readNext();
@@ -41,20 +61,24 @@ final class FragmentReader implements PartitionReader<ColumnarBatch> {
             throw new QuiverSparkException("reading a batch failed: " + e.getMessage(), e);
         }
         if (next.isEmpty()) {
-            current = null;
             return false;
         }
         RecordBatch batch = next.get();
         if (batch.rowCount() > Integer.MAX_VALUE) {
             throw new QuiverSparkException("a batch of " + batch.rowCount() + " rows, more than a Spark batch holds");
         }
-        ColumnVector[] vectors = new ColumnVector[columns.length];
-        for (int k = 0; k < columns.length; k++) {
-            String name = readSchema.fields()[k].name();
-            settings.validate(batch.column(columns[k]), name);
-            vectors[k] = Vectors.of(batch.column(columns[k]).data(), readSchema.fields()[k].dataType(), name);
+        int rows = (int) batch.rowCount();
+        ColumnVector[] vectors = new ColumnVector[keyIndex.length];
+        for (int k = 0; k < keyIndex.length; k++) {
+            StructField field = readSchema.fields()[k];
+            if (keyIndex[k] >= 0) {
+                vectors[k] = new ConstantVector(field.dataType(), partitionValues[keyIndex[k]], rows);
+            } else {
+                settings.validate(batch.column(sourceIndex[k]), field.name());
+                vectors[k] = Vectors.of(batch.column(sourceIndex[k]).data(), field.dataType(), field.name());
+            }
         }
-        current = new ColumnarBatch(vectors, (int) batch.rowCount());
+        current = new ColumnarBatch(vectors, rows);
         return true;
     }
 

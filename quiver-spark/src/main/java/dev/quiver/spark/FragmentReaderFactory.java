@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.spark;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -13,10 +15,11 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * into rows itself where a plan needs rows.
  *
  * @param readSchema the Spark schema of the columns read
- * @param columns the index in the Arrow schema of each column read
+ * @param keyIndex for each column read, its index among the source's partition keys, or -1 for a column of the
+ *     data
  * @param settings how to read
  */
-record FragmentReaderFactory(StructType readSchema, int[] columns, ReadSettings settings)
+record FragmentReaderFactory(StructType readSchema, int[] keyIndex, ReadSettings settings)
         implements PartitionReaderFactory {
     @Override
     public boolean supportColumnarReads(InputPartition partition) {
@@ -25,7 +28,15 @@ record FragmentReaderFactory(StructType readSchema, int[] columns, ReadSettings 
 
     @Override
     public PartitionReader<ColumnarBatch> createColumnarReader(InputPartition partition) {
-        return new FragmentReader(((Fragment) partition).open(settings), readSchema, columns, settings);
+        Fragment fragment = (Fragment) partition;
+        List<String> columns = new ArrayList<>();
+        for (int k = 0; k < keyIndex.length; k++) {
+            if (keyIndex[k] < 0) {
+                columns.add(readSchema.fields()[k].name());
+            }
+        }
+        return new FragmentReader(fragment.open(settings, columns), readSchema, keyIndex, fragment.partitionValues(),
+                settings);
     }
 
     @Override

@@ -13,57 +13,51 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Plans a scan of a fragment source. Projection is pushed down: only the columns Spark asks for become
- * vectors (top-level columns; a struct is read whole). Filters are not: neither Arrow IPC nor a Flight
- * ticket lets Quiver skip batches by their values, so every predicate is handed back to Spark to evaluate
- * after the scan, and none is reported as pushed. A source that can prune (Parquet's statistics) accepts
- * here the predicates it uses.
+ * vectors (top-level columns; a struct is read whole), and a Parquet file decodes only those. Filters are
+ * offered to the source ({@link FragmentSource#push}): predicates on partition keys prune files and are not
+ * evaluated again; predicates a Parquet file's statistics can use skip row groups, and Spark still filters the
+ * rows read; the rest is Spark's alone.
  */
 final class FragmentScanBuilder implements ScanBuilder, SupportsPushDownRequiredColumns, SupportsPushDownV2Filters {
     private final FragmentSource source;
     private final StructType schema;
     private final ReadSettings settings;
-    private int[] columns;
     private StructType readSchema;
+    private Pushdown pushdown = Pushdown.none(new Predicate[0]);
 
     FragmentScanBuilder(FragmentSource source, StructType schema, ReadSettings settings) {
         this.source = source;
         this.schema = schema;
         this.settings = settings;
-        this.columns = new int[schema.fields().length];
-        for (int k = 0; k < columns.length; k++) {
-            columns[k] = k;
-        }
         this.readSchema = schema;
     }
 
     @Override
     public void pruneColumns(StructType requiredSchema) {
         List<StructField> kept = new ArrayList<>();
-        List<Integer> indices = new ArrayList<>();
         List<String> names = List.of(schema.fieldNames());
         for (StructField wanted : requiredSchema.fields()) {
             int k = names.indexOf(wanted.name());
             if (k >= 0) {
                 kept.add(schema.fields()[k]);
-                indices.add(k);
             }
         }
-        this.columns = indices.stream().mapToInt(Integer::intValue).toArray();
         this.readSchema = new StructType(kept.toArray(StructField[]::new));
     }
 
     @Override
     public Predicate[] pushPredicates(Predicate[] predicates) {
-        return predicates;
+        pushdown = source.push(predicates);
+        return pushdown.postScan();
     }
 
     @Override
     public Predicate[] pushedPredicates() {
-        return new Predicate[0];
+        return pushdown.pushed();
     }
 
     @Override
     public Scan build() {
-        return new FragmentScan(source, readSchema, columns, settings);
+        return new FragmentScan(source, readSchema, pushdown, settings);
     }
 }

@@ -8,6 +8,7 @@ import dev.quiver.core.type.Schema;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcStreamReader;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -18,10 +19,12 @@ import java.util.Optional;
  * @param isFile whether it is an Arrow file (else a stream)
  * @param start the first batch
  * @param end one past the last batch
+ * @param partitionValues the values of the source's partition keys for the file, as Spark holds them
  */
-record IpcFragment(String path, boolean isFile, int start, int end) implements Fragment {
+record IpcFragment(String path, boolean isFile, int start, int end, Object[] partitionValues) implements Fragment {
+    /** {@inheritDoc} All columns: an Arrow batch's columns are where they lie, those left unread cost nothing. */
     @Override
-    public RecordBatchReader open(ReadSettings settings) {
+    public RecordBatchReader open(ReadSettings settings, List<String> columns) {
         try {
             if (!isFile) {
                 return IpcStreamReader.open(Path.of(path), settings.ipcOptions());

@@ -19,7 +19,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  * vector releases nothing.
  */
 abstract class SegmentVector extends ColumnVector {
-    /** The validity bitmap, or null when every slot is valid. */
+    /** The validity bitmap, or null when every slot is valid (no bitmap, or a null count of 0). */
     private final MemorySegment validity;
     /** The array's offset: slot {@code i} is bit and value {@code offset + i} of the buffers. */
     protected final long offset;
@@ -32,11 +32,11 @@ abstract class SegmentVector extends ColumnVector {
     SegmentVector(DataType type, ArrayData data, String path) {
         super(type);
         ArrowBuffer bitmap = data.validity();
-        this.validity = bitmap == null ? null : bitmap.segment();
+        this.nulls = (int) data.nullCount();
+        this.validity = bitmap == null || nulls == 0 ? null : bitmap.segment();
         this.offset = data.offset();
         this.path = path;
         this.length = Math.toIntExact(data.length());
-        this.nulls = (int) data.nullCount();
     }
 
     @Override

@@ -63,10 +63,47 @@ class ArrowReadTest {
     }
 
     @Test
+    void anArrowFileIsSplitByBytesAsSparksFileSources() {
+        SparkSession spark = spark();
+        try {
+            spark.conf().set("spark.sql.files.maxPartitionBytes", "1");
+            spark.conf().set("spark.sql.files.openCostInBytes", "0");
+            Dataset<Row> perBatch = spark.read().format("arrow").load(file.toString());
+            assertEquals(4, perBatch.rdd().getNumPartitions(), "a split of 1 byte still holds one batch");
+            spark.conf().set("spark.sql.files.maxPartitionBytes", "1g");
+            spark.conf().set("spark.sql.files.openCostInBytes", "1g");
+            Dataset<Row> whole = spark.read().format("arrow").load(file.toString());
+            assertEquals(1, whole.rdd().getNumPartitions(), "the four batches fit in a split of 1 GiB");
+            assertEquals(TestSpark.expected(ROWS), TestSpark.checksum(whole).lines());
+        } finally {
+            spark.conf().unset("spark.sql.files.maxPartitionBytes");
+            spark.conf().unset("spark.sql.files.openCostInBytes");
+        }
+    }
+
+    @Test
     void partitionedDatasetChecksumEqualsTheWholeFile() {
         Dataset<Row> df = spark().read().format("arrow").load(dataset.toString());
         assertEquals(4, df.rdd().getNumPartitions(), "one partition per file, hidden files left out");
         assertEquals(TestSpark.expected(ROWS), TestSpark.checksum(df).lines());
+    }
+
+    @Test
+    void hiveDirectoriesOfArrowFilesAreColumnsThatPruneFiles() {
+        Dataset<Row> df = spark().read().format("arrow").load(dataset.toString());
+        assertEquals(DataTypes.IntegerType, df.schema().apply("part").dataType(), "part=0, part=1: hive keys");
+        Dataset<Row> second = df.select("id", "part").filter("part = 1");
+        List<Row> rows = second.collectAsList();
+        assertEquals(ROWS / 2, rows.size());
+        assertTrue(rows.stream().allMatch(r -> r.getInt(1) == 1 && r.getLong(0) >= ROWS / 2));
+        ScanPlan plan = TestSpark.scanPlan(second);
+        assertEquals(4, plan.files());
+        assertEquals(2, plan.filesPruned(), "the files of part=0 are not read");
+        StructType none = spark().read().format("arrow").option("partitioning", "none").load(dataset.toString()).schema();
+        assertEquals(BenchV1.SCHEMA.fields().size(), none.fields().length, "no partition column");
+        Dataset<Row> byDirectory = spark().read().format("arrow").option("partitioning", "dir:half")
+                .load(dataset.toString());
+        assertEquals(ROWS / 2, byDirectory.filter("half = 'part=0'").count(), "directory names as values");
     }
 
     @Test

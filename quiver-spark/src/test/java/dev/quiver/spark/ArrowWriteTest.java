@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Writing through {@code df.write.format("arrow")}: types, save modes, the commit protocol. */
 class ArrowWriteTest {
     /** Every Spark type the connector writes, with nulls in each nullable column, in three partitions. */
-    private static final String EVERY_TYPE = """
+    static final String EVERY_TYPE = """
             SELECT id,
               CASE WHEN id % 7 = 3 THEN NULL ELSE id % 2 = 0 END AS b,
               CAST(id % 100 - 50 AS TINYINT) AS i8,
@@ -47,11 +47,15 @@ class ArrowWriteTest {
               named_struct('a', id, 'b', concat('x', id), 'c', array(named_struct('p', CAST(id AS SHORT)))) AS st
             FROM range(0, 300, 1, 3)""";
 
-    /** pyarrow's values in {@link ValueText}'s form, sorted by the first column. */
-    private static final String PYARROW_TEXT = """
-            import sys, glob, decimal, pyarrow as pa, pyarrow.ipc as ipc
-            files = sorted(glob.glob(sys.argv[1] + '/*.arrow'))
-            t = pa.concat_tables([ipc.open_file(f).read_all() for f in files])
+    /**
+     * pyarrow's values in {@link ValueText}'s form, sorted by the first column, of the files of a directory:
+     * Arrow files ({@code arrow}) or Parquet files ({@code parquet}), as the second argument says.
+     */
+    static final String PYARROW_TEXT = """
+            import sys, glob, decimal, pyarrow as pa, pyarrow.ipc as ipc, pyarrow.parquet as pq
+            ext = sys.argv[2]
+            files = sorted(glob.glob(sys.argv[1] + '/*.' + ext))
+            t = pa.concat_tables([pq.read_table(f) if ext == 'parquet' else ipc.open_file(f).read_all() for f in files])
             print(len(files))
             print(t.schema.to_string(show_schema_metadata=False).replace('\\n', ';'))
             cols = []
@@ -90,7 +94,7 @@ class ArrowWriteTest {
         return spark().sql(EVERY_TYPE);
     }
 
-    private static List<String> text(Dataset<Row> df) {
+    static List<String> text(Dataset<Row> df) {
         return ValueText.rows(df.orderBy("id").collectAsList());
     }
 
@@ -100,7 +104,7 @@ class ArrowWriteTest {
         Assumptions.assumeTrue(python.isPresent(), PythonPeer.SKIP_MESSAGE);
         Path out = dir.resolve("every");
         everyType().write().format("arrow").save(out.toString());
-        List<String> lines = python.get().run(PYARROW_TEXT, out.toString()).lines().toList();
+        List<String> lines = python.get().run(PYARROW_TEXT, out.toString(), "arrow").lines().toList();
         assertEquals("3", lines.get(0), "one file per task");
         String schema = lines.get(1);
         assertTrue(schema.contains("ts: timestamp[us, tz=UTC]") && schema.contains("tsntz: timestamp[us]")
@@ -201,21 +205,21 @@ class ArrowWriteTest {
         return spark().read().format("arrow").load(path).count();
     }
 
-    private static List<Path> dataFiles(Path out) throws IOException {
+    static List<Path> dataFiles(Path out) throws IOException {
         try (Stream<Path> s = Files.list(out)) {
             return s.filter(p -> !p.getFileName().toString().startsWith("_")
                     && !p.getFileName().toString().startsWith(".")).sorted().toList();
         }
     }
 
-    private static List<Path> hidden(Path out) throws IOException {
+    static List<Path> hidden(Path out) throws IOException {
         try (Stream<Path> s = Files.list(out)) {
             return s.filter(p -> p.getFileName().toString().startsWith("_")
                     || p.getFileName().toString().startsWith(".")).toList();
         }
     }
 
-    private static List<Path> allFiles(Path out) {
+    static List<Path> allFiles(Path out) {
         if (!Files.exists(out)) {
             return List.of();
         }

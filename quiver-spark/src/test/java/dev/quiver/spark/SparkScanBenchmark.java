@@ -27,8 +27,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * The speed of the connector (docs/benchmarks.md, "Spark connector"), run only when
  * {@code -Dquiver.spark.bench=DIR} names a working directory (10M-row files are made there once):
  * <ol>
- * <li>a Spark job summing four columns of bench-v1 read through the connector from an Arrow file, against
- *     the same job on Spark's built-in Parquet source over the same data (written by Spark);
+ * <li>a Spark job summing four columns of bench-v1 read through the connector from an Arrow file, and from the
+ *     Parquet files Spark wrote of the same data, against the same job on Spark's built-in Parquet source over
+ *     those Parquet files;
  * <li>the connector's scan against Quiver's own read of the file ({@code bench-read --threads 1}: the file
  *     memory-mapped, batches decoded, validated in full and checksummed on one thread): the scan with every
  *     value of every column read through Spark's column vectors (the bench-v1 checksum), and the scan alone
@@ -62,26 +63,37 @@ class SparkScanBenchmark {
         }
         Dataset<Row> viaArrow = spark.read().format("arrow").load(arrow.toString());
         Dataset<Row> viaParquet = spark.read().parquet(parquet.toString());
+        Dataset<Row> viaConnectorParquet = spark.read().format("arrow").load(parquet.toString());
         List<String> expected = TestSpark.expected(ROWS);
         assertEquals(viaArrow.selectExpr("sum(id)", "sum(x)", "sum(maybe)", "sum(price)").first(),
                 viaParquet.selectExpr("sum(id)", "sum(x)", "sum(maybe)", "sum(price)").first());
+        assertEquals(viaArrow.selectExpr("sum(id)", "sum(x)", "sum(maybe)", "sum(price)").first(),
+                viaConnectorParquet.selectExpr("sum(id)", "sum(x)", "sum(maybe)", "sum(price)").first());
 
         LongSupplier arrowSum = () -> time(() -> sum4(viaArrow));
         LongSupplier parquetSum = () -> time(() -> sum4(viaParquet));
+        LongSupplier connectorParquetSum = () -> time(() -> sum4(viaConnectorParquet));
         LongSupplier arrowScan = () -> time(() -> assertEquals(expected, scan(viaArrow).figures().lines()));
         LongSupplier quiverRead = () -> time(() -> assertEquals(expected, benchRead(arrow)));
         LongSupplier parquetScan = () -> time(() -> assertEquals(expected, scan(viaParquet).figures().lines()));
         LongSupplier arrowBatches = () -> time(() -> assertEquals(ROWS, batchRows(viaArrow)));
+        Dataset<Row> viaArrowFixed = spark.read().format("arrow").option("batchesPerPartition", "16").load(arrow.toString());
+        LongSupplier arrowBatchesFixed = () -> time(() -> assertEquals(ROWS, batchRows(viaArrowFixed)));
         List<String> report = new ArrayList<>();
         report.add("rows=" + ROWS + " spark=local[" + cores + "] rounds=" + ROUNDS + " (after one warm-up each)");
         report.add(compare("sum of four columns: connector (Arrow file)", arrowSum,
                 "Spark's Parquet source", parquetSum));
+        report.add(compare("sum of four columns: connector (the same Parquet files, through quiver-parquet)",
+                connectorParquetSum, "Spark's Parquet source", parquetSum));
         report.add(compare("scan, checksum of every value through Spark's vector getters: connector", arrowScan,
                 "Quiver bench-read --threads 1", quiverRead));
         report.add(compare("scan, checksum of every value through Spark's vector getters: connector", arrowScan,
                 "Spark's Parquet source (its vectorized reader's batches)", parquetScan));
         report.add(compare("scan, batches handed to Spark (decoded, read columns validated, vectors made): connector",
                 arrowBatches, "Quiver bench-read --threads 1", quiverRead));
+        report.add(compare("scan alone: connector, splits by bytes (" + viaArrow.rdd().getNumPartitions() + " tasks)",
+                arrowBatches, "connector, 16 batches a task (" + viaArrowFixed.rdd().getNumPartitions() + " tasks)",
+                arrowBatchesFixed));
         Files.write(dir.resolve("spark-bench-results.txt"), report);
         report.forEach(System.out::println);
     }

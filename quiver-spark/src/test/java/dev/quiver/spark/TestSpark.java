@@ -6,11 +6,16 @@ import dev.quiver.benchdata.BenchV1;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.ipc.IpcFileWriter;
+import dev.quiver.parquet.ParquetWriteOptions;
+import dev.quiver.parquet.ParquetWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * The one Spark session of this module's tests ({@code local[4]}, made on first use and shared by every test
@@ -50,6 +55,29 @@ final class TestSpark {
                 writer.write(batch);
             }
         }
+    }
+
+    /**
+     * Writes rows {@code [start, start + rows)} of bench-v1 as a Parquet file through quiver-parquet, in row
+     * groups of {@code rowGroupRows}.
+     */
+    static void writeBenchParquet(Path file, long start, long rows, int rowGroupRows) {
+        BenchV1 bench = new BenchV1(BufferAllocator.managed());
+        try (ParquetWriter writer = ParquetWriter.open(file, BenchV1.SCHEMA,
+                ParquetWriteOptions.DEFAULT.withRowGroupSize(rowGroupRows))) {
+            for (long at = start; at < start + rows; at += rowGroupRows) {
+                writer.write(bench.batch(at, (int) Math.min(rowGroupRows, start + rows - at)));
+            }
+        }
+    }
+
+    /**
+     * The plan of the connector's scan a query ran: the leaf of its executed plan (a plan without an exchange,
+     * which adaptive execution leaves as it is), once the query has run.
+     */
+    static ScanPlan scanPlan(Dataset<Row> df) {
+        SparkPlan leaf = CollectionConverters.asJava(df.queryExecution().executedPlan().collectLeaves()).get(0);
+        return ((FragmentScan) ((BatchScanExec) leaf).scan()).plan();
     }
 
     /** The bench-v1 checksum figures (docs/bench-v1.md) of a DataFrame of the bench-v1 table, by Spark SQL. */

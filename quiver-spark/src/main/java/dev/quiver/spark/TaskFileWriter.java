@@ -4,10 +4,10 @@ package dev.quiver.spark;
 import dev.quiver.core.QuiverException;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.RecordBatchWriter;
 import dev.quiver.core.builder.ArrayBuilder;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Schema;
-import dev.quiver.ipc.IpcFileWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,12 +19,12 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * One task's writer: rows become record batches of {@code batchRows} rows, written to an Arrow file under a
- * temporary name in the job's staging directory. A file is renamed to its part name when complete (at the
- * row limit, or at the task's commit); the commit message names the part files, which the job's commit
- * publishes. Abort, or a failure, deletes what the task wrote.
+ * One task's writer: rows become record batches of {@code batchRows} rows, written to an Arrow IPC or
+ * Parquet file under a temporary name in the job's staging directory. A file is renamed to its part name when
+ * complete (at the row limit, or at the task's commit); the commit message names the part files, which the
+ * job's commit publishes. Abort, or a failure, deletes what the task wrote.
  */
-final class ArrowFileWriter implements DataWriter<InternalRow> {
+final class TaskFileWriter implements DataWriter<InternalRow> {
     private final Path staging;
     private final String prefix;
     private final Schema schema;
@@ -33,12 +33,12 @@ final class ArrowFileWriter implements DataWriter<InternalRow> {
     private final List<String> done = new ArrayList<>();
     private ArrayBuilder[] builders;
     private ColumnAppender[] appenders;
-    private IpcFileWriter file;
+    private RecordBatchWriter file;
     private Path temporary;
     private int batchRowCount;
     private long fileRowCount;
 
-    ArrowFileWriter(Path staging, String prefix, Schema schema, StructType sparkSchema, WriteSettings settings) {
+    TaskFileWriter(Path staging, String prefix, Schema schema, StructType sparkSchema, WriteSettings settings) {
         this.staging = staging;
         this.prefix = prefix;
         this.schema = schema;
@@ -83,9 +83,9 @@ final class ArrowFileWriter implements DataWriter<InternalRow> {
         }
         RecordBatch batch = new RecordBatch(schema, columns, batchRowCount);
         if (file == null) {
-            temporary = staging.resolve("." + prefix + "-" + done.size() + ".arrow.tmp");
+            temporary = staging.resolve("." + prefix + "-" + done.size() + settings.extension() + ".tmp");
             Files.createDirectories(staging);
-            file = IpcFileWriter.open(temporary, schema, settings.ipcOptions());
+            file = settings.open(temporary, schema);
         }
         try {
             file.write(batch);
@@ -100,9 +100,14 @@ final class ArrowFileWriter implements DataWriter<InternalRow> {
         if (file == null) {
             return;
         }
-        file.close();
-        file = null;
-        String name = prefix + "-" + done.size() + ".arrow";
+        try {
+            file.close();
+        } catch (QuiverException e) {
+            throw new QuiverSparkException("finishing " + temporary + " failed: " + e.getMessage(), e);
+        } finally {
+            file = null;
+        }
+        String name = prefix + "-" + done.size() + settings.extension();
         Files.move(temporary, staging.resolve(name));
         temporary = null;
         done.add(name);
