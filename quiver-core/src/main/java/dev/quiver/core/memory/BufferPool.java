@@ -129,6 +129,17 @@ final class BufferPool {
     }
 
     /**
+     * Drops every idle block (their memory is freed once the collector finds them unreachable), for an
+     * allocation the system refused.
+     */
+    synchronized void dropIdle() {
+        for (ArrayDeque<MemorySegment> blocks : idle) {
+            blocks.clear();
+        }
+        idleBytes = 0;
+    }
+
+    /**
      * The bytes of the blocks waiting for reuse.
      *
      * @return the sum of the idle blocks' sizes

@@ -178,8 +178,11 @@ public final class ManagedAllocator implements BufferAllocator {
             try {
                 block = Arena.ofAuto().allocate(BufferPool.classSize(sizeClass), ALIGNMENT);
             } catch (OutOfMemoryError e) {
-                counter.free(padded);
-                throw new QuiverException("the system could not provide " + padded + " bytes", e);
+                block = afterRefusal(pool, sizeClass);
+                if (block == null) {
+                    counter.free(padded);
+                    throw new QuiverException("the system could not provide " + padded + " bytes", e);
+                }
             }
         } else if (padded > size) {
             block.asSlice(size, padded - size).fill((byte) 0);
@@ -194,6 +197,35 @@ public final class ManagedAllocator implements BufferAllocator {
             pool.give(sizeClass, held);
         });
         return new ArrowBuffer(lent.asSlice(0, size), null);
+    }
+
+    /**
+     * A block of the class after the system refused one (the JVM's direct memory limit, the maximum heap size
+     * unless set, counts the pool's blocks): the idle blocks are dropped and the collector run, so that
+     * they and the unreachable lent ones are freed, then a block is taken or allocated once more; null if
+     * the system refuses again.
+     */
+    private static MemorySegment afterRefusal(BufferPool pool, int sizeClass) {
+        pool.dropIdle();
+        synchronized (RECYCLING) {
+            CountDownLatch cleaned = new CountDownLatch(1);
+            MemorySegment.NULL.reinterpret(Arena.ofAuto(), ignored -> cleaned.countDown());
+            System.gc();
+            try {
+                cleaned.await(SENTINEL_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        MemorySegment block = pool.take(sizeClass);
+        if (block != null) {
+            return block;
+        }
+        try {
+            return Arena.ofAuto().allocate(BufferPool.classSize(sizeClass), ALIGNMENT);
+        } catch (OutOfMemoryError again) {
+            return null;
+        }
     }
 
     /**

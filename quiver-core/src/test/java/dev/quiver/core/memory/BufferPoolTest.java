@@ -61,6 +61,23 @@ class BufferPoolTest {
     }
 
     @Test
+    void droppingIdleBlocksEmptiesEveryClassAndKeepsTheLentCount() {
+        BufferPool pool = new BufferPool(1 << 20);
+        int small = BufferPool.sizeClass(100_000);
+        int large = BufferPool.sizeClass(400_000);
+        pool.lend(small);
+        pool.lend(large);
+        pool.lend(large);
+        assertTrue(pool.give(small, block(small)));
+        assertTrue(pool.give(large, block(large)));
+        pool.dropIdle();
+        assertEquals(0, pool.idleBytes());
+        assertNull(pool.take(small));
+        assertNull(pool.take(large));
+        assertEquals(BufferPool.classSize(large), pool.lentBytes(), "the block still lent stays counted");
+    }
+
+    @Test
     void blocksPastTheBoundAreDropped() {
         int c = BufferPool.sizeClass(300_000);
         long size = BufferPool.classSize(c);
