@@ -208,11 +208,8 @@ public final class ManagedAllocator implements BufferAllocator {
     private static MemorySegment afterRefusal(BufferPool pool, int sizeClass) {
         pool.dropIdle();
         synchronized (RECYCLING) {
-            CountDownLatch cleaned = new CountDownLatch(1);
-            MemorySegment.NULL.reinterpret(Arena.ofAuto(), ignored -> cleaned.countDown());
-            System.gc();
             try {
-                cleaned.await(SENTINEL_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+                collectAndAwaitCleaners();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -229,6 +226,21 @@ public final class ManagedAllocator implements BufferAllocator {
     }
 
     /**
+     * Runs the collector and waits (a second at most) until the arenas' cleaner thread has got to this
+     * collection's work: the cleaners give blocks back on that thread, and a sentinel arena dropped before the
+     * collection tells when it is there.
+     *
+     * @return whether the cleaners got there in time (not when the collection did nothing, as with
+     *     {@code -XX:+DisableExplicitGC})
+     */
+    private static boolean collectAndAwaitCleaners() throws InterruptedException {
+        CountDownLatch cleaned = new CountDownLatch(1);
+        MemorySegment.NULL.reinterpret(Arena.ofAuto(), ignored -> cleaned.countDown());
+        System.gc();
+        return cleaned.await(SENTINEL_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    /**
      * Runs the collector so that unreachable lent blocks come back to the pool, then takes one of the
      * class if any came. The next collection for the pool's sake waits until twice what is still lent
      * is out (at least the pool's bound): buffers kept alive do not make every allocation collect.
@@ -239,13 +251,8 @@ public final class ManagedAllocator implements BufferAllocator {
             if (block != null || pool.lentBytes() <= recycleThreshold) {
                 return block;
             }
-            // The cleaners give blocks back on the arenas' cleaner thread: a sentinel arena dropped before
-            // the collection tells when that thread has got to this collection's work.
-            CountDownLatch cleaned = new CountDownLatch(1);
-            MemorySegment.NULL.reinterpret(Arena.ofAuto(), ignored -> cleaned.countDown());
-            System.gc();
             try {
-                if (!cleaned.await(SENTINEL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+                if (!collectAndAwaitCleaners()) {
                     // System.gc() collected nothing (-XX:+DisableExplicitGC, say): stop asking.
                     recycleThreshold = Long.MAX_VALUE;
                     return pool.take(sizeClass);

@@ -15,11 +15,7 @@ import java.util.List;
  * G1, and allocating them for every chunk made the collector run several times per row group.
  */
 public final class ScratchBuffers implements AutoCloseable {
-    /**
-     * 64 MiB, or a sixteenth of the maximum heap size if less: native memory counts toward the JVM's direct
-     * memory limit, which is the maximum heap size unless set (a 10M-row file reads under {@code -Xmx256m}).
-     */
-    static final long MAX_IDLE_BYTES = Math.min(64L << 20, Runtime.getRuntime().maxMemory() / 16);
+    static final long MAX_IDLE_BYTES = 64L << 20;
     private static final long MIN_SIZE = 64L << 10;
     /** Arrays below this many bytes are left to the collector (cheap for it). */
     private static final int MIN_ARRAY = 64 << 10;
