@@ -94,13 +94,7 @@ public final class ManagedAllocator implements BufferAllocator {
         }
         long padded = BufferAllocator.padded(size);
         reserve(padded);
-        MemorySegment segment;
-        try {
-            segment = Arena.ofAuto().allocate(Math.max(padded, ALIGNMENT), ALIGNMENT);
-        } catch (OutOfMemoryError e) {
-            counter.free(padded);
-            throw new QuiverException("the system could not provide " + padded + " bytes", e);
-        }
+        MemorySegment segment = allocateNative(Arena.ofAuto(), Math.max(padded, ALIGNMENT), padded);
         ByteCounter c = counter;
         // Every slice keeps the segment's scope reachable, so the count drops only when all are gone.
         CLEANER.register(segment.scope(), () -> c.free(padded));
@@ -143,13 +137,7 @@ public final class ManagedAllocator implements BufferAllocator {
         }
         long padded = BufferAllocator.padded(size);
         reserve(padded);
-        MemorySegment segment;
-        try {
-            segment = arena.allocate(Math.max(padded, ALIGNMENT), ALIGNMENT);
-        } catch (OutOfMemoryError e) {
-            counter.free(padded);
-            throw new QuiverException("the system could not provide " + padded + " bytes", e);
-        }
+        MemorySegment segment = allocateNative(arena, Math.max(padded, ALIGNMENT), padded);
         ByteCounter c = counter;
         MemorySegment.NULL.reinterpret(arena, ignored -> c.free(padded));
         return new ArrowBuffer(segment.asSlice(0, size), null);
@@ -175,15 +163,7 @@ public final class ManagedAllocator implements BufferAllocator {
             block = recycle(pool, sizeClass);
         }
         if (block == null) {
-            try {
-                block = Arena.ofAuto().allocate(BufferPool.classSize(sizeClass), ALIGNMENT);
-            } catch (OutOfMemoryError e) {
-                block = afterRefusal(pool, sizeClass);
-                if (block == null) {
-                    counter.free(padded);
-                    throw new QuiverException("the system could not provide " + padded + " bytes", e);
-                }
-            }
+            block = allocateNative(Arena.ofAuto(), BufferPool.classSize(sizeClass), padded);
         } else if (padded > size) {
             block.asSlice(size, padded - size).fill((byte) 0);
         }
@@ -200,28 +180,34 @@ public final class ManagedAllocator implements BufferAllocator {
     }
 
     /**
-     * A block of the class after the system refused one (the JVM's direct memory limit, the maximum heap size
-     * unless set, counts the pool's blocks): the idle blocks are dropped and the collector run, so that
-     * they and the unreachable lent ones are freed, then a block is taken or allocated once more; null if
-     * the system refuses again.
+     * {@code bytes} of native memory in {@code arena}, {@link #ALIGNMENT}-aligned. When the system refuses
+     * (the JVM's direct memory limit, the maximum heap size unless set, also counts the pool's idle blocks and
+     * the memory of buffers no longer reachable), the pool's idle blocks are dropped and the collector run
+     * so that those are freed, and the allocation is tried once more.
+     *
+     * @param counted the bytes reserved for it in this allocator's count, freed if the system refuses again
+     * @throws QuiverException if the system refuses twice
      */
-    private static MemorySegment afterRefusal(BufferPool pool, int sizeClass) {
-        pool.dropIdle();
-        synchronized (RECYCLING) {
-            try {
-                collectAndAwaitCleaners();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        MemorySegment block = pool.take(sizeClass);
-        if (block != null) {
-            return block;
-        }
+    private MemorySegment allocateNative(Arena arena, long bytes, long counted) {
         try {
-            return Arena.ofAuto().allocate(BufferPool.classSize(sizeClass), ALIGNMENT);
-        } catch (OutOfMemoryError again) {
-            return null;
+            return arena.allocate(bytes, ALIGNMENT);
+        } catch (OutOfMemoryError refused) {
+            if (POOL != null) {
+                POOL.dropIdle();
+            }
+            synchronized (RECYCLING) {
+                try {
+                    collectAndAwaitCleaners();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            try {
+                return arena.allocate(bytes, ALIGNMENT);
+            } catch (OutOfMemoryError again) {
+                counter.free(counted);
+                throw new QuiverException("the system could not provide " + counted + " bytes", again);
+            }
         }
     }
 
