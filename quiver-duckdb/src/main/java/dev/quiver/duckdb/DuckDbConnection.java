@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.batch.Table;
+import dev.quiver.core.type.Schema;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -27,7 +29,10 @@ import java.util.function.Supplier;
  * <p>A registered {@link Table}, or a source of readers (such as a file opened anew for each scan), can be
  * scanned any number of times, in one query (a self-join) and across queries. A registered reader is a
  * stream, read once: a second scan fails with a {@link DuckDbException} that says so. Thread-safe (one call
- * at a time).
+ * at a time, but {@link #interrupt()}, which stops the call running).
+ *
+ * <p>{@link #connect()} makes further connections on the same database, each running its own queries and
+ * transactions side by side with the others, and each seeing the tables registered here.
  */
 public final class DuckDbConnection implements AutoCloseable {
     private final DuckDbApi api;
@@ -40,7 +45,17 @@ public final class DuckDbConnection implements AutoCloseable {
     private ResultReader streaming;
     private final long replacementId = ReplacementScan.open();
     private final AtomicLong scannedBytes = new AtomicLong();
-    private final long databaseKey = ScanFunction.nextId();
+    private final long databaseKey;
+    /** The connection that opened the database (and closes it), or null if this is that connection. */
+    private final DuckDbConnection parent;
+    /** The connections made by {@link #connect()} and not closed yet. */
+    private final Set<DuckDbConnection> children = ConcurrentHashMap.newKeySet();
+    /** Of a connection made by {@link #connect()}: the parent's tables it was let scan. */
+    private final List<ScanTable> inherited = new ArrayList<>();
+    /** Held while the native connection is used by {@link #interrupt()} or disconnected. */
+    private final Object nativeLock = new Object();
+    /** Set (under {@link #nativeLock}) once the native connection is gone. */
+    private boolean disconnected;
     private long connectionId;
     private Function<String, RecordBatchReader> resolver = name -> null;
     private Function<String, ? extends Supplier<? extends RecordBatchReader>> sourceResolver = name -> null;
@@ -48,6 +63,8 @@ public final class DuckDbConnection implements AutoCloseable {
 
     DuckDbConnection(DuckDbApi api, String path, Map<String, String> settings) {
         this.api = api;
+        this.parent = null;
+        this.databaseKey = ScanFunction.nextId();
         this.database = arena.allocate(ADDRESS);
         this.connection = arena.allocate(ADDRESS);
         try {
@@ -64,6 +81,107 @@ public final class DuckDbConnection implements AutoCloseable {
             arena.close();
             ReplacementScan.close(replacementId);
             throw e instanceof DuckDbException d ? d : new DuckDbException("opening DuckDB failed: " + e, e);
+        }
+    }
+
+    /** A further connection on {@code parent}'s database ({@link #connect()}). */
+    private DuckDbConnection(DuckDbConnection parent) {
+        this.api = parent.api;
+        this.parent = parent;
+        this.databaseKey = parent.databaseKey;
+        this.database = arena.allocate(ADDRESS).copyFrom(parent.database);
+        this.connection = arena.allocate(ADDRESS);
+        try {
+            if ((int) api.connect.invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
+                throw new DuckDbException("DuckDB cannot make another connection to the database");
+            }
+            connectionId = ScanFunction.connectionId(api, connection.get(ADDRESS, 0));
+        } catch (Throwable e) {
+            closeNative();
+            arena.close();
+            ReplacementScan.close(replacementId);
+            throw e instanceof DuckDbException d ? d : new DuckDbException("connecting to DuckDB failed: " + e, e);
+        }
+    }
+
+    /**
+     * Makes another connection to this connection's database: its queries, prepared statements and
+     * transactions run side by side with those of this connection and of the other connections made here
+     * (DuckDB isolates their transactions from one another). It sees the database's tables and views, and
+     * the tables registered on this connection when it is made (as views of its own: tables registered here
+     * later are not visible to it); what it registers itself is its own. Closing it leaves this connection
+     * open; closing this connection (which owns the database) closes it too.
+     *
+     * @return the new connection; close it
+     * @throws DuckDbException if DuckDB cannot make the connection
+     * @throws IllegalStateException if this connection is closed, or is itself one made by {@code connect()}
+     */
+    public synchronized DuckDbConnection connect() {
+        checkOpen();
+        if (parent != null) {
+            throw new IllegalStateException("connect() is a call of the connection that opened the database");
+        }
+        DuckDbConnection child = new DuckDbConnection(this);
+        try {
+            for (ScanTable scan : tables.values()) {
+                scan.allow(child.connectionId, true);
+                child.inherited.add(scan);
+                child.execute("CREATE OR REPLACE TEMPORARY VIEW " + quote(scan.name) + " AS SELECT * FROM "
+                        + ScanFunction.NAME + "(" + scan.id + ")");
+            }
+        } catch (RuntimeException e) {
+            child.close();
+            throw e;
+        }
+        children.add(child);
+        return child;
+    }
+
+    /**
+     * Stops the query running on this connection, from any thread: DuckDB abandons it at its next check
+     * (within a chunk of work), and the call running it, or the reading of its streamed result, fails with a
+     * {@link DuckDbException} ({@code INTERRUPT Error: Interrupted!}). Does nothing when no query runs, or
+     * once the connection is closed.
+     */
+    public void interrupt() {
+        synchronized (nativeLock) {
+            if (disconnected) {
+                return;
+            }
+            MemorySegment handle = connection.get(ADDRESS, 0);
+            try {
+                SessionCalls.get().interrupt.invokeExact(handle);
+            } catch (DuckDbException e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new DuckDbException("interrupting DuckDB failed: " + e, e);
+            }
+        }
+    }
+
+    /**
+     * The parameters of one SQL statement, as DuckDB declares them when it prepares it: one field per
+     * placeholder ({@code ?} or {@code $n}), named {@code $1}, {@code $2}, ..., typed as DuckDB would give a
+     * result column of the type it infers for the placeholder (e.g. {@code int64} for a BIGINT,
+     * {@code decimal128(18, 3)}, {@code date32}); of type {@code null} where DuckDB leaves the type open
+     * ({@code SELECT ?}). The statement is prepared and dropped, not run.
+     *
+     * @param sql one SQL statement
+     * @return the parameters' schema (empty for a statement without placeholders)
+     * @throws DuckDbException with DuckDB's message if the statement does not prepare, or for several
+     *     statements
+     * @throws IllegalStateException if the connection is closed
+     */
+    public synchronized Schema parameterTypes(String sql) {
+        Objects.requireNonNull(sql, "sql");
+        checkOpen();
+        endStreaming();
+        try (Arena local = Arena.ofConfined()) {
+            return Prepared.parameterTypes(api, SessionCalls.get(), connection.get(ADDRESS, 0), sql, local);
+        } catch (DuckDbException e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new DuckDbException("preparing the statement failed: " + e, e);
         }
     }
 
@@ -390,6 +508,15 @@ public final class DuckDbConnection implements AutoCloseable {
         }
         closed = true;
         try {
+            for (DuckDbConnection child : new ArrayList<>(children)) {
+                child.close();
+            }
+            if (parent != null) {
+                parent.children.remove(this);
+                for (ScanTable scan : inherited) {
+                    scan.allow(connectionId, false);
+                }
+            }
             for (ResultReader reader : new ArrayList<>(results)) {
                 reader.close();
             }
@@ -409,15 +536,18 @@ public final class DuckDbConnection implements AutoCloseable {
     }
 
     private void closeNative() {
-        try {
-            if (connection.get(ADDRESS, 0).address() != 0) {
-                api.disconnect.invokeExact(connection);
+        synchronized (nativeLock) {
+            disconnected = true;
+            try {
+                if (connection.get(ADDRESS, 0).address() != 0) {
+                    api.disconnect.invokeExact(connection);
+                }
+                if (parent == null && database.get(ADDRESS, 0).address() != 0) {
+                    api.close.invokeExact(database);
+                }
+            } catch (Throwable e) {
+                throw new DuckDbException("closing DuckDB failed: " + e, e);
             }
-            if (database.get(ADDRESS, 0).address() != 0) {
-                api.close.invokeExact(database);
-            }
-        } catch (Throwable e) {
-            throw new DuckDbException("closing DuckDB failed: " + e, e);
         }
     }
 }

@@ -3,6 +3,11 @@ package dev.quiver.duckdb;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
 
+import dev.quiver.c.CData;
+import dev.quiver.c.CDataException;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
@@ -11,6 +16,8 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A query run as prepared statements: {@code duckdb_extract_statements}, then per statement
@@ -83,6 +90,89 @@ final class Prepared {
             if (extracted.get(ADDRESS, 0).address() != 0) {
                 api.destroyExtracted.invokeExact(extracted);
             }
+        }
+    }
+
+    /** {@code DUCKDB_TYPE_INVALID}, {@code DUCKDB_TYPE_ANY} and {@code DUCKDB_TYPE_SQLNULL}: no type declared. */
+    private static final int INVALID = 0;
+    private static final int ANY = 34;
+    private static final int SQLNULL = 36;
+
+    /**
+     * The types DuckDB gives the placeholders of one statement when it prepares it, in their Arrow form (as
+     * DuckDB converts a result column of that type): one field per parameter, named {@code $1}, {@code $2},
+     * ...; of type {@link ArrowType.Null} where DuckDB leaves a parameter's type open ({@code SELECT ?}) or
+     * it has no Arrow form.
+     *
+     * @throws DuckDbException with DuckDB's message if the statement does not parse or prepare, or if the
+     *     text holds more than one statement
+     */
+    static Schema parameterTypes(DuckDbApi api, SessionCalls calls, MemorySegment connection, String sql,
+            Arena local) throws Throwable {
+        MemorySegment extracted = local.allocate(ADDRESS);
+        MemorySegment statement = local.allocate(ADDRESS);
+        MemorySegment options = local.allocate(ADDRESS);
+        try {
+            long count = (long) api.extractStatements.invokeExact(connection, local.allocateFrom(sql), extracted);
+            if (count != 1) {
+                String message = count != 0 || extracted.get(ADDRESS, 0).address() == 0 ? null
+                        : DuckDbApi.string((MemorySegment) api.extractError.invokeExact(extracted.get(ADDRESS, 0)));
+                throw new DuckDbException(message != null ? message : "a statement to prepare must be one statement, "
+                        + "not " + count);
+            }
+            if ((int) api.prepareExtracted.invokeExact(connection, extracted.get(ADDRESS, 0), 0L, statement)
+                    != DuckDbApi.SUCCESS) {
+                String message = statement.get(ADDRESS, 0).address() == 0 ? null : DuckDbApi.string(
+                        (MemorySegment) api.prepareError.invokeExact(statement.get(ADDRESS, 0)));
+                throw new DuckDbException(message == null ? "preparing the statement failed" : message);
+            }
+            MemorySegment handle = statement.get(ADDRESS, 0);
+            calls.connectionArrowOptions.invokeExact(connection, options);
+            long n = (long) api.nparams.invokeExact(handle);
+            List<Field> fields = new ArrayList<>();
+            for (long i = 1; i <= n; i++) {
+                fields.add(Field.nullable("$" + i, declared(api, calls, handle, i, options.get(ADDRESS, 0), local)));
+            }
+            return new Schema(fields);
+        } finally {
+            if (options.get(ADDRESS, 0).address() != 0) {
+                api.destroyArrowOptions.invokeExact(options);
+            }
+            if (statement.get(ADDRESS, 0).address() != 0) {
+                api.destroyPrepare.invokeExact(statement);
+            }
+            if (extracted.get(ADDRESS, 0).address() != 0) {
+                api.destroyExtracted.invokeExact(extracted);
+            }
+        }
+    }
+
+    /** The Arrow form of parameter {@code index}'s declared type; {@link ArrowType.Null} for none. */
+    private static ArrowType declared(DuckDbApi api, SessionCalls calls, MemorySegment statement, long index,
+            MemorySegment options, Arena local) throws Throwable {
+        int id = (int) calls.paramType.invokeExact(statement, index);
+        if (id == INVALID || id == ANY || id == SQLNULL) {
+            return new ArrowType.Null();
+        }
+        MemorySegment types = local.allocate(ADDRESS);
+        types.set(ADDRESS, 0, (MemorySegment) calls.paramLogicalType.invokeExact(statement, index));
+        if (types.get(ADDRESS, 0).address() == 0) {
+            return new ArrowType.Null();
+        }
+        try {
+            MemorySegment names = local.allocate(ADDRESS);
+            names.set(ADDRESS, 0, local.allocateFrom("$" + index));
+            MemorySegment out = local.allocate(CData.ARROW_SCHEMA);
+            String error = api.errorMessage((MemorySegment) api.toArrowSchema.invokeExact(options, types, names, 1L,
+                    out), local);
+            if (error != null) {
+                return new ArrowType.Null();
+            }
+            return CData.importSchema(out).fields().getFirst().type();
+        } catch (CDataException e) {
+            return new ArrowType.Null();
+        } finally {
+            api.destroyLogicalType.invokeExact(types);
         }
     }
 

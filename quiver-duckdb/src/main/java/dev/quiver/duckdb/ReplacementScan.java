@@ -24,6 +24,11 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ReplacementScan {
     private static final Map<Long, List<String>> MISSING = new ConcurrentHashMap<>();
     private static final AtomicLong IDS = new AtomicLong();
+    /**
+     * The most names noted for a database between two queries of the connection that opened it (the
+     * queries of connections made by {@link DuckDbConnection#connect()} are noted there too).
+     */
+    private static final int MAX_NOTED = 256;
     /** The callback, {@code void (*)(duckdb_replacement_scan_info, const char *, void *)}. */
     static final MemorySegment CALLBACK = stub();
 
@@ -71,7 +76,9 @@ final class ReplacementScan {
             String name = DuckDbApi.string(tableName);
             if (names != null && name != null) {
                 synchronized (names) {
-                    names.add(name);
+                    if (names.size() < MAX_NOTED) {
+                        names.add(name);
+                    }
                 }
             }
         } catch (Throwable e) {

@@ -18,8 +18,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * API's table functions: it declares projection pushdown, so each scan converts only the columns the query
  * uses. (The C API has no filter pushdown for table functions: DuckDB applies a query's filters to the rows
  * right above the scan.) Each registered table is a view {@code SELECT * FROM quiver_scan(id)}; the id
- * names a {@link ScanTable}, and only the connection that registered it may scan it (its database, by the
- * key the function carries as extra info, and its connection, by DuckDB's connection id).
+ * names a {@link ScanTable}, and only the connection that registered it (or one made from it by
+ * {@link DuckDbConnection#connect()}) may scan it (its database, by the key the function carries as extra
+ * info, and its connection, by DuckDB's connection id).
  *
  * <p>The callbacks run on DuckDB's threads: bind (the columns and their types), init (a {@link TableScan}:
  * a new reader of the table, for the columns asked for), local init (a {@link ScanChunk} per thread) and
@@ -131,7 +132,7 @@ final class ScanFunction {
             api.destroyClientContext.invokeExact(context);
             long database = ((MemorySegment) api.bindGetExtraInfo.invokeExact(info)).address();
             ScanTable table = TABLES.get(id);
-            if (table == null || table.database != database || table.owner != caller) {
+            if (table == null || table.database != database || !table.mayScan(caller)) {
                 api.bindSetError.invokeExact(info, local.allocateFrom(NAME + ": no table " + id
                         + " is registered on this connection"));
                 return;

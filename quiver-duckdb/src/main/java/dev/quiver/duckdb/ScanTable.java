@@ -10,6 +10,8 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -31,6 +33,8 @@ final class ScanTable implements AutoCloseable {
     final MemorySegment connection;
     /** The bytes of Arrow buffers handed to DuckDB by the scans of the registering connection. */
     final AtomicLong scannedBytes;
+    /** Further connections (of {@link DuckDbConnection#connect()}) whose queries may scan the table too. */
+    private final Set<Long> readers = ConcurrentHashMap.newKeySet();
     private final DuckDbApi api;
     private final Supplier<? extends RecordBatchReader> source;
     private final MemorySegment[] types;
@@ -82,6 +86,20 @@ final class ScanTable implements AutoCloseable {
             throw e;
         } catch (Throwable e) {
             throw new DuckDbException("registering table " + name + " failed: " + e, e);
+        }
+    }
+
+    /** Whether a query of the connection with DuckDB's id {@code connectionId} may scan the table. */
+    boolean mayScan(long connectionId) {
+        return connectionId == owner || readers.contains(connectionId);
+    }
+
+    /** Lets (or, with {@code allowed} false, no longer lets) another connection's queries scan the table. */
+    void allow(long connectionId, boolean allowed) {
+        if (allowed) {
+            readers.add(connectionId);
+        } else {
+            readers.remove(connectionId);
         }
     }
 
