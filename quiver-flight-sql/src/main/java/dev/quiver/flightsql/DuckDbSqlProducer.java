@@ -76,10 +76,12 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
     private final Map<String, Prepared> prepared = new ConcurrentHashMap<>();
     private volatile Map<Integer, UnionValue> sqlInfo;
 
-    private DuckDbSqlProducer(Engine engine, SqlLimits limits) {
-        this.engine = engine;
+    private DuckDbSqlProducer(Map<String, Supplier<? extends RecordBatchReader>> tables, Map<String, String> settings,
+            SqlLimits limits) {
         this.limits = limits;
         this.results = new Results(limits);
+        this.engine = Engine.open(tables, settings, limits, session -> prepared.values().removeIf(
+                p -> p.owner.equals(session)));
     }
 
     /**
@@ -141,28 +143,27 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
      */
     public static DuckDbSqlProducer open(Map<String, ? extends Supplier<? extends RecordBatchReader>> tables,
             Map<String, String> settings, SqlLimits limits) {
-        return new DuckDbSqlProducer(Engine.open(new LinkedHashMap<>(tables), settings, limits), limits);
+        return new DuckDbSqlProducer(new LinkedHashMap<>(tables), settings, limits);
     }
 
     // ---- GetFlightInfo, GetSchema, DoGet ----
 
     @Override
     public FlightInfo flightInfo(CallContext context, SqlCommand command, FlightDescriptor descriptor) {
-        String owner = context.peerIdentity();
+        String owner = Engine.sessionKey(context);
         long deadline = System.nanoTime() + limits.queryTimeout().toNanos();
         Table table = switch (command) {
             case SqlCommand.StatementQuery q -> {
                 SqlText text = SqlText.of(q.query());
-                yield engine.run(owner, q.transactionId(), context, deadline, db -> Results.gather(
+                yield engine.run(context, q.transactionId(), deadline, db -> Results.gather(
                         db.query(text.sql()), context, deadline, limits.maxResultBytes()));
             }
             case SqlCommand.PreparedStatementQuery q -> {
                 Prepared p = prepared(owner, q.handle());
-                yield engine.run(owner, p.transactionId, context, deadline, db -> runPrepared(db, p, context,
-                        deadline));
+                yield engine.run(context, p.transactionId, deadline, db -> runPrepared(db, p, context, deadline));
             }
             case SqlCommand.SubstraitPlan s -> throw noSubstrait();
-            default -> metadata(command, owner);
+            default -> metadata(command, context);
         };
         String handle = results.put(owner, table);
         long bytes = 0;
@@ -189,7 +190,7 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
         return new Table(schema, batches);
     }
 
-    private Table metadata(SqlCommand command, String owner) {
+    private Table metadata(SqlCommand command, CallContext owner) {
         byte[] none = new byte[0];
         return switch (command) {
             case SqlCommand.GetSqlInfo c -> ServerInfo.sqlInfoTable(sqlInfo(owner), c.info());
@@ -217,7 +218,7 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
         return new String[] {table.catalog(), table.dbSchema(), table.table()};
     }
 
-    private Map<Integer, UnionValue> sqlInfo(String owner) {
+    private Map<Integer, UnionValue> sqlInfo(CallContext owner) {
         Map<Integer, UnionValue> info = sqlInfo;
         if (info == null) {
             info = engine.run(owner, new byte[0], db -> ServerInfo.sqlInfo(db, limits));
@@ -228,11 +229,11 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
 
     @Override
     public Schema schema(CallContext context, SqlCommand command) {
-        String owner = context.peerIdentity();
+        String owner = Engine.sessionKey(context);
         return switch (command) {
             case SqlCommand.StatementQuery q -> {
                 SqlText text = SqlText.of(q.query());
-                yield engine.run(owner, q.transactionId(), db -> schemaOf(db, text));
+                yield engine.run(context, q.transactionId(), db -> schemaOf(db, text));
             }
             case SqlCommand.PreparedStatementQuery q -> prepared(owner, q.handle()).dataset;
             case SqlCommand.SubstraitPlan s -> throw noSubstrait();
@@ -268,7 +269,7 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
             throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a ticket of this server: "
                     + ticket.getClass().getSimpleName());
         }
-        Table table = results.take(context.peerIdentity(), new String(t.handle(), StandardCharsets.UTF_8));
+        Table table = results.take(Engine.sessionKey(context), new String(t.handle(), StandardCharsets.UTF_8));
         try (FlightDataWriter out = sink.start(table.schema())) {
             for (RecordBatch batch : table.batches()) {
                 if (sink.isCancelled()) {
@@ -283,18 +284,18 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
 
     @Override
     public long update(CallContext context, SqlCommand command, FlightStream parameters) {
-        String owner = context.peerIdentity();
+        String owner = Engine.sessionKey(context);
         long deadline = System.nanoTime() + limits.queryTimeout().toNanos();
         return switch (command) {
             case SqlCommand.StatementUpdate u -> {
                 SqlText text = SqlText.of(u.query());
-                yield engine.run(owner, u.transactionId(), context, deadline, db -> count(Results.gather(
+                yield engine.run(context, u.transactionId(), deadline, db -> count(Results.gather(
                         db.query(text.sql()), context, deadline, limits.maxResultBytes())));
             }
             case SqlCommand.PreparedStatementUpdate u -> {
                 Prepared p = prepared(owner, u.handle());
                 List<Object[]> rows = parameterRows(parameters, p, context, deadline);
-                yield engine.run(owner, p.transactionId, context, deadline, db -> {
+                yield engine.run(context, p.transactionId, deadline, db -> {
                     if (rows.isEmpty()) {
                         return count(Results.gather(db.query(p.text.sql()), context, deadline,
                                 limits.maxResultBytes()));
@@ -316,7 +317,7 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
 
     @Override
     public byte[] bind(CallContext context, SqlCommand.PreparedStatementQuery command, FlightStream parameters) {
-        Prepared p = prepared(context.peerIdentity(), command.handle());
+        Prepared p = prepared(Engine.sessionKey(context), command.handle());
         p.bind(parameterRows(parameters, p, context, System.nanoTime() + limits.queryTimeout().toNanos()));
         return command.handle();
     }
@@ -325,7 +326,7 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
     public long ingest(CallContext context, SqlCommand.StatementIngest command, FlightStream rows) {
         long deadline = System.nanoTime() + limits.queryTimeout().toNanos();
         Table data = Results.gather(rows, context, deadline, limits.maxResultBytes());
-        return engine.run(context.peerIdentity(), command.transactionId(), db -> Ingestion.ingest(db,
+        return engine.run(context, command.transactionId(), deadline, db -> Ingestion.ingest(db,
                 command.options(), data));
     }
 
@@ -365,19 +366,19 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
         if (!(statement instanceof SqlCommand.StatementQuery q)) {
             throw noSubstrait();
         }
-        String owner = context.peerIdentity();
+        String owner = Engine.sessionKey(context);
         SqlText text = SqlText.of(q.query());
         long mine = prepared.values().stream().filter(p -> p.owner.equals(owner)).count();
         if (mine >= MAX_PREPARED_PER_CLIENT) {
             throw new FlightException(FlightStatusCode.RESOURCE_EXHAUSTED, "this client holds " + mine
                     + " prepared statements, the server's limit: close some");
         }
-        Schema dataset = engine.run(owner, q.transactionId(), db -> schemaOf(db, text));
+        Schema[] schemas = engine.run(context, q.transactionId(), db -> new Schema[] {schemaOf(db, text),
+            text.placeholders() == 0 ? Schema.of() : db.parameterTypes(text.sql())});
+        Schema dataset = schemas[0];
         List<Field> fields = new ArrayList<>();
-        for (int i = 1; i <= text.placeholders(); i++) {
-            // DuckDB's C API tells parameter types only through calls quiver-duckdb does not offer: each is
-            // declared as text, which DuckDB casts to the type its placeholder needs.
-            fields.add(Field.nullable("parameter_" + i, new ArrowType.Utf8()));
+        for (Field declared : schemas[1].fields()) {
+            fields.add(Field.nullable("parameter_" + (fields.size() + 1), Parameters.declared(declared.type())));
         }
         Schema parameters = new Schema(fields);
         byte[] id = new byte[16];
@@ -389,18 +390,18 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
 
     @Override
     public void closePreparedStatement(CallContext context, byte[] handle) {
-        Prepared p = prepared(context.peerIdentity(), handle);
+        Prepared p = prepared(Engine.sessionKey(context), handle);
         prepared.remove(new String(handle, StandardCharsets.UTF_8), p);
     }
 
     @Override
     public byte[] beginTransaction(CallContext context) {
-        return engine.begin(context.peerIdentity());
+        return engine.begin(context);
     }
 
     @Override
     public void endTransaction(CallContext context, byte[] transactionId, boolean commit) {
-        engine.end(context.peerIdentity(), transactionId, commit);
+        engine.end(context, transactionId, commit);
     }
 
     private Prepared prepared(String owner, byte[] handle) {
@@ -420,7 +421,7 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
                     instanceof SqlCommand.StatementQueryTicket t)) {
                 throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a ticket of this server");
             }
-            any |= results.cancel(context.peerIdentity(), new String(t.handle(), StandardCharsets.UTF_8));
+            any |= results.cancel(Engine.sessionKey(context), new String(t.handle(), StandardCharsets.UTF_8));
         }
         return any ? CancelStatus.CANCELLED : CancelStatus.NOT_CANCELLABLE;
     }
@@ -441,9 +442,14 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
         return new int[] {results.waiting(), prepared.size()};
     }
 
-    /** Whether a statement or transaction holds the database now (for tests). */
+    /** Whether a statement or transaction holds a session's connection now (for tests). */
     boolean busy() {
         return engine.busy();
+    }
+
+    /** The client sessions open now (for tests). */
+    int sessions() {
+        return engine.sessions();
     }
 
     /** Closes the database (close the Flight server first). */

@@ -22,6 +22,28 @@ final class Parameters {
     private Parameters() {
     }
 
+    /**
+     * The type a prepared statement's parameter schema declares for a parameter DuckDB gives {@code declared}
+     * (its Arrow form; {@code null}: DuckDB leaves it open): integers, floating point, booleans, decimals,
+     * dates, times and timestamps as they are, text and binary in their plain forms, and text for the rest
+     * (an open type, an interval, a UUID, a nested type), which DuckDB casts to the placeholder's type.
+     */
+    static ArrowType declared(ArrowType declared) {
+        return switch (declared) {
+            case ArrowType.Int i -> i;
+            case ArrowType.FloatingPoint f -> f;
+            case ArrowType.Bool b -> b;
+            case ArrowType.Decimal d -> d;
+            case ArrowType.Date d -> d;
+            case ArrowType.Time t -> t;
+            case ArrowType.Timestamp t -> t;
+            case ArrowType.Binary b -> b;
+            case ArrowType.LargeBinary b -> new ArrowType.Binary();
+            case ArrowType.BinaryView b -> new ArrowType.Binary();
+            default -> new ArrowType.Utf8();
+        };
+    }
+
     /** The values of row {@code row}, one per column. */
     static Object[] row(RecordBatch batch, long row) {
         Object[] values = new Object[batch.columnCount()];

@@ -18,8 +18,8 @@ import java.util.Map;
 
 /**
  * GetSqlInfo and GetXdbcTypeInfo: what the server says of itself and of DuckDB's SQL, in the schemas of
- * FlightSql.proto. Each value is what this server does (a transaction holds the database alone, so its
- * isolation is serializable; catalogs cannot be created, ATTACH being refused).
+ * FlightSql.proto. Each value is what this server does (each session's transactions see a snapshot of
+ * the database, DuckDB's isolation, so repeatable read; catalogs cannot be created, ATTACH being refused).
  */
 final class ServerInfo {
     private static final ArrowType UTF8 = new ArrowType.Utf8();
@@ -99,9 +99,9 @@ final class ServerInfo {
         info.put(536, new UnionValue(BOOLEAN, false));
         info.put(537, new UnionValue(BOOLEAN, false));
         info.put(539, new UnionValue(BOOLEAN, true));
-        info.put(562, new UnionValue(INT32_VALUE, 4)); // serializable: a transaction holds the database alone
+        info.put(562, new UnionValue(INT32_VALUE, 3)); // repeatable read: DuckDB gives each transaction a snapshot
         info.put(563, new UnionValue(BOOLEAN, true));
-        info.put(564, new UnionValue(INT32_VALUE, 1 << 4));
+        info.put(564, new UnionValue(INT32_VALUE, 1 << 3));
         info.put(565, new UnionValue(BOOLEAN, false));
         info.put(566, new UnionValue(BOOLEAN, false));
         info.put(572, new UnionValue(BOOLEAN, true));

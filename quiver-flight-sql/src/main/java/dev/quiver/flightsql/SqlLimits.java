@@ -15,16 +15,21 @@ import java.util.Objects;
  * @param resultTimeout how long a computed result waits for the client's DoGet before it is dropped
  * @param maxPendingResults the results one client may leave waiting for their DoGet at once
  * @param transactionIdleTimeout how long a transaction may stay without a statement before the server rolls
- *     it back (an open transaction holds the database for its client alone)
+ *     it back (an open transaction holds its session's connection)
+ * @param maxSessions the client sessions (each with a DuckDB connection of its own) the server holds at once;
+ *     a call that needs one more fails with {@code RESOURCE_EXHAUSTED}
+ * @param sessionIdleTimeout how long a session may stay without a call before the server closes it (and its
+ *     connection, prepared statements and temporary tables)
  */
 public record SqlLimits(long maxResultBytes, Duration queryTimeout, Duration resultTimeout, int maxPendingResults,
-        Duration transactionIdleTimeout) {
+        Duration transactionIdleTimeout, int maxSessions, Duration sessionIdleTimeout) {
     /**
      * The defaults: results of at most 256 MiB, statements of at most 5 minutes, results kept 5 minutes for
-     * their DoGet, 64 of them per client, transactions rolled back after 60 idle seconds.
+     * their DoGet, 64 of them per client, transactions rolled back after 60 idle seconds, 64 sessions, each
+     * closed after 10 idle minutes.
      */
     public static final SqlLimits DEFAULT = new SqlLimits(256L << 20, Duration.ofMinutes(5), Duration.ofMinutes(5),
-            64, Duration.ofSeconds(60));
+            64, Duration.ofSeconds(60), 64, Duration.ofMinutes(10));
 
     /**
      * Checks the limits.
@@ -36,10 +41,12 @@ public record SqlLimits(long maxResultBytes, Duration queryTimeout, Duration res
         Objects.requireNonNull(queryTimeout, "queryTimeout");
         Objects.requireNonNull(resultTimeout, "resultTimeout");
         Objects.requireNonNull(transactionIdleTimeout, "transactionIdleTimeout");
-        if (maxResultBytes < 1 || maxPendingResults < 1) {
+        Objects.requireNonNull(sessionIdleTimeout, "sessionIdleTimeout");
+        if (maxResultBytes < 1 || maxPendingResults < 1 || maxSessions < 1) {
             throw new IllegalArgumentException("SQL limits must be at least 1: " + this);
         }
-        for (Duration d : new Duration[] {queryTimeout, resultTimeout, transactionIdleTimeout}) {
+        for (Duration d : new Duration[] {queryTimeout, resultTimeout, transactionIdleTimeout,
+                sessionIdleTimeout}) {
             if (d.isNegative() || d.isZero()) {
                 throw new IllegalArgumentException("SQL timeouts must be positive: " + this);
             }
@@ -53,7 +60,8 @@ public record SqlLimits(long maxResultBytes, Duration queryTimeout, Duration res
      * @return the new limits
      */
     public SqlLimits withMaxResultBytes(long bytes) {
-        return new SqlLimits(bytes, queryTimeout, resultTimeout, maxPendingResults, transactionIdleTimeout);
+        return new SqlLimits(bytes, queryTimeout, resultTimeout, maxPendingResults, transactionIdleTimeout,
+                maxSessions, sessionIdleTimeout);
     }
 
     /**
@@ -63,7 +71,8 @@ public record SqlLimits(long maxResultBytes, Duration queryTimeout, Duration res
      * @return the new limits
      */
     public SqlLimits withQueryTimeout(Duration timeout) {
-        return new SqlLimits(maxResultBytes, timeout, resultTimeout, maxPendingResults, transactionIdleTimeout);
+        return new SqlLimits(maxResultBytes, timeout, resultTimeout, maxPendingResults, transactionIdleTimeout,
+                maxSessions, sessionIdleTimeout);
     }
 
     /**
@@ -73,6 +82,19 @@ public record SqlLimits(long maxResultBytes, Duration queryTimeout, Duration res
      * @return the new limits
      */
     public SqlLimits withTransactionIdleTimeout(Duration timeout) {
-        return new SqlLimits(maxResultBytes, queryTimeout, resultTimeout, maxPendingResults, timeout);
+        return new SqlLimits(maxResultBytes, queryTimeout, resultTimeout, maxPendingResults, timeout, maxSessions,
+                sessionIdleTimeout);
+    }
+
+    /**
+     * These limits with other bounds on client sessions.
+     *
+     * @param max the most sessions held at once
+     * @param idleTimeout how long a session may stay without a call
+     * @return the new limits
+     */
+    public SqlLimits withSessions(int max, Duration idleTimeout) {
+        return new SqlLimits(maxResultBytes, queryTimeout, resultTimeout, maxPendingResults, transactionIdleTimeout,
+                max, idleTimeout);
     }
 }

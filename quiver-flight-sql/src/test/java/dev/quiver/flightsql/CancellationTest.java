@@ -26,9 +26,9 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * A statement whose first result row needs a long scan of a served table (an aggregation: DuckDB returns
- * nothing before it has read every row) stops at the scan's next batch when its client goes away or its
- * statement timeout passes, instead of holding the database to the end.
+ * A statement whose first result row needs a long computation (an aggregation: DuckDB returns nothing before
+ * it has read every row), over a served table or over none, stops when its client goes away or its statement
+ * timeout passes (the server's watchdog interrupts DuckDB), instead of holding its connection to the end.
  */
 class CancellationTest {
     private static final Schema NUMBERS = Schema.of(Field.notNull("n", new ArrowType.Int(64, true)));
@@ -111,6 +111,21 @@ class CancellationTest {
             assertEquals(FlightStatusCode.TIMED_OUT, e.code(), e.getMessage());
             assertFalse(System.nanoTime() - start > BOUND.toNanos(), "the statement ran past its timeout");
             assertTrue(freedWithinBound(producer), "the timed-out aggregation still holds the database");
+            stillServes(server);
+        }
+    }
+
+    @Test
+    void theStatementTimeoutStopsAnAggregationOverNoServedTable() throws Exception {
+        try (DuckDbSqlProducer producer = open(SqlLimits.DEFAULT.withQueryTimeout(Duration.ofSeconds(1)));
+                FlightServer server = FlightServer.builder(producer).port(0).build().start();
+                FlightSqlClient sql = new FlightSqlClient(FlightClient.builder(server.location()).build())) {
+            // hours of work before its one row, and no scan of Quiver's in it to check anything
+            FlightException e = assertThrows(FlightException.class, () -> sql.execute(
+                    "SELECT sum(range % 7) FROM range(1000000000000)"));
+            assertEquals(FlightStatusCode.TIMED_OUT, e.code(), e.getMessage());
+            assertTrue(e.getMessage().contains("statement timeout"), e.getMessage());
+            assertTrue(freedWithinBound(producer), "the timed-out aggregation still holds its connection");
             stillServes(server);
         }
     }

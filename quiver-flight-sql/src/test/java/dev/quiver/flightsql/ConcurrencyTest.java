@@ -66,7 +66,7 @@ class ConcurrencyTest {
                                 try (FlightSqlClient.PreparedStatement p = sql.prepare("SELECT ? || city FROM trips "
                                         + "WHERE id = ?")) {
                                     p.setParameters(RecordBatch.ofRows(p.parameterSchema(), List.of(List.of("c" + id,
-                                            String.valueOf(id)))));
+                                            (long) id))));
                                     try (RecordBatchReader r = sql.read(p.execute())) {
                                         Object v = Table.from(r).row(0).get(0);
                                         assertTrue(v == null || v.equals("c" + id + SqlServerFixture.trips().row(id)
@@ -107,8 +107,8 @@ class ConcurrencyTest {
                         "SELECT range FROM range(100000000000) WHERE range % 1009 = 1"));
                 assertEquals(FlightStatusCode.TIMED_OUT, e.code(), e.getMessage());
             }
-            // The statement would scan 10^11 rows (minutes) and hold the database all along: the server stops
-            // it at its next batch of 2,048 rows instead.
+            // The statement would scan 10^11 rows (minutes) and hold the session's connection all along: the
+            // server's watchdog sees the call end and interrupts DuckDB instead.
             for (int i = 0; i < 400 && fixture.producer.busy(); i++) {
                 Thread.sleep(50);
             }

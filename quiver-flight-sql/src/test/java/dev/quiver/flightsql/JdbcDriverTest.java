@@ -10,11 +10,13 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
+import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.sql.Types;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,14 +87,18 @@ class JdbcDriverTest {
     void preparedStatementsWithParameters() throws SQLException {
         try (PreparedStatement p = connection.prepareStatement(
                 "SELECT id, city FROM trips WHERE id < ? AND city = ? ORDER BY id")) {
-            assertEquals(2, p.getParameterMetaData().getParameterCount());
-            p.setString(1, "40");
+            ParameterMetaData md = p.getParameterMetaData();
+            assertEquals(2, md.getParameterCount());
+            // the types DuckDB declares for the placeholders (id is BIGINT, city VARCHAR)
+            assertEquals(List.of(Types.BIGINT, Types.VARCHAR), List.of(md.getParameterType(1),
+                    md.getParameterType(2)));
+            p.setLong(1, 40);
             p.setString(2, "Oslo");
             try (ResultSet rs = p.executeQuery()) {
                 assertEquals(SqlServerFixture.duckDb("SELECT id, city FROM trips WHERE id < 40 AND city = 'Oslo' "
                         + "ORDER BY id"), rows(rs));
             }
-            p.setString(1, "12");
+            p.setInt(1, 12);
             p.setString(2, "Lima");
             try (ResultSet rs = p.executeQuery()) {
                 assertEquals(SqlServerFixture.duckDb("SELECT id, city FROM trips WHERE id < 12 AND city = 'Lima' "
@@ -108,8 +114,10 @@ class JdbcDriverTest {
             assertEquals(3, s.executeUpdate("INSERT INTO jdbc_notes VALUES (1, 'a'), (2, 'b'), (3, 'c')"));
         }
         try (PreparedStatement p = connection.prepareStatement("UPDATE jdbc_notes SET body = ? WHERE id >= ?")) {
+            assertEquals(List.of(Types.VARCHAR, Types.INTEGER), List.of(p.getParameterMetaData().getParameterType(1),
+                    p.getParameterMetaData().getParameterType(2)));
             p.setString(1, "z");
-            p.setString(2, "2");
+            p.setInt(2, 2);
             assertEquals(2, p.executeUpdate());
         }
         try (Statement s = connection.createStatement();
