@@ -269,6 +269,7 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
             throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "not a ticket of this server: "
                     + ticket.getClass().getSimpleName());
         }
+        engine.touch(context);
         Table table = results.take(Engine.sessionKey(context), new String(t.handle(), StandardCharsets.UTF_8));
         try (FlightDataWriter out = sink.start(table.schema())) {
             for (RecordBatch batch : table.batches()) {
@@ -317,6 +318,7 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
 
     @Override
     public byte[] bind(CallContext context, SqlCommand.PreparedStatementQuery command, FlightStream parameters) {
+        engine.touch(context);
         Prepared p = prepared(Engine.sessionKey(context), command.handle());
         p.bind(parameterRows(parameters, p, context, System.nanoTime() + limits.queryTimeout().toNanos()));
         return command.handle();

@@ -146,6 +146,16 @@ final class Engine implements AutoCloseable {
         }
     }
 
+    /** Counts a call that needs no connection (a DoGet, a DoPut of parameters) as use of its session. */
+    void touch(CallContext context) {
+        synchronized (sessions) {
+            Session s = sessions.get(sessionKey(context));
+            if (s != null) {
+                s.lastUsed = System.nanoTime();
+            }
+        }
+    }
+
     /** The session of {@code key}, made if needed, counted as used until {@link #leave(Session)}. */
     private Session enter(String key) {
         synchronized (sessions) {

@@ -50,7 +50,8 @@ class ConcurrencyTest {
         for (String q : queries) {
             expected.add(SqlServerFixture.duckDb(q));
         }
-        try (SqlServerFixture fixture = new SqlServerFixture(dir)) {
+        SqlLimits limits = SqlLimits.DEFAULT.withSessions(64, Duration.ofSeconds(3));
+        try (SqlServerFixture fixture = new SqlServerFixture(dir, limits, null)) {
             AtomicLong done = new AtomicLong();
             long end = System.nanoTime() + Duration.ofSeconds(seconds).toNanos();
             ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
@@ -58,8 +59,12 @@ class ConcurrencyTest {
             for (int c = 0; c < CLIENTS; c++) {
                 int id = c;
                 clients.add(pool.submit(() -> {
-                    try (FlightSqlClient sql = new FlightSqlClient(FlightClient.builder(fixture.server.location())
-                            .build())) {
+                    // even clients each in a session of their own, the odd ones all in the default session
+                    FlightClient.Builder builder = FlightClient.builder(fixture.server.location());
+                    if (id % 2 == 0) {
+                        builder.middleware((method, headers) -> headers.put(Engine.SESSION_HEADER, "s" + id));
+                    }
+                    try (FlightSqlClient sql = new FlightSqlClient(builder.build())) {
                         for (int i = id; System.nanoTime() < end; i++) {
                             int k = i % queries.size();
                             if (i % 5 == 0) {
@@ -95,6 +100,11 @@ class ConcurrencyTest {
                 Thread.sleep(25);
             }
             assertEquals(0, fixture.server.callsInProgress());
+            // and every session's connection is closed once idle
+            for (int i = 0; i < 200 && fixture.producer.sessions() > 0; i++) {
+                Thread.sleep(50);
+            }
+            assertEquals(0, fixture.producer.sessions(), "sessions left open");
         }
     }
 

@@ -127,6 +127,27 @@ class JdbcDriverTest {
     }
 
     @Test
+    void connectionsNamingSessionsHaveConnectionsOfTheirOwn() throws SQLException {
+        // the driver sends the URL's other parameters as call headers: x-quiver-session names the session
+        String url = "jdbc:arrow-flight-sql://localhost:" + fixture.server.port() + "/?useEncryption=false&"
+                + Engine.SESSION_HEADER + "=";
+        try (Connection a = DriverManager.getConnection(url + "jdbc-a");
+                Connection b = DriverManager.getConnection(url + "jdbc-b");
+                Statement sa = a.createStatement();
+                Statement sb = b.createStatement()) {
+            sa.executeUpdate("CREATE TEMPORARY TABLE jdbc_mine AS SELECT 5 AS x");
+            try (ResultSet rs = sa.executeQuery("SELECT x FROM jdbc_mine")) {
+                assertEquals(List.of(List.of(5)), rows(rs));
+            }
+            SQLException e = assertThrows(SQLException.class, () -> sb.executeQuery("SELECT x FROM jdbc_mine"));
+            assertTrue(String.valueOf(e.getMessage()).contains("jdbc_mine"), e.getMessage());
+            try (ResultSet rs = sb.executeQuery("SELECT count(*) FROM trips")) {
+                assertEquals(List.of(List.of((long) SqlServerFixture.ROWS)), rows(rs));
+            }
+        }
+    }
+
+    @Test
     void sqlErrorsCarryDuckDbsMessage() throws SQLException {
         try (Statement s = connection.createStatement()) {
             SQLException e = assertThrows(SQLException.class, () -> s.executeQuery("SELECT nope FROM trips"));
