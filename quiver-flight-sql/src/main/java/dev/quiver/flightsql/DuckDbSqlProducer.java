@@ -58,10 +58,12 @@ import java.util.stream.Stream;
  * (GetSqlInfo, GetXdbcTypeInfo, GetCatalogs, GetDbSchemas, GetTables, GetTableTypes, GetPrimaryKeys,
  * GetExportedKeys, GetImportedKeys, GetCrossReference) are answered as FlightSql.proto describes them. A
  * query runs in GetFlightInfo: its result is gathered (at most {@link SqlLimits#maxResultBytes()}) and its
- * ticket fetched once, by DoGet, by the same client. Clients are told apart by the identity the server's
- * authentication gives them ({@link CallContext#peerIdentity()}): handles of statements, results and
- * transactions are random and valid for their client only. The database is locked down: see
- * {@code docs/flight-sql.md}.
+ * ticket fetched once, by DoGet, in the same session. A client session is the identity the server's
+ * authentication gives the client ({@link CallContext#peerIdentity()}) with the call header
+ * {@code x-quiver-session} where the client sends one; each session has a DuckDB connection of its own on the
+ * shared database (bounded in number, closed when idle), and its handles of statements, results and
+ * transactions are random and valid in it only. A statement whose call is cancelled or whose deadline passes
+ * is interrupted. The database is locked down: see {@code docs/flight-sql.md}.
  */
 public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
