@@ -40,8 +40,10 @@ final class SqlServerFixture implements AutoCloseable {
         this.directory = directory;
         writeTrips(directory.resolve("trips.arrow"));
         this.producer = DuckDbSqlProducer.open(directory, limits);
-        // All test clients come from 127.0.0.1: room for 32 of them with a call ending as the next starts.
-        FlightServer.Builder b = FlightServer.builder(producer).port(0).limits(ServerLimits.DEFAULT.withMaxCalls(256, 64));
+        // All test clients come from 127.0.0.1: room for 32 of them with a call (or an upload of parameters,
+        // which sessions side by side make at once) ending as the next starts.
+        FlightServer.Builder b = FlightServer.builder(producer).port(0).limits(ServerLimits.DEFAULT.withMaxCalls(256, 64)
+                .withMaxUploads(64, 64));
         if (authenticator != null) {
             b.authenticator(authenticator);
         }
