@@ -77,10 +77,7 @@ public final class DuckDbConnection implements AutoCloseable {
             ScanFunction.register(api, connection.get(ADDRESS, 0), databaseKey);
             connectionId = ScanFunction.connectionId(api, connection.get(ADDRESS, 0));
         } catch (Throwable e) {
-            closeNative();
-            arena.close();
-            ReplacementScan.close(replacementId);
-            throw e instanceof DuckDbException d ? d : new DuckDbException("opening DuckDB failed: " + e, e);
+            throw abandon(e, "opening DuckDB failed: ");
         }
     }
 
@@ -97,11 +94,19 @@ public final class DuckDbConnection implements AutoCloseable {
             }
             connectionId = ScanFunction.connectionId(api, connection.get(ADDRESS, 0));
         } catch (Throwable e) {
+            throw abandon(e, "connecting to DuckDB failed: ");
+        }
+    }
+
+    /** Releases what a constructor that failed had made; the failure as a DuckDbException. */
+    private DuckDbException abandon(Throwable e, String what) {
+        try {
             closeNative();
+        } finally {
             arena.close();
             ReplacementScan.close(replacementId);
-            throw e instanceof DuckDbException d ? d : new DuckDbException("connecting to DuckDB failed: " + e, e);
         }
+        return e instanceof DuckDbException d ? d : new DuckDbException(what + e, e);
     }
 
     /**

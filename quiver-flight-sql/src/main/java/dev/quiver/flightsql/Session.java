@@ -125,11 +125,7 @@ final class Session {
      */
     <T> T run(byte[] transactionId, Function<DuckDbConnection, T> work) {
         if (transactionId.length > 0) {
-            OpenTransaction t = transaction;
-            if (t == null || !Arrays.equals(t.id, transactionId)) {
-                throw new FlightException(FlightStatusCode.NOT_FOUND, "no open transaction "
-                        + HexFormat.of().formatHex(transactionId) + " in this session");
-            }
+            OpenTransaction t = open(transactionId);
             synchronized (t) {
                 if (transaction != t) {
                     throw new FlightException(FlightStatusCode.NOT_FOUND, "the transaction has ended");
@@ -204,11 +200,7 @@ final class Session {
      *     (DuckDB then rolled it back)
      */
     void end(byte[] id, boolean commit) {
-        OpenTransaction t = transaction;
-        if (t == null || !Arrays.equals(t.id, id)) {
-            throw new FlightException(FlightStatusCode.NOT_FOUND, "no open transaction "
-                    + HexFormat.of().formatHex(id) + " in this session");
-        }
+        OpenTransaction t = open(id);
         synchronized (t) {
             if (transaction != t) {
                 throw new FlightException(FlightStatusCode.NOT_FOUND, "the transaction has ended already");
@@ -226,6 +218,16 @@ final class Session {
                 turn.release();
             }
         }
+    }
+
+    /** The open transaction {@code id}; NOT_FOUND if it is not the session's open one. */
+    private OpenTransaction open(byte[] id) {
+        OpenTransaction t = transaction;
+        if (t == null || !Arrays.equals(t.id, id)) {
+            throw new FlightException(FlightStatusCode.NOT_FOUND, "no open transaction "
+                    + HexFormat.of().formatHex(id) + " in this session");
+        }
+        return t;
     }
 
     /** Rolls back the open transaction if it has been idle longer than allowed. */
