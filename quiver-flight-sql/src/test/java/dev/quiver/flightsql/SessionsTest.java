@@ -74,6 +74,29 @@ class SessionsTest {
     }
 
     @Test
+    void transactionsOfTwoSessionsChangingOneRowConflict() {
+        try (SqlServerFixture fixture = new SqlServerFixture(dir);
+                FlightSqlClient a = client(fixture, "a");
+                FlightSqlClient b = client(fixture, "b")) {
+            a.executeUpdate("CREATE TABLE account (id INTEGER, balance INTEGER)");
+            a.executeUpdate("INSERT INTO account VALUES (1, 100)");
+            Transaction ta = a.beginTransaction();
+            Transaction tb = b.beginTransaction();
+            assertEquals(1, a.executeUpdate("UPDATE account SET balance = 90 WHERE id = 1", ta));
+            FlightException conflict = assertThrows(FlightException.class, () -> {
+                b.executeUpdate("UPDATE account SET balance = 80 WHERE id = 1", tb);
+                b.commit(tb);
+            });
+            assertEquals(FlightStatusCode.INVALID_ARGUMENT, conflict.code());
+            assertTrue(conflict.getMessage().toLowerCase(java.util.Locale.ROOT).contains("conflict"),
+                    conflict.getMessage());
+            b.rollback(tb);
+            a.commit(ta);
+            assertEquals(90, count(b, "SELECT balance FROM account"));
+        }
+    }
+
+    @Test
     void aLongStatementOfOneSessionHoldsUpNoOtherAndStopsWhenItsClientGoesAway() throws Exception {
         try (SqlServerFixture fixture = new SqlServerFixture(dir); FlightSqlClient b = client(fixture, "b")) {
             FlightSqlClient a = client(fixture, "a");
