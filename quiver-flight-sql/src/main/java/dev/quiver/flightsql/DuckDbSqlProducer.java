@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package dev.quiver.flightsql;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import dev.quiver.core.array.UnionValue;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
@@ -9,6 +10,7 @@ import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.duckdb.DuckDbConnection;
+import dev.quiver.flight.Action;
 import dev.quiver.flight.ActionType;
 import dev.quiver.flight.CallContext;
 import dev.quiver.flight.CancelStatus;
@@ -20,6 +22,8 @@ import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightInfo;
 import dev.quiver.flight.FlightStatusCode;
 import dev.quiver.flight.FlightStream;
+import dev.quiver.flight.Result;
+import dev.quiver.flight.internal.proto.Flight;
 import dev.quiver.flight.sql.TableRef;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcStreamReader;
@@ -69,6 +73,8 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
     private static final SecureRandom RANDOM = new SecureRandom();
     /** The most statements one client may hold prepared at once. */
     private static final int MAX_PREPARED_PER_CLIENT = 1024;
+    /** Flight's action that ends a client's session. */
+    static final String CLOSE_SESSION = "CloseSession";
     private static final Set<String> NOT_OFFERED = Set.of("CreatePreparedSubstraitPlan", "BeginSavepoint",
             "EndSavepoint");
 
@@ -430,11 +436,37 @@ public final class DuckDbSqlProducer implements FlightSqlProducer, AutoCloseable
         return any ? CancelStatus.CANCELLED : CancelStatus.NOT_CANCELLABLE;
     }
 
-    /** Flight SQL's actions but those of Substrait plans and savepoints, which this server does not offer. */
+    /**
+     * Flight SQL's actions but those of Substrait plans and savepoints, which this server does not offer, and
+     * Flight's CloseSession.
+     */
     @Override
     public List<ActionType> listActions(CallContext context) {
-        return FlightSqlProducer.super.listActions(context).stream().filter(a -> !NOT_OFFERED.contains(a.type()))
-                .toList();
+        List<ActionType> actions = new ArrayList<>(FlightSqlProducer.super.listActions(context).stream()
+                .filter(a -> !NOT_OFFERED.contains(a.type())).toList());
+        actions.add(new ActionType(CLOSE_SESSION, "closes the client's session: its connection, transaction, "
+                + "prepared statements and temporary tables"));
+        return actions;
+    }
+
+    /**
+     * Flight's CloseSession (a {@code CloseSessionRequest}, answered with a {@code CloseSessionResult} of
+     * status CLOSED) closes the call's session at once; every other action as Flight SQL's.
+     */
+    @Override
+    public Stream<Result> doAction(CallContext context, Action action) {
+        if (!action.type().equals(CLOSE_SESSION)) {
+            return FlightSqlProducer.super.doAction(context, action);
+        }
+        try {
+            Flight.CloseSessionRequest.parseFrom(action.body());
+        } catch (InvalidProtocolBufferException e) {
+            throw new FlightException(FlightStatusCode.INVALID_ARGUMENT, "the body of CloseSession is not a "
+                    + "CloseSessionRequest: " + e.getMessage(), e);
+        }
+        engine.closeSession(context);
+        return Stream.of(new Result(Flight.CloseSessionResult.newBuilder()
+                .setStatus(Flight.CloseSessionResult.Status.CLOSED).build().toByteArray()));
     }
 
     private static FlightException noSubstrait() {

@@ -146,6 +146,25 @@ final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the call's session now (Flight's CloseSession): its connection (stopping a statement that runs,
+     * rolling back an open transaction) and, through the close listener, its prepared statements.
+     *
+     * @return whether the session was open
+     */
+    boolean closeSession(CallContext context) {
+        Session s;
+        synchronized (sessions) {
+            s = sessions.remove(sessionKey(context));
+        }
+        if (s == null) {
+            return false;
+        }
+        s.close();
+        onClose.accept(s.key);
+        return true;
+    }
+
     /** Counts a call that needs no connection (a DoGet, a DoPut of parameters) as use of its session. */
     void touch(CallContext context) {
         synchronized (sessions) {

@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.batch.Table;
+import dev.quiver.flight.Action;
 import dev.quiver.flight.FlightClient;
 import dev.quiver.flight.FlightException;
 import dev.quiver.flight.FlightStatusCode;
+import dev.quiver.flight.internal.proto.Flight;
 import dev.quiver.flight.sql.FlightSqlClient;
 import dev.quiver.flight.sql.Transaction;
 import java.nio.file.Path;
@@ -115,6 +117,32 @@ class SessionsTest {
                 Thread.sleep(25);
             }
             assertFalse(fixture.producer.busy(), "the abandoned statement still holds its connection");
+        }
+    }
+
+    @Test
+    void closeSessionEndsTheSessionAtOnce() throws Exception {
+        try (SqlServerFixture fixture = new SqlServerFixture(dir);
+                FlightClient flight = FlightClient.builder(fixture.server.location())
+                        .middleware((method, headers) -> headers.put(Engine.SESSION_HEADER, "a")).build();
+                FlightSqlClient a = new FlightSqlClient(flight)) {
+            assertTrue(flight.listActions().stream().anyMatch(t -> t.type().equals("CloseSession")));
+            a.executeUpdate("CREATE TEMPORARY TABLE gone AS SELECT 1 AS x");
+            a.prepare("SELECT ? AS v");
+            Transaction open = a.beginTransaction();
+            assertEquals(1, fixture.producer.sessions());
+            var results = flight.doAction(new Action("CloseSession", new byte[0]));
+            assertEquals(Flight.CloseSessionResult.Status.CLOSED,
+                    Flight.CloseSessionResult.parseFrom(results.getFirst().body()).getStatus());
+            assertEquals(0, fixture.producer.sessions());
+            assertEquals(0, fixture.producer.held()[1], "the closed session's prepared statement is still held");
+            FlightException ended = assertThrows(FlightException.class, () -> a.commit(open));
+            assertEquals(FlightStatusCode.NOT_FOUND, ended.code());
+            FlightException noTable = assertThrows(FlightException.class, () -> count(a, "SELECT x FROM gone"));
+            assertEquals(FlightStatusCode.INVALID_ARGUMENT, noTable.code());
+            FlightException bad = assertThrows(FlightException.class, () -> flight.doAction(new Action(
+                    "CloseSession", new byte[] {(byte) 0xff})));
+            assertEquals(FlightStatusCode.INVALID_ARGUMENT, bad.code());
         }
     }
 
