@@ -184,7 +184,7 @@ final class Engine implements AutoCloseable {
             Session s = sessions.get(key);
             if (s == null) {
                 if (sessions.size() >= limits.maxSessions()) {
-                    closeIdle(System.nanoTime(), 0);
+                    closeLeastRecentlyUsed();
                 }
                 if (sessions.size() >= limits.maxSessions()) {
                     throw new FlightException(FlightStatusCode.RESOURCE_EXHAUSTED, "the server holds "
@@ -233,12 +233,31 @@ final class Engine implements AutoCloseable {
         var it = sessions.values().iterator();
         while (it.hasNext()) {
             Session s = it.next();
-            if (s.users == 0 && !s.inTransaction() && !s.busy() && now - s.lastUsed >= idleNanos) {
+            if (closable(s) && now - s.lastUsed >= idleNanos) {
                 it.remove();
                 s.close();
                 onClose.accept(s.key);
             }
         }
+    }
+
+    /** Closes the session idle longest that no call uses and no transaction holds, if any; holding sessions. */
+    private void closeLeastRecentlyUsed() {
+        Session oldest = null;
+        for (Session s : sessions.values()) {
+            if (closable(s) && (oldest == null || s.lastUsed - oldest.lastUsed < 0)) {
+                oldest = s;
+            }
+        }
+        if (oldest != null) {
+            sessions.remove(oldest.key);
+            oldest.close();
+            onClose.accept(oldest.key);
+        }
+    }
+
+    private static boolean closable(Session s) {
+        return s.users == 0 && !s.inTransaction() && !s.busy();
     }
 
     /** Whether a statement or transaction holds a session's connection now. */

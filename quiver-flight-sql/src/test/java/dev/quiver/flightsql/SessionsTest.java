@@ -147,6 +147,22 @@ class SessionsTest {
     }
 
     @Test
+    void atTheLimitTheSessionIdleLongestMakesRoom() {
+        SqlLimits limits = SqlLimits.DEFAULT.withSessions(2, Duration.ofMinutes(10));
+        try (SqlServerFixture fixture = new SqlServerFixture(dir, limits, null);
+                FlightSqlClient a = client(fixture, "a");
+                FlightSqlClient b = client(fixture, "b");
+                FlightSqlClient c = client(fixture, "c")) {
+            a.prepare("SELECT ? AS v");
+            b.executeUpdate("CREATE TEMPORARY TABLE kept AS SELECT 3 AS x");
+            assertEquals(1, count(c, "SELECT 1"));
+            assertEquals(2, fixture.producer.sessions());
+            assertEquals(0, fixture.producer.held()[1], "the closed session's prepared statement is still held");
+            assertEquals(3, count(b, "SELECT x FROM kept"));
+        }
+    }
+
+    @Test
     void sessionsAreBoundedAndCloseWhenIdle() throws Exception {
         SqlLimits limits = SqlLimits.DEFAULT.withSessions(2, Duration.ofMillis(500));
         try (SqlServerFixture fixture = new SqlServerFixture(dir, limits, null);
