@@ -169,7 +169,8 @@ public final class DuckDbConnection implements AutoCloseable {
      * placeholder ({@code ?} or {@code $n}), named {@code $1}, {@code $2}, ..., typed as DuckDB would give a
      * result column of the type it infers for the placeholder (e.g. {@code int64} for a BIGINT,
      * {@code decimal128(18, 3)}, {@code date32}); of type {@code null} where DuckDB leaves the type open
-     * ({@code SELECT ?}). The statement is prepared and dropped, not run.
+     * ({@code SELECT ?}). The statement is prepared and dropped, not run; like a query, it ends the result
+     * streaming on this connection, if any.
      *
      * @param sql one SQL statement
      * @return the parameters' schema (empty for a statement without placeholders)
