@@ -28,6 +28,8 @@ final class LineBlocks {
     private long line = 1;
     private boolean ended;
     private int lastLength = READ;
+    /** The input's failure, after the lines read before it. */
+    private IOException failure;
 
     LineBlocks(InputStream in, int maxLines, int maxBytes) {
         this.in = in;
@@ -37,6 +39,9 @@ final class LineBlocks {
 
     /** The next block, or null at the end of the input. */
     Block next() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
         if (ended && restLength == 0) {
             return null;
         }
@@ -45,10 +50,14 @@ final class LineBlocks {
         int length = restLength;
         int scanned = 0;
         int lines = 0;
+        int linesEnd = 0;
         while (true) {
             for (; scanned < length; scanned++) {
-                if (buffer[scanned] == '\n' && (++lines == maxLines || scanned + 1 >= maxBytes)) {
-                    return cut(buffer, length, scanned + 1, lines, false);
+                if (buffer[scanned] == '\n') {
+                    linesEnd = scanned + 1;
+                    if (++lines == maxLines || linesEnd >= maxBytes) {
+                        return cut(buffer, length, linesEnd, lines, false);
+                    }
                 }
             }
             if (ended) {
@@ -57,7 +66,17 @@ final class LineBlocks {
             if (length == buffer.length) {
                 buffer = Arrays.copyOf(buffer, buffer.length + Math.max(READ, buffer.length / 2));
             }
-            int n = in.read(buffer, length, buffer.length - length);
+            int n;
+            try {
+                n = in.read(buffer, length, buffer.length - length);
+            } catch (IOException e) {
+                if (lines == 0) {
+                    throw e;
+                }
+                // The lines read before the failure first, as one thread would parse them.
+                failure = e;
+                return cut(buffer, linesEnd, linesEnd, lines, false);
+            }
             if (n < 0) {
                 ended = true;
             } else {
