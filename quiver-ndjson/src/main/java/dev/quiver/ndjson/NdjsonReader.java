@@ -108,6 +108,15 @@ public final class NdjsonReader implements RecordBatchReader {
         return new FieldSet("", fields, readers, options.ignoreUnknownKeys());
     }
 
+    /** A parser of {@code bytes[0, length)} with the limits' string limit. */
+    private static JsonParser parser(JsonFactory factory, byte[] bytes, int length, NdjsonLimits limits) {
+        try {
+            return new StringLimit(factory.createParser(bytes, 0, length), limits.maxStringLength());
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
+        }
+    }
+
     private JsonParser parser(InputStream in) {
         try {
             return new StringLimit(factory.createParser(in), options.limits().maxStringLength());
@@ -230,7 +239,7 @@ public final class NdjsonReader implements RecordBatchReader {
             ParallelBlocks.Next next;
             try {
                 next = parallel.next();
-            } catch (NdjsonException e) {
+            } catch (RuntimeException e) {
                 done = true;
                 closeParallel();
                 throw e;
@@ -267,13 +276,7 @@ public final class NdjsonReader implements RecordBatchReader {
         ArrayBuilder[] own = new ArrayBuilder[builders.length];
         FieldSet rowOf = rowReader(own);
         long shift = block.firstLine() - 1;
-        JsonParser p;
-        try {
-            p = new StringLimit(factory.createParser(block.bytes(), 0, block.length()),
-                    options.limits().maxStringLength());
-        } catch (IOException e) {
-            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
-        }
+        JsonParser p = parser(factory, block.bytes(), block.length(), options.limits());
         int rows = 0;
         long lastEnd = 0;
         try (p) {
@@ -431,13 +434,7 @@ public final class NdjsonReader implements RecordBatchReader {
     private static Schema infer(JsonFactory factory, Sample sample, NdjsonReadOptions options) {
         Inferred rows = Inferred.row(options.inferTimestamps(), options.limits().maxFields());
         long lastEndLine = 0;
-        JsonParser p;
-        try {
-            p = new StringLimit(factory.createParser(sample.bytes(), 0, sample.end()),
-                    options.limits().maxStringLength());
-        } catch (IOException e) {
-            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
-        }
+        JsonParser p = parser(factory, sample.bytes(), sample.end(), options.limits());
         try (p) {
             for (int n = 0; n < options.sampleLines(); n++) {
                 JsonToken t = p.nextToken();

@@ -41,6 +41,14 @@ class NdjsonParallelTest {
         return sizes;
     }
 
+    /** Three threads read {@code text} into the values one thread reads, {@code rows} rows. */
+    private static void sameAsOneThread(String text, long rows) {
+        List<RecordBatch> one = read(text, ONE);
+        List<RecordBatch> three = read(text, THREE);
+        assertEquals(rows, three.stream().mapToLong(RecordBatch::rowCount).sum());
+        assertEquals(Ndjson.write(one.get(0).schema(), one), Ndjson.write(three.get(0).schema(), three));
+    }
+
     private static NdjsonException failure(String text, NdjsonReadOptions options) {
         return assertThrows(NdjsonException.class, () -> read(text, options));
     }
@@ -59,10 +67,7 @@ class NdjsonParallelTest {
     @Test
     void blankLinesAndNoFinalLineFeed() {
         String text = "\n" + lines(20).replace("}\n{\"id\":9,", "}\n\n  \n{\"id\":9,") + "{\"id\":20}";
-        List<RecordBatch> one = read(text, ONE);
-        List<RecordBatch> three = read(text, THREE);
-        assertEquals(21, three.stream().mapToLong(RecordBatch::rowCount).sum());
-        assertEquals(Ndjson.write(one.get(0).schema(), one), Ndjson.write(three.get(0).schema(), three));
+        sameAsOneThread(text, 21);
     }
 
     @Test
@@ -70,10 +75,7 @@ class NdjsonParallelTest {
         // An object may span lines (docs/ndjson.md, "Lines"): those past a block's end go to one parser.
         String spread = "{\"id\":\n1000,\n\"x\": 1.5,\n\"name\": \"over\",\n\"tags\": [\n1,\n2\n]\n}\n";
         String text = lines(30) + spread + lines(40) + spread + spread;
-        List<RecordBatch> one = read(text, ONE);
-        List<RecordBatch> three = read(text, THREE);
-        assertEquals(73, three.stream().mapToLong(RecordBatch::rowCount).sum());
-        assertEquals(Ndjson.write(one.get(0).schema(), one), Ndjson.write(three.get(0).schema(), three));
+        sameAsOneThread(text, 73);
     }
 
     @Test
