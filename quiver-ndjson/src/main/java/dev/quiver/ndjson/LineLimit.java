@@ -24,6 +24,7 @@ final class LineLimit extends FilterInputStream {
     private final int limit;
     private long line = 1;
     private long run;
+    private TooLong failure;
 
     LineLimit(InputStream in, int limit) {
         super(in);
@@ -32,6 +33,9 @@ final class LineLimit extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
         int b = in.read();
         if (b >= 0) {
             see((byte) b);
@@ -39,11 +43,23 @@ final class LineLimit extends FilterInputStream {
         return b;
     }
 
+    /** The bytes before the line that passed the limit go out first; the failure comes at the next read. */
     @Override
     public int read(byte[] b, int off, int len) throws IOException {
+        if (failure != null) {
+            throw failure;
+        }
         int n = in.read(b, off, len);
         for (int i = off; i < off + n; i++) {
-            see(b[i]);
+            try {
+                see(b[i]);
+            } catch (TooLong e) {
+                if (i == off) {
+                    throw e;
+                }
+                failure = e;
+                return i - off;
+            }
         }
         return n;
     }

@@ -14,6 +14,8 @@ public class NdjsonException extends QuiverException {
     private final long line;
     /** The path of the field at fault, or empty. */
     private final String field;
+    /** What is wrong, without the place. */
+    private final String problem;
 
     /**
      * An exception at a line and a field.
@@ -38,6 +40,20 @@ public class NdjsonException extends QuiverException {
         super(place(line, field) + problem, cause);
         this.line = line;
         this.field = field == null ? "" : field;
+        this.problem = problem;
+    }
+
+    /**
+     * The same failure {@code lines} lines further down: for a part of the input parsed on its own, whose
+     * line 1 is the input's line {@code lines + 1}. A failure at no line stays as it is.
+     */
+    NdjsonException movedDown(long lines) {
+        if (lines == 0 || line == 0) {
+            return this;
+        }
+        NdjsonException moved = new NdjsonException(line + lines, field, problem, getCause());
+        moved.setStackTrace(getStackTrace());
+        return moved;
     }
 
     private static String place(long line, String field) {

@@ -27,6 +27,8 @@ import java.util.Optional;
  *   <li>{@link #allocator()}: where the columns' buffers are allocated (default the garbage-collected one).
  *   <li>{@link #limits()}: nesting, string, number, key, line, batch and field limits
  *       ({@link NdjsonLimits#DEFAULT}).
+ *   <li>{@link #threads()}: how many batches are parsed at once (default: every core; 1: on the caller's
+ *       thread).
  * </ul>
  */
 public final class NdjsonReadOptions {
@@ -36,7 +38,8 @@ public final class NdjsonReadOptions {
     public static final int DEFAULT_SAMPLE_LINES = 1_000;
     /** The defaults: inference from 1,000 lines, batches of 65,536 rows, no timestamps, strict keys. */
     public static final NdjsonReadOptions DEFAULT = new NdjsonReadOptions(DEFAULT_BATCH_SIZE, DEFAULT_SAMPLE_LINES,
-            null, false, false, BufferAllocator.managed(), NdjsonLimits.DEFAULT);
+            null, false, false, BufferAllocator.managed(), NdjsonLimits.DEFAULT,
+            Runtime.getRuntime().availableProcessors());
 
     private final int batchSize;
     private final int sampleLines;
@@ -45,9 +48,10 @@ public final class NdjsonReadOptions {
     private final boolean ignoreUnknownKeys;
     private final BufferAllocator allocator;
     private final NdjsonLimits limits;
+    private final int threads;
 
     private NdjsonReadOptions(int batchSize, int sampleLines, Schema schema, boolean inferTimestamps,
-            boolean ignoreUnknownKeys, BufferAllocator allocator, NdjsonLimits limits) {
+            boolean ignoreUnknownKeys, BufferAllocator allocator, NdjsonLimits limits, int threads) {
         if (batchSize < 1) {
             throw new IllegalArgumentException("batch size must be positive, not " + batchSize);
         }
@@ -61,6 +65,10 @@ public final class NdjsonReadOptions {
         this.ignoreUnknownKeys = ignoreUnknownKeys;
         this.allocator = Objects.requireNonNull(allocator, "allocator");
         this.limits = Objects.requireNonNull(limits, "limits");
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be positive, not " + threads);
+        }
+        this.threads = threads;
     }
 
     /**
@@ -125,7 +133,8 @@ public final class NdjsonReadOptions {
      * @throws IllegalArgumentException if {@code rows} is not positive
      */
     public NdjsonReadOptions withBatchSize(int rows) {
-        return new NdjsonReadOptions(rows, sampleLines, schema, inferTimestamps, ignoreUnknownKeys, allocator, limits);
+        return new NdjsonReadOptions(rows, sampleLines, schema, inferTimestamps, ignoreUnknownKeys, allocator,
+                limits, threads);
     }
 
     /**
@@ -136,7 +145,8 @@ public final class NdjsonReadOptions {
      * @throws IllegalArgumentException if {@code lines} is not positive
      */
     public NdjsonReadOptions withSampleLines(int lines) {
-        return new NdjsonReadOptions(batchSize, lines, schema, inferTimestamps, ignoreUnknownKeys, allocator, limits);
+        return new NdjsonReadOptions(batchSize, lines, schema, inferTimestamps, ignoreUnknownKeys, allocator,
+                limits, threads);
     }
 
     /**
@@ -147,7 +157,7 @@ public final class NdjsonReadOptions {
      */
     public NdjsonReadOptions withSchema(Schema newSchema) {
         return new NdjsonReadOptions(batchSize, sampleLines, newSchema, inferTimestamps, ignoreUnknownKeys,
-                allocator, limits);
+                allocator, limits, threads);
     }
 
     /**
@@ -157,7 +167,8 @@ public final class NdjsonReadOptions {
      * @return the new options
      */
     public NdjsonReadOptions withInferTimestamps(boolean infer) {
-        return new NdjsonReadOptions(batchSize, sampleLines, schema, infer, ignoreUnknownKeys, allocator, limits);
+        return new NdjsonReadOptions(batchSize, sampleLines, schema, infer, ignoreUnknownKeys, allocator,
+                limits, threads);
     }
 
     /**
@@ -167,7 +178,8 @@ public final class NdjsonReadOptions {
      * @return the new options
      */
     public NdjsonReadOptions withIgnoreUnknownKeys(boolean ignore) {
-        return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignore, allocator, limits);
+        return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignore, allocator,
+                limits, threads);
     }
 
     /**
@@ -178,7 +190,7 @@ public final class NdjsonReadOptions {
      */
     public NdjsonReadOptions withAllocator(BufferAllocator newAllocator) {
         return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignoreUnknownKeys,
-                newAllocator, limits);
+                newAllocator, limits, threads);
     }
 
     /**
@@ -198,6 +210,28 @@ public final class NdjsonReadOptions {
      */
     public NdjsonReadOptions withLimits(NdjsonLimits newLimits) {
         return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignoreUnknownKeys, allocator,
-                newLimits);
+                newLimits, threads);
+    }
+
+    /**
+     * How many batches are parsed at once: the caller's thread cuts the input into the lines of each batch,
+     * as many threads parse them, and the batches come in input order.
+     *
+     * @return the count of parsing threads, positive (1: the caller's thread parses)
+     */
+    public int threads() {
+        return threads;
+    }
+
+    /**
+     * These options with another count of parsing threads.
+     *
+     * @param count how many batches are parsed at once, positive (1: on the caller's thread)
+     * @return the new options
+     * @throws IllegalArgumentException if {@code count} is not positive
+     */
+    public NdjsonReadOptions withThreads(int count) {
+        return new NdjsonReadOptions(batchSize, sampleLines, schema, inferTimestamps, ignoreUnknownKeys, allocator,
+                limits, count);
     }
 }

@@ -62,28 +62,67 @@ public final class NdjsonReader implements RecordBatchReader {
     private static final Pattern JACKSON_LIMIT = Pattern.compile("from `StreamReadConstraints\\.getMax(\\w+)\\(\\)`");
 
     private final Schema schema;
-    private final JsonParser parser;
+    private final NdjsonReadOptions options;
+    private final JsonFactory factory;
+    private final InputStream source;
     private final int batchSize;
     private final long batchBytes;
     private final ArrayBuilder[] builders;
     private final FieldSet row;
+    /** The parser of the caller's thread: from the start with one thread, else once {@link #parallel} gave up. */
+    private JsonParser parser;
+    /** The lines before the sequential parser's first (it took over from {@link #parallel} there). */
+    private long lineShift;
+    /** The blocks parsed on worker threads, in order; null when parsing on the caller's thread. */
+    private ParallelBlocks parallel;
     private long lastEndLine;
     private boolean done;
 
-    private NdjsonReader(Schema schema, JsonParser parser, NdjsonReadOptions options) {
+    private NdjsonReader(Schema schema, JsonFactory factory, InputStream source, NdjsonReadOptions options) {
         this.schema = schema;
-        this.parser = parser;
+        this.options = options;
+        this.factory = factory;
+        this.source = source;
         this.batchSize = options.batchSize();
         this.batchBytes = options.limits().maxBatchBytes();
         List<Field> fields = schema.fields();
         this.builders = new ArrayBuilder[fields.size()];
+        this.row = rowReader(builders);
+        if (options.threads() > 1) {
+            this.parallel = new ParallelBlocks(new LineBlocks(source, batchSize, options.limits().maxBatchBytes()),
+                    options.threads(), this::parseBlock);
+        } else {
+            this.parser = parser(source);
+        }
+    }
+
+    /** The reader of rows into new builders of the schema's fields, put in {@code builders}. */
+    private FieldSet rowReader(ArrayBuilder[] builders) {
+        List<Field> fields = schema.fields();
         ValueReader[] readers = new ValueReader[fields.size()];
         for (int k = 0; k < builders.length; k++) {
             Field f = fields.get(k);
             builders[k] = ArrayBuilder.of(f.type(), options.allocator());
             readers[k] = ValueReader.of(f.type(), builders[k], f.name(), options.ignoreUnknownKeys());
         }
-        this.row = new FieldSet("", fields, readers, options.ignoreUnknownKeys());
+        return new FieldSet("", fields, readers, options.ignoreUnknownKeys());
+    }
+
+    /** A parser of {@code bytes[0, length)} with the limits' string limit. */
+    private static JsonParser parser(JsonFactory factory, byte[] bytes, int length, NdjsonLimits limits) {
+        try {
+            return new StringLimit(factory.createParser(bytes, 0, length), limits.maxStringLength());
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
+        }
+    }
+
+    private JsonParser parser(InputStream in) {
+        try {
+            return new StringLimit(factory.createParser(in), options.limits().maxStringLength());
+        } catch (IOException e) {
+            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
+        }
     }
 
     /**
@@ -146,12 +185,7 @@ public final class NdjsonReader implements RecordBatchReader {
             schema = infer(factory, sample, options);
             source = new SequenceInputStream(new ByteArrayInputStream(sample.bytes()), limited);
         }
-        try {
-            return new NdjsonReader(schema, new StringLimit(factory.createParser(source), limits.maxStringLength()),
-                    options);
-        } catch (IOException e) {
-            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
-        }
+        return new NdjsonReader(schema, factory, source, options);
     }
 
     /** A parser factory with the limits' constraints (Jackson's, but for their values). */
@@ -201,6 +235,84 @@ public final class NdjsonReader implements RecordBatchReader {
         if (done) {
             return Optional.empty();
         }
+        if (parallel != null) {
+            ParallelBlocks.Next next;
+            try {
+                next = parallel.next();
+            } catch (RuntimeException e) {
+                done = true;
+                closeParallel();
+                throw e;
+            }
+            if (next.batch() != null || next.unfinished() == null) {
+                done = next.batch() == null;
+                return Optional.ofNullable(next.batch());
+            }
+            // An object spread over lines runs past a block's end: the caller's thread parses from the
+            // block's start on, as with one thread.
+            lineShift = next.unfinished().firstLine() - 1;
+            parser = parser(parallel.takeOver(next.unfinished(), source));
+            closeParallel();
+        }
+        try {
+            return readRows();
+        } catch (NdjsonException e) {
+            throw e.getCause() instanceof LineLimit.TooLong ? e : e.movedDown(lineShift);
+        }
+    }
+
+    private void closeParallel() {
+        if (parallel != null) {
+            parallel.close();
+            parallel = null;
+        }
+    }
+
+    /**
+     * Parses one block of whole lines on its own (on a worker thread): its batch (none without rows), or
+     * unfinished when an object runs past the end of a block that is not the last.
+     */
+    private ParallelBlocks.Parsed parseBlock(LineBlocks.Block block) {
+        ArrayBuilder[] own = new ArrayBuilder[builders.length];
+        FieldSet rowOf = rowReader(own);
+        long shift = block.firstLine() - 1;
+        JsonParser p = parser(factory, block.bytes(), block.length(), options.limits());
+        int rows = 0;
+        long lastEnd = 0;
+        try (p) {
+            for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                startRow(p, t, lastEnd);
+                rowOf.read(p);
+                lastEnd = p.currentLocation().getLineNr();
+                rows++;
+            }
+        } catch (JsonEOFException e) {
+            if (!block.last()) {
+                return ParallelBlocks.Parsed.UNFINISHED;
+            }
+            throw parseFailure(e, p).movedDown(shift);
+        } catch (JsonProcessingException e) {
+            throw parseFailure(e, p).movedDown(shift);
+        } catch (IOException e) {
+            throw readFailure(e, ValueReader.line(p)).movedDown(shift);
+        } catch (NdjsonException e) {
+            throw e.movedDown(shift);
+        } catch (QuiverException | IllegalArgumentException | IllegalStateException e) {
+            throw new NdjsonException(ValueReader.line(p) + shift, "", "a value cannot be stored: " + e.getMessage(),
+                    e);
+        }
+        if (rows == 0) {
+            return new ParallelBlocks.Parsed(null, false);
+        }
+        List<Array> columns = new ArrayList<>(own.length);
+        for (ArrayBuilder builder : own) {
+            columns.add(builder.build());
+        }
+        return new ParallelBlocks.Parsed(new RecordBatch(schema, columns, rows), false);
+    }
+
+    /** Reads the next batch on the caller's thread. */
+    private Optional<RecordBatch> readRows() {
         int rows = 0;
         long start = parser.currentLocation().getByteOffset();
         try {
@@ -269,7 +381,7 @@ public final class NdjsonReader implements RecordBatchReader {
     }
 
     /** The failure of the input: a line beyond its limit (at its line), or an error of the stream. */
-    private static NdjsonException readFailure(IOException e, long line) {
+    static NdjsonException readFailure(IOException e, long line) {
         if (e instanceof LineLimit.TooLong tooLong) {
             return new NdjsonException(tooLong.line, "", tooLong.getMessage(), e);
         }
@@ -322,13 +434,7 @@ public final class NdjsonReader implements RecordBatchReader {
     private static Schema infer(JsonFactory factory, Sample sample, NdjsonReadOptions options) {
         Inferred rows = Inferred.row(options.inferTimestamps(), options.limits().maxFields());
         long lastEndLine = 0;
-        JsonParser p;
-        try {
-            p = new StringLimit(factory.createParser(sample.bytes(), 0, sample.end()),
-                    options.limits().maxStringLength());
-        } catch (IOException e) {
-            throw new NdjsonException(0, "", "cannot read the input: " + e, e);
-        }
+        JsonParser p = parser(factory, sample.bytes(), sample.end(), options.limits());
         try (p) {
             for (int n = 0; n < options.sampleLines(); n++) {
                 JsonToken t = p.nextToken();
@@ -353,8 +459,12 @@ public final class NdjsonReader implements RecordBatchReader {
     @Override
     public void close() {
         done = true;
+        closeParallel();
         try {
-            parser.close();
+            if (parser != null) {
+                parser.close();
+            }
+            source.close();
         } catch (IOException e) {
             throw new NdjsonException(0, "", "cannot close the input: " + e, e);
         }
