@@ -11,7 +11,8 @@ b10m-lz4.arrow and b10m-zstd.arrow (made by `quiver bench-gen`), and, written by
 b2m-text.csv: name, cat, price) and 1,000,000 NDJSON lines (b1m.ndjson: an int, a float, a bool, a
 nullable string, a list of ints). PYTHON is a Python with pyarrow 25 (Arrow C++), driven through
 quiver-bench/pyarrow-bench.py; Quiver runs through `./quiver` (its ahead-of-time cache included, as a user
-runs it; the script waits for the cache the launcher trains after a build). Each row's two sides run in turn, ROUNDS times (default 3), each in a new process; the table
+runs it; the script waits for the caches the launcher trains after a build: the read's, and the Arrow
+conversions' for the convert section). Each row's two sides run in turn, ROUNDS times (default 3), each in a new process; the table
 gives the best and the median of the rounds and the ratio Quiver / Arrow C++ of each (below 1: Quiver is
 faster). The load average is printed before and after.
 - reads: `bench-read --repeat K --threads 1` against `pyarrow-bench.py read --repeat K` (best of K in one
@@ -46,13 +47,15 @@ CSV_LABELS = {"b2m.csv": "CSV → Arrow file, 2M rows, whole process, default th
               "b2m-text.csv": "— strings and decimal only (name, cat, price)"}
 
 
-def cache_ready(timeout=900):
-    """Builds `./quiver` if needed and waits for its ahead-of-time cache, which the launcher trains in the
-    background after a build: figures taken without it, or beside its training, would not be a user's."""
-    subprocess.run([QUIVER, "--version"], check=True, capture_output=True)
+def cache_ready(timeout=900, name="quiver.aot", trigger=("--version",)):
+    """Builds `./quiver` if needed and waits for its ahead-of-time cache `name`, which the launcher trains in
+    the background after a build when `./quiver TRIGGER...` first runs (`convert --help in.arrow` starts the
+    cache of Arrow conversions without converting): figures taken without it, or beside its training, would
+    not be a user's."""
+    subprocess.run([QUIVER, *trigger], check=True, capture_output=True)
     target = os.path.join(os.path.dirname(QUIVER), "quiver-cli", "target")
     jar = os.path.join(target, "quiver-cli-0.1.0-SNAPSHOT.jar")
-    cache = os.path.join(target, "quiver.aot")
+    cache = os.path.join(target, name)
     deadline = time.monotonic() + timeout
     while not (os.path.exists(cache) and os.path.getmtime(cache) >= os.path.getmtime(jar)
                and not os.path.exists(cache + ".lock")):
@@ -60,7 +63,7 @@ def cache_ready(timeout=900):
             sys.exit(f"no ahead-of-time cache at {cache} after {timeout} s")
         time.sleep(2)
         if not os.path.exists(cache + ".lock"):
-            subprocess.run([QUIVER, "--version"], check=True, capture_output=True)
+            subprocess.run([QUIVER, *trigger], check=True, capture_output=True)
 
 
 def row(label, quiver, cpp):
@@ -137,6 +140,7 @@ def writes(folder, python, rounds):
 
 
 def convert(folder, python, rounds):
+    cache_ready(name="quiver-convert.aot", trigger=("convert", "--help", "in.arrow"))
     path = os.path.join(folder, FILES["uncompressed"][0])
     out = os.path.join(folder, "first-run-convert.arrows")
     quiver, cpp = [], []
