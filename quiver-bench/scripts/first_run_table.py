@@ -11,8 +11,8 @@ b10m-lz4.arrow and b10m-zstd.arrow (made by `quiver bench-gen`), and, written by
 b2m-text.csv: name, cat, price) and 1,000,000 NDJSON lines (b1m.ndjson: an int, a float, a bool, a
 nullable string, a list of ints). PYTHON is a Python with pyarrow 25 (Arrow C++), driven through
 quiver-bench/pyarrow-bench.py; Quiver runs through `./quiver` (its ahead-of-time cache included, as a user
-runs it; the script waits for the caches the launcher trains after a build: the read's, and `convert`'s from
-CSV and from NDJSON for those sections). Each row's two sides run in turn, ROUNDS times (default 3), each in a new process; the table
+runs it; the script waits for the caches the launcher trains after a build: the read's, the Arrow
+conversions' for the convert section, and `convert`'s from CSV and from NDJSON for those sections). Each row's two sides run in turn, ROUNDS times (default 3), each in a new process; the table
 gives the best and the median of the rounds and the ratio Quiver / Arrow C++ of each (below 1: Quiver is
 faster). The load average is printed before and after.
 - reads: `bench-read --repeat K --threads 1` against `pyarrow-bench.py read --repeat K` (best of K in one
@@ -49,10 +49,12 @@ CSV_LABELS = {"b2m.csv": "CSV → Arrow file, 2M rows, whole process, default th
 
 def cache_ready(sections, timeout=900):
     """Builds `./quiver` if needed and waits for its ahead-of-time caches, which the launcher trains in the
-    background after a build (the one of `convert` from CSV or NDJSON when such a conversion first runs:
+    background after a build (those of `convert` from an Arrow file, from CSV or from NDJSON when such a conversion first runs:
     `--help` starts it without converting): figures taken without them, or beside their training, would not
     be a user's."""
     caches = [("quiver.aot", [QUIVER, "--version"])]
+    if "convert" in sections:
+        caches.append(("quiver-convert.aot", [QUIVER, "convert", "--help", "in.arrow"]))
     if "csv" in sections:
         caches.append(("quiver-csv.aot", [QUIVER, "convert", "--help", "in.csv"]))
     if "ndjson" in sections:

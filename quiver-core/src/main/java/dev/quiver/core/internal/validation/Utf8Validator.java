@@ -48,7 +48,22 @@ public final class Utf8Validator {
      * @return whether no byte of the range has its high bit set
      */
     public static boolean isAscii(MemorySegment segment, long from, long to) {
-        return skipAscii(segment, from, to) >= to;
+        if (to - from < 8) {
+            for (long i = from; i < to; i++) {
+                if (segment.get(LittleEndian.BYTE, i) < 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        // One plain loop that ORs every word, no exit on the way: C2 compiles it in a fraction of the time
+        // of the early-exit scan (a fresh process waits for that compilation) and vectorizes it. The last
+        // word is read again, overlapping, to cover the range's end.
+        long any = segment.get(LittleEndian.LONG, to - 8);
+        for (long i = from; i <= to - 8; i += 8) {
+            any |= segment.get(LittleEndian.LONG, i);
+        }
+        return (any & HIGH_BITS) == 0;
     }
 
     /**

@@ -2,13 +2,17 @@
 package dev.quiver.core.internal.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
 
 /** The branch-free index check agrees with a per-slot unsigned comparison, for every width and signedness. */
 class DictionaryIndexValidatorPropertyTest {
@@ -43,5 +47,27 @@ class DictionaryIndexValidatorPropertyTest {
             expected &= !(signed && stored[i] < 0) && Long.compareUnsigned(stored[i], size) < 0;
         }
         assertEquals(expected, DictionaryIndexValidator.allInRange(values, width, signed, from, n, size));
+    }
+
+    /** A bad 32-bit index at every position of short arrays, signed or unsigned; the buffer ends at the last index. */
+    @Test
+    void badInt32IndexAtEveryPosition() {
+        for (int n = 1; n <= 7; n++) {
+            for (int bad = 0; bad < n; bad++) {
+                for (boolean signed : new boolean[] {true, false}) {
+                    MemorySegment values = MemorySegment.ofArray(new int[n]);
+                    for (int i = 0; i < n; i++) {
+                        values.setAtIndex(LittleEndian.INT, i, i % 3);
+                    }
+                    assertTrue(DictionaryIndexValidator.allInRange(values, 32, signed, 0, n, 3));
+                    values.setAtIndex(LittleEndian.INT, bad, signed ? -1 : 3);
+                    assertFalse(DictionaryIndexValidator.allInRange(values, 32, signed, 0, n, 3),
+                            "index " + bad + " of " + n);
+                    values.setAtIndex(LittleEndian.INT, bad, -1);
+                    assertFalse(DictionaryIndexValidator.allInRange(values, 32, signed, 0, n, 3),
+                            "index -1 (unsigned: 2^32 - 1) at " + bad + " of " + n);
+                }
+            }
+        }
     }
 }
