@@ -56,10 +56,12 @@ public final class HashJoin {
     private final RecordBatch right;
     private final int[] leftKeyIndex;
     private final int[] rightKeyIndex;
-    private final BuildKeys buildKeys;
+    private final JoinKeys buildKeys;
     /** The right rows of group {@code g}: {@code rowsOfGroup[groupStart[g] .. groupStart[g + 1])}. */
     private final int[] groupStart;
     private final int[] rowsOfGroup;
+    /** The right row of each group when no group has two (a probe row then matches at most one), else null. */
+    private final int[] rowOfGroup;
     private final byte[] rightMatched;
     private final Schema outSchema;
     /** Empty columns of the left types (with their dictionaries), the source of a missing left side. */
@@ -86,7 +88,9 @@ public final class HashJoin {
         int n = (int) right.rowCount();
         int[] ids = new int[n];
         List<ArrayData> keys = keyColumns(right, rightKeyIndex);
-        this.buildKeys = new BuildKeys(keyTypes, keys, n, options.threads(), tables, ids);
+        boolean partitioned = options.threads() > 1 && n >= BuildKeys.PARTITIONED_ROWS;
+        this.buildKeys = StringKeys.accepts(keyTypes) && !partitioned ? new StringKeys(keys.get(0), n, ids)
+                : new BuildKeys(keyTypes, keys, n, options.threads(), tables, ids);
         clearNullKeys(keys, 0, n, ids);
         int groups = buildKeys.groupCount();
         this.groupStart = new int[groups + 1];
@@ -105,6 +109,7 @@ public final class HashJoin {
                 rowsOfGroup[fill[ids[r]]++] = r;
             }
         }
+        this.rowOfGroup = rowOfGroup(groupStart, rowsOfGroup);
         this.rightMatched = options.type().tracksRightMatches() ? new byte[n] : null;
         this.outSchema = outputSchema();
     }
@@ -163,7 +168,7 @@ public final class HashJoin {
         }
         int threads = Math.min(options.threads(), Math.max(1, morsels.size()));
         if (threads == 1) {
-            try (BuildKeys.Probe lookup = buildKeys.probe()) {
+            try (JoinKeys.Finder lookup = buildKeys.probe()) {
                 for (Morsel m : morsels) {
                     RecordBatch b = probe(m, lookup);
                     if (b != null) {
@@ -187,7 +192,7 @@ public final class HashJoin {
             t.setDaemon(true);
             return t;
         });
-        ThreadLocal<BuildKeys.Probe> lookups = ThreadLocal.withInitial(buildKeys::probe);
+        ThreadLocal<JoinKeys.Finder> lookups = ThreadLocal.withInitial(buildKeys::probe);
         try {
             List<Future<RecordBatch>> futures = new ArrayList<>();
             for (Morsel m : morsels) {
@@ -218,16 +223,19 @@ public final class HashJoin {
     }
 
     /** Probes one morsel; returns its output rows, or null when there are none to output. */
-    private RecordBatch probe(Morsel m, BuildKeys.Probe lookup) {
+    private RecordBatch probe(Morsel m, JoinKeys.Finder lookup) {
         JoinType type = options.type();
         List<ArrayData> keys = keyColumns(m.batch(), leftKeyIndex);
         int[] ids = new int[m.count()];
         lookup.find(keys, m.from(), m.count(), ids);
         clearNullKeys(keys, m.from(), m.count(), ids);
+        if (passesThrough()) {
+            return passThrough(m, ids);
+        }
         boolean pairsNeeded = options.filter() != null || type == JoinType.INNER || type == JoinType.LEFT_OUTER
                 || type == JoinType.RIGHT_OUTER || type == JoinType.FULL_OUTER;
-        IntList li = new IntList();
-        IntList ri = new IntList();
+        IntList li = new IntList(m.count());
+        IntList ri = new IntList(m.count());
         if (pairsNeeded) {
             for (int r = 0; r < ids.length; r++) {
                 int g = ids[r];
@@ -305,6 +313,82 @@ public final class HashJoin {
                 return null;
             }
         }
+    }
+
+    /** The right row of each group (-1 for a group of none: a key with a null), or null if a group has several. */
+    private static int[] rowOfGroup(int[] groupStart, int[] rowsOfGroup) {
+        int groups = groupStart.length - 1;
+        int[] rows = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            int size = groupStart[g + 1] - groupStart[g];
+            if (size > 1) {
+                return null;
+            }
+            rows[g] = size == 0 ? -1 : rowsOfGroup[groupStart[g]];
+        }
+        return rows;
+    }
+
+    /**
+     * Whether every left row comes out at most once, with its columns unchanged, so that they pass through the
+     * probe rather than being gathered: inner, left outer, left semi and left anti joins whose build keys are
+     * unique, without a residual filter.
+     */
+    private boolean passesThrough() {
+        JoinType type = options.type();
+        return options.filter() == null && rowOfGroup != null && (type == JoinType.LEFT_SEMI
+                || type == JoinType.LEFT_ANTI || type == JoinType.INNER || type == JoinType.LEFT_OUTER);
+    }
+
+    /**
+     * The output of a morsel whose left rows {@link #passesThrough pass through}: a left outer join's left columns
+     * are the morsel's slices (copies when the join has an allocator); the other joins' the morsel's rows kept by
+     * a mask. The right columns are gathered (a left row's only match is {@code rowOfGroup[group]}).
+     */
+    private RecordBatch passThrough(Morsel m, int[] ids) {
+        JoinType type = options.type();
+        int count = m.count();
+        for (int j = 0; j < count; j++) {
+            int g = ids[j];
+            ids[j] = g < 0 ? -1 : rowOfGroup[g];
+        }
+        long[] keep = null;
+        int n = count;
+        if (type != JoinType.LEFT_OUTER) {
+            keep = Compact.mask(ids, count, type != JoinType.LEFT_ANTI);
+            n = Compact.count(keep);
+        } else if (allocator != null) {
+            // the output's memory comes from the caller's allocator: copy rather than share the left buffers
+            keep = Compact.all(count);
+        }
+        if (n == 0) {
+            return null;
+        }
+        List<Array> columns = new ArrayList<>();
+        for (int c = 0; c < leftSchema.fields().size(); c++) {
+            ArrayData src = m.batch().column(c).data();
+            columns.add(Array.ofUnchecked(keep == null ? src.slice(m.from(), count)
+                    : Compact.select(src, m.from(), count, keep, n, allocator)));
+        }
+        if (type.outputsRight()) {
+            int[] ri = ids;
+            if (type != JoinType.LEFT_OUTER) {
+                ri = new int[n];
+                int k = 0;
+                for (int j = 0; j < count; j++) {
+                    if (ids[j] >= 0) {
+                        ri[k++] = ids[j];
+                    }
+                }
+            }
+            for (int c = 0; c < right.columnCount(); c++) {
+                if (options.coalesceKeys() && indexOf(rightKeyIndex, c) >= 0) {
+                    continue;
+                }
+                columns.add(Array.ofUnchecked(Gather.take(right.column(c).data(), ri, n, allocator)));
+            }
+        }
+        return new RecordBatch(outSchema, columns, n);
     }
 
     /** Keeps the pairs the residual filter accepts, in order. */
@@ -509,8 +593,16 @@ public final class HashJoin {
 
     /** A growable list of ints, no boxing. */
     static final class IntList {
-        int[] data = new int[64];
+        int[] data;
         int size;
+
+        IntList() {
+            this(64);
+        }
+
+        IntList(int capacity) {
+            data = new int[Math.max(1, capacity)];
+        }
 
         void add(int v) {
             if (size == data.length) {
