@@ -2,7 +2,6 @@
 package dev.quiver.compute.join;
 
 import dev.quiver.compute.kernel.Bits;
-import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.BufferAllocator;
@@ -78,7 +77,7 @@ final class Compact {
      * @param count the morsel's rows
      * @param keep the mask of the rows to keep
      * @param n the number of bits set in {@code keep}
-     * @param allocator where the output buffers come from, null for the Java heap
+     * @param allocator where the output buffers come from, null for the join's default (see {@link Gather})
      * @return the kept rows, {@code n} long
      */
     static ArrayData select(ArrayData src, int from, int count, long[] keep, int n, BufferAllocator allocator) {
@@ -225,6 +224,7 @@ final class Compact {
             oo.set(LittleEndian.INT, 0, 0);
         }
         MemorySegment od = outData.segment();
+        long dataSize = data.byteSize();
         long at = 0;
         long o = 0;
         for (int w = 0; w < keep.length; w++) {
@@ -251,7 +251,15 @@ final class Compact {
                 long r = first + Long.numberOfTrailingZeros(k);
                 long start = offset(offsets, r, large);
                 long len = offset(offsets, r + 1, large) - start;
-                ByteStrings.copy(data, start, od, at, len, total);
+                if (len <= 16 && start + 16 <= dataSize && at + 16 <= total) {
+                    // two words, the bytes past the value overwritten by the next one
+                    od.set(LittleEndian.LONG, at, data.get(LittleEndian.LONG, start));
+                    if (len > 8) {
+                        od.set(LittleEndian.LONG, at + 8, data.get(LittleEndian.LONG, start + 8));
+                    }
+                } else {
+                    MemorySegment.copy(data, start, od, at, len);
+                }
                 at += len;
                 o++;
                 if (large) {

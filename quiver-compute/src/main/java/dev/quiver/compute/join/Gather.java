@@ -3,7 +3,6 @@ package dev.quiver.compute.join;
 
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.kernel.Bits;
-import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.selection.Selection;
 import dev.quiver.core.array.Array;
@@ -22,8 +21,9 @@ import java.util.List;
  * The join's output columns: slot {@code j} of the result is slot {@code rows[j]} of the source, or null
  * where {@code rows[j]} is negative (the missing side of an outer join). One loop per flat type's layout,
  * with {@code int} rows and no index array; nested and view types go through the selection kernels'
- * {@code take} and {@code concat}. Buffers come from the join's allocator, or, when it has none (the join's
- * default), from the Java heap as every kernel's outputs ({@code Outputs}).
+ * {@code take} and {@code concat}. Buffers the loops overwrite whole come from the join's allocator, or, when
+ * it has none (the join's default), from the managed allocator's recycled native blocks
+ * ({@link #allocateForOverwrite}); the others are zeroed, from the allocator or the Java heap ({@code Outputs}).
  */
 final class Gather {
     private Gather() {
@@ -215,6 +215,7 @@ final class Gather {
         checkOffsets(type, total, large);
         ArrowBuffer outData = total == 0 ? allocate(allocator, 1) : allocateForOverwrite(allocator, total);
         MemorySegment od = outData.segment();
+        long dataSize = data.byteSize();
         long at = 0;
         for (int j = 0; j < n; j++) {
             int r = rows[j];
@@ -228,8 +229,17 @@ final class Gather {
                     start = offsets.get(LittleEndian.INT, (base + r) * 4);
                     end = offsets.get(LittleEndian.INT, (base + r + 1) * 4);
                 }
-                ByteStrings.copy(data, start, od, at, end - start, total);
-                at += end - start;
+                long len = end - start;
+                if (len <= 16 && start + 16 <= dataSize && at + 16 <= total) {
+                    // two words, the bytes past the value overwritten by the next one
+                    od.set(LittleEndian.LONG, at, data.get(LittleEndian.LONG, start));
+                    if (len > 8) {
+                        od.set(LittleEndian.LONG, at + 8, data.get(LittleEndian.LONG, start + 8));
+                    }
+                } else {
+                    MemorySegment.copy(data, start, od, at, len);
+                }
+                at += len;
             }
             if (large) {
                 oo.set(LittleEndian.LONG, (j + 1) * 8L, at);

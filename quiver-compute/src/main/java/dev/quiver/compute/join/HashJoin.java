@@ -50,7 +50,7 @@ public final class HashJoin {
     static final int MORSEL = 32 * 1024;
 
     private final JoinOptions options;
-    /** Where output buffers come from: null for the Java heap, as every kernel's outputs. */
+    /** Where output buffers come from: null for the join's default (see {@link Gather}). */
     private final BufferAllocator allocator;
     private final Schema leftSchema;
     private final RecordBatch right;
