@@ -27,10 +27,13 @@ import java.util.concurrent.Future;
 
 /**
  * A hash join on the row table: the right side is the build side, its keys grouped by a {@link KeyGrouper}
- * (encoded rows and a hash table over them, memory in proportion to the right side); the left side is the
+ * (encoded rows and a hash table over them, memory in proportion to the right side), or, for one binary or
+ * utf8 key, by a table hashing the Arrow buffers themselves ({@code StringKeys}); the left side is the
  * probe side, streamed batch by batch in morsels of {@value #MORSEL} rows on every thread asked for, each
  * with its own lookup. Keys with a null in any key column never match (SQL's and Acero's rule). A
- * {@link JoinFilter} may reject matching pairs.
+ * {@link JoinFilter} may reject matching pairs. When no build key occurs twice, the left columns of an inner,
+ * left outer, left semi or left anti join without a filter pass through (masked copies, or slices) instead of
+ * being gathered row by row.
  *
  * <p>Output: the left columns, then the right ones (Acero's order); with {@link JoinOptions#coalesceKeys}
  * each right key column is left out and its left key carries the key (the right key's value where the
