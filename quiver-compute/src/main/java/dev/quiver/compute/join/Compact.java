@@ -251,15 +251,7 @@ final class Compact {
                 long r = first + Long.numberOfTrailingZeros(k);
                 long start = offset(offsets, r, large);
                 long len = offset(offsets, r + 1, large) - start;
-                if (len <= 16 && start + 16 <= dataSize && at + 16 <= total) {
-                    // two words, the bytes past the value overwritten by the next one
-                    od.set(LittleEndian.LONG, at, data.get(LittleEndian.LONG, start));
-                    if (len > 8) {
-                        od.set(LittleEndian.LONG, at + 8, data.get(LittleEndian.LONG, start + 8));
-                    }
-                } else {
-                    MemorySegment.copy(data, start, od, at, len);
-                }
+                Gather.copyValue(data, start, dataSize, od, at, len, total);
                 at += len;
                 o++;
                 if (large) {

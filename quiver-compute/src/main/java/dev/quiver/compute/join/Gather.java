@@ -230,15 +230,7 @@ final class Gather {
                     end = offsets.get(LittleEndian.INT, (base + r + 1) * 4);
                 }
                 long len = end - start;
-                if (len <= 16 && start + 16 <= dataSize && at + 16 <= total) {
-                    // two words, the bytes past the value overwritten by the next one
-                    od.set(LittleEndian.LONG, at, data.get(LittleEndian.LONG, start));
-                    if (len > 8) {
-                        od.set(LittleEndian.LONG, at + 8, data.get(LittleEndian.LONG, start + 8));
-                    }
-                } else {
-                    MemorySegment.copy(data, start, od, at, len);
-                }
+                copyValue(data, start, dataSize, od, at, len, total);
                 at += len;
             }
             if (large) {
@@ -248,6 +240,23 @@ final class Gather {
             }
         }
         return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, outOffsets, outData), List.of(), null);
+    }
+
+    /**
+     * Copies one binary value of {@code len} bytes to {@code od} at {@code at}: a value of up to 16 bytes as one
+     * or two words when both sides have room (bytes past the value are written too, below {@code limit}; the
+     * next value, written after it, overwrites them), a longer one by a bulk copy.
+     */
+    static void copyValue(MemorySegment data, long start, long dataSize, MemorySegment od, long at, long len,
+            long limit) {
+        if (len <= 16 && start + 16 <= dataSize && at + 16 <= limit) {
+            od.set(LittleEndian.LONG, at, data.get(LittleEndian.LONG, start));
+            if (len > 8) {
+                od.set(LittleEndian.LONG, at + 8, data.get(LittleEndian.LONG, start + 8));
+            }
+        } else {
+            MemorySegment.copy(data, start, od, at, len);
+        }
     }
 
     /**
