@@ -29,8 +29,8 @@ import java.util.function.LongSupplier;
  * process that holds its own copy of the table ({@code scripts/join_aggregate_bench.py}); each round runs an operation
  * once in Java and once in Python, alternating, so that load from other processes hits both alike, after
  * an unmeasured JIT warm-up of the Java side (at least two runs and two seconds). Prints
- * the best time of each side over the rounds and their ratio (Quiver / pyarrow), for one thread and for
- * every core.
+ * the best and the median time of each side over the rounds and their ratios (Quiver / pyarrow), for one
+ * thread and for every core.
  *
  * <pre>
  * java -cp quiver-bench/target/benchmarks.jar dev.quiver.bench.JoinAggregateBench PYTHON ROWS ROUNDS [OPS]
@@ -65,7 +65,8 @@ public final class JoinAggregateBench {
             throw new IllegalStateException("join_aggregate_bench.py did not start");
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf("%-14s %7s %12s %12s %8s%n", "operation", "threads", "quiver_s", "pyarrow_s", "ratio");
+        System.out.printf("%-14s %7s %12s %12s %8s %12s %12s %8s%n", "operation", "threads", "quiver_s", "pyarrow_s", "ratio",
+                "quiver_med", "pyarrow_med", "ratio_med");
         for (int threads : new int[] {1, cores}) {
             List<String> ops = args.length > 3 ? List.of(args[3].split(","))
                     : List.of("sum_min_max", "value_counts", "join_name", "join_id");
@@ -84,21 +85,26 @@ public final class JoinAggregateBench {
                 for (int w = 0; w < 2 || System.nanoTime() - warmStart < 2_000_000_000L; w++) {
                     run.getAsLong();
                 }
-                double bestJava = Double.MAX_VALUE;
-                double bestPython = Double.MAX_VALUE;
+                double[] javaTimes = new double[rounds];
+                double[] pythonTimes = new double[rounds];
                 for (int r = 0; r < rounds; r++) {
                     long start = System.nanoTime();
                     long javaRows = run.getAsLong();
-                    bestJava = Math.min(bestJava, (System.nanoTime() - start) / 1e9);
+                    javaTimes[r] = (System.nanoTime() - start) / 1e9;
                     out.println(op + " " + threads);
                     String[] answer = in.readLine().split(" ");
-                    bestPython = Math.min(bestPython, Double.parseDouble(answer[0].substring("seconds=".length())));
+                    pythonTimes[r] = Double.parseDouble(answer[0].substring("seconds=".length()));
                     long pythonRows = Long.parseLong(answer[1].substring("rows=".length()));
                     if (pythonRows != javaRows) {
                         throw new IllegalStateException(op + ": Quiver gave " + javaRows + " rows, pyarrow " + pythonRows);
                     }
                 }
-                System.out.printf("%-14s %7d %12.4f %12.4f %8.2f%n", op, threads, bestJava, bestPython, bestJava / bestPython);
+                Arrays.sort(javaTimes);
+                Arrays.sort(pythonTimes);
+                double medianJava = javaTimes[rounds / 2];
+                double medianPython = pythonTimes[rounds / 2];
+                System.out.printf("%-14s %7d %12.4f %12.4f %8.2f %12.4f %12.4f %8.2f%n", op, threads, javaTimes[0], pythonTimes[0],
+                        javaTimes[0] / pythonTimes[0], medianJava, medianPython, medianJava / medianPython);
             }
         }
         out.close();

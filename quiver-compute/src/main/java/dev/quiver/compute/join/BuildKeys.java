@@ -20,7 +20,7 @@ import java.util.List;
  * partition and finds each partition's rows in its grouper. Memory stays in proportion to the build side (the
  * groupers hold each distinct key once; the row hashes and partition lists live only while building).
  */
-final class BuildKeys implements AutoCloseable {
+final class BuildKeys implements JoinKeys {
     /** Build sides at least this long are partitioned when several threads are asked for. */
     static final int PARTITIONED_ROWS = 1 << 16;
     private static final int BLOCK = 1 << 16;
@@ -126,21 +126,13 @@ final class BuildKeys implements AutoCloseable {
         });
     }
 
-    /**
-     * The number of distinct keys.
-     *
-     * @return the group count over every partition
-     */
-    int groupCount() {
+    @Override
+    public int groupCount() {
         return groupBase[parts.length];
     }
 
-    /**
-     * A finder of probe keys, with its own scratch space: one per thread.
-     *
-     * @return a new probe
-     */
-    Probe probe() {
+    @Override
+    public Probe probe() {
         return new Probe();
     }
 
@@ -152,7 +144,7 @@ final class BuildKeys implements AutoCloseable {
     }
 
     /** Finds the groups of probe rows; holds one thread's scratch space. */
-    final class Probe implements AutoCloseable {
+    final class Probe implements Finder {
         private final KeyGrouper.Lookup[] lookups = new KeyGrouper.Lookup[parts.length];
         private final RowHasher hasher = parts.length == 1 ? null : new RowHasher(metadata);
         private long[] hashes = new long[0];
@@ -167,11 +159,8 @@ final class BuildKeys implements AutoCloseable {
             }
         }
 
-        /**
-         * Writes the group of rows {@code [from, from + count)} of {@code keys} to {@code ids[0..count)}, -1 for a
-         * key the build side does not hold.
-         */
-        void find(List<ArrayData> keys, int from, int count, int[] ids) {
+        @Override
+        public void find(List<ArrayData> keys, int from, int count, int[] ids) {
             if (parts.length == 1) {
                 lookups[0].find(keys, from, count, ids);
                 return;

@@ -3,7 +3,6 @@ package dev.quiver.compute.join;
 
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.kernel.Bits;
-import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.selection.Selection;
 import dev.quiver.core.array.Array;
@@ -22,8 +21,9 @@ import java.util.List;
  * The join's output columns: slot {@code j} of the result is slot {@code rows[j]} of the source, or null
  * where {@code rows[j]} is negative (the missing side of an outer join). One loop per flat type's layout,
  * with {@code int} rows and no index array; nested and view types go through the selection kernels'
- * {@code take} and {@code concat}. Buffers come from the join's allocator, or, when it has none (the join's
- * default), from the Java heap as every kernel's outputs ({@code Outputs}).
+ * {@code take} and {@code concat}. Buffers the loops overwrite whole come from the join's allocator, or, when
+ * it has none (the join's default), from the managed allocator's recycled native blocks
+ * ({@link #allocateForOverwrite}); the others are zeroed, from the allocator or the Java heap ({@code Outputs}).
  */
 final class Gather {
     private Gather() {
@@ -59,7 +59,8 @@ final class Gather {
         } else {
             width = byteWidth(storage);
         }
-        ArrowBuffer values = allocate(allocator, (long) n * width);
+        ArrowBuffer values = width == 8 || width == 4 ? allocateForOverwrite(allocator, (long) n * width)
+                : allocate(allocator, (long) n * width);
         MemorySegment in = src.buffer(1).segment();
         MemorySegment out = values.segment();
         long base = src.offset();
@@ -89,7 +90,7 @@ final class Gather {
     }
 
     /** Whether this class's own loops take the type: fixed widths, bools, binary and utf8 (large too), dictionaries. */
-    private static boolean isFlat(ArrowType storage) {
+    static boolean isFlat(ArrowType storage) {
         return switch (storage) {
             case ArrowType.Int i -> true;
             case ArrowType.FloatingPoint f -> true;
@@ -124,7 +125,7 @@ final class Gather {
     }
 
     /** The width in bytes of a fixed-width type's values. */
-    private static int byteWidth(ArrowType storage) {
+    static int byteWidth(ArrowType storage) {
         return switch (storage) {
             case ArrowType.Int i -> i.bitWidth() / 8;
             case ArrowType.FloatingPoint f -> f.precision().bitWidth() / 8;
@@ -161,7 +162,7 @@ final class Gather {
 
     /** Bit {@code rows[j]} of a bitmap (all set when it is null) as bit {@code j}, 0 where the row is -1; by words. */
     private static ArrowBuffer gatherBits(MemorySegment in, long base, int[] rows, int n, BufferAllocator allocator) {
-        ArrowBuffer out = allocate(allocator, Bitmaps.bytesFor(n));
+        ArrowBuffer out = allocateForOverwrite(allocator, Bitmaps.bytesFor(n));
         MemorySegment o = out.segment();
         for (int j = 0; j < n; j += 64) {
             int count = Math.min(64, n - j);
@@ -176,8 +177,17 @@ final class Gather {
         return out;
     }
 
-    private static ArrowBuffer allocate(BufferAllocator allocator, long bytes) {
+    /** A zeroed buffer from {@code allocator}, or from the Java heap when it is null. */
+    static ArrowBuffer allocate(BufferAllocator allocator, long bytes) {
         return allocator == null ? Outputs.allocate(bytes) : allocator.allocate(bytes);
+    }
+
+    /**
+     * A buffer the caller writes entirely before anyone reads it: from {@code allocator}, or, when it is null, from
+     * the managed allocator's recycled native blocks (no zero-filling, and no copying by the Java collector).
+     */
+    static ArrowBuffer allocateForOverwrite(BufferAllocator allocator, long bytes) {
+        return (allocator == null ? BufferAllocator.managed() : allocator).allocateForOverwrite(bytes);
     }
 
     private static ArrayData varBinary(ArrowType type, ArrayData src, int[] rows, int n, ArrowBuffer validity,
@@ -186,8 +196,13 @@ final class Gather {
         MemorySegment data = src.buffer(2) == null ? MemorySegment.NULL : src.buffer(2).segment();
         long base = src.offset();
         int ow = large ? 8 : 4;
-        ArrowBuffer outOffsets = allocate(allocator, (long) (n + 1) * ow);
+        ArrowBuffer outOffsets = allocateForOverwrite(allocator, (long) (n + 1) * ow);
         MemorySegment oo = outOffsets.segment();
+        if (large) {
+            oo.set(LittleEndian.LONG, 0, 0L);
+        } else {
+            oo.set(LittleEndian.INT, 0, 0);
+        }
         long total = 0;
         for (int j = 0; j < n; j++) {
             int r = rows[j];
@@ -197,12 +212,10 @@ final class Gather {
                         : offsets.get(LittleEndian.INT, (base + r + 1) * 4) - offsets.get(LittleEndian.INT, (base + r) * 4);
             }
         }
-        if (!large && total > Integer.MAX_VALUE) {
-            throw new ComputeException("a join output chunk of column type " + type + " would hold " + total
-                    + " bytes, more than 32-bit offsets address");
-        }
-        ArrowBuffer outData = allocate(allocator, Math.max(total, 1));
+        checkOffsets(type, total, large);
+        ArrowBuffer outData = total == 0 ? allocate(allocator, 1) : allocateForOverwrite(allocator, total);
         MemorySegment od = outData.segment();
+        long dataSize = data.byteSize();
         long at = 0;
         for (int j = 0; j < n; j++) {
             int r = rows[j];
@@ -216,8 +229,9 @@ final class Gather {
                     start = offsets.get(LittleEndian.INT, (base + r) * 4);
                     end = offsets.get(LittleEndian.INT, (base + r + 1) * 4);
                 }
-                ByteStrings.copy(data, start, od, at, end - start, total);
-                at += end - start;
+                long len = end - start;
+                copyValue(data, start, dataSize, od, at, len, total);
+                at += len;
             }
             if (large) {
                 oo.set(LittleEndian.LONG, (j + 1) * 8L, at);
@@ -226,6 +240,35 @@ final class Gather {
             }
         }
         return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, outOffsets, outData), List.of(), null);
+    }
+
+    /**
+     * Copies one binary value of {@code len} bytes to {@code od} at {@code at}: a value of up to 16 bytes as one
+     * or two words when both sides have room (bytes past the value are written too, below {@code limit}; the
+     * next value, written after it, overwrites them), a longer one by a bulk copy.
+     */
+    static void copyValue(MemorySegment data, long start, long dataSize, MemorySegment od, long at, long len,
+            long limit) {
+        if (len <= 16 && start + 16 <= dataSize && at + 16 <= limit) {
+            od.set(LittleEndian.LONG, at, data.get(LittleEndian.LONG, start));
+            if (len > 8) {
+                od.set(LittleEndian.LONG, at + 8, data.get(LittleEndian.LONG, start + 8));
+            }
+        } else {
+            MemorySegment.copy(data, start, od, at, len);
+        }
+    }
+
+    /**
+     * Checks that an output chunk's {@code total} value bytes fit its offsets.
+     *
+     * @throws ComputeException if they do not
+     */
+    static void checkOffsets(ArrowType type, long total, boolean large) {
+        if (!large && total > Integer.MAX_VALUE) {
+            throw new ComputeException("a join output chunk of column type " + type + " would hold " + total
+                    + " bytes, more than 32-bit offsets address");
+        }
     }
 
     /**

@@ -27,10 +27,13 @@ import java.util.concurrent.Future;
 
 /**
  * A hash join on the row table: the right side is the build side, its keys grouped by a {@link KeyGrouper}
- * (encoded rows and a hash table over them, memory in proportion to the right side); the left side is the
+ * (encoded rows and a hash table over them, memory in proportion to the right side), or, for one binary or
+ * utf8 key, by a table hashing the Arrow buffers themselves ({@code StringKeys}); the left side is the
  * probe side, streamed batch by batch in morsels of {@value #MORSEL} rows on every thread asked for, each
  * with its own lookup. Keys with a null in any key column never match (SQL's and Acero's rule). A
- * {@link JoinFilter} may reject matching pairs.
+ * {@link JoinFilter} may reject matching pairs. When no build key occurs twice, the left columns of an inner,
+ * left outer, left semi or left anti join without a filter pass through (masked copies, or slices) instead of
+ * being gathered row by row.
  *
  * <p>Output: the left columns, then the right ones (Acero's order); with {@link JoinOptions#coalesceKeys}
  * each right key column is left out and its left key carries the key (the right key's value where the
@@ -50,16 +53,18 @@ public final class HashJoin {
     static final int MORSEL = 32 * 1024;
 
     private final JoinOptions options;
-    /** Where output buffers come from: null for the Java heap, as every kernel's outputs. */
+    /** Where output buffers come from: null for the join's default (see {@link Gather}). */
     private final BufferAllocator allocator;
     private final Schema leftSchema;
     private final RecordBatch right;
     private final int[] leftKeyIndex;
     private final int[] rightKeyIndex;
-    private final BuildKeys buildKeys;
+    private final JoinKeys buildKeys;
     /** The right rows of group {@code g}: {@code rowsOfGroup[groupStart[g] .. groupStart[g + 1])}. */
     private final int[] groupStart;
     private final int[] rowsOfGroup;
+    /** The right row of each group when no group has two (a probe row then matches at most one), else null. */
+    private final int[] rowOfGroup;
     private final byte[] rightMatched;
     private final Schema outSchema;
     /** Empty columns of the left types (with their dictionaries), the source of a missing left side. */
@@ -86,7 +91,9 @@ public final class HashJoin {
         int n = (int) right.rowCount();
         int[] ids = new int[n];
         List<ArrayData> keys = keyColumns(right, rightKeyIndex);
-        this.buildKeys = new BuildKeys(keyTypes, keys, n, options.threads(), tables, ids);
+        boolean partitioned = options.threads() > 1 && n >= BuildKeys.PARTITIONED_ROWS;
+        this.buildKeys = StringKeys.accepts(keyTypes) && !partitioned ? new StringKeys(keys.get(0), n, ids)
+                : new BuildKeys(keyTypes, keys, n, options.threads(), tables, ids);
         clearNullKeys(keys, 0, n, ids);
         int groups = buildKeys.groupCount();
         this.groupStart = new int[groups + 1];
@@ -105,6 +112,7 @@ public final class HashJoin {
                 rowsOfGroup[fill[ids[r]]++] = r;
             }
         }
+        this.rowOfGroup = rowOfGroup(groupStart, rowsOfGroup);
         this.rightMatched = options.type().tracksRightMatches() ? new byte[n] : null;
         this.outSchema = outputSchema();
     }
@@ -163,7 +171,7 @@ public final class HashJoin {
         }
         int threads = Math.min(options.threads(), Math.max(1, morsels.size()));
         if (threads == 1) {
-            try (BuildKeys.Probe lookup = buildKeys.probe()) {
+            try (JoinKeys.Finder lookup = buildKeys.probe()) {
                 for (Morsel m : morsels) {
                     RecordBatch b = probe(m, lookup);
                     if (b != null) {
@@ -187,7 +195,7 @@ public final class HashJoin {
             t.setDaemon(true);
             return t;
         });
-        ThreadLocal<BuildKeys.Probe> lookups = ThreadLocal.withInitial(buildKeys::probe);
+        ThreadLocal<JoinKeys.Finder> lookups = ThreadLocal.withInitial(buildKeys::probe);
         try {
             List<Future<RecordBatch>> futures = new ArrayList<>();
             for (Morsel m : morsels) {
@@ -218,16 +226,19 @@ public final class HashJoin {
     }
 
     /** Probes one morsel; returns its output rows, or null when there are none to output. */
-    private RecordBatch probe(Morsel m, BuildKeys.Probe lookup) {
+    private RecordBatch probe(Morsel m, JoinKeys.Finder lookup) {
         JoinType type = options.type();
         List<ArrayData> keys = keyColumns(m.batch(), leftKeyIndex);
         int[] ids = new int[m.count()];
         lookup.find(keys, m.from(), m.count(), ids);
         clearNullKeys(keys, m.from(), m.count(), ids);
+        if (passesThrough()) {
+            return passThrough(m, ids);
+        }
         boolean pairsNeeded = options.filter() != null || type == JoinType.INNER || type == JoinType.LEFT_OUTER
                 || type == JoinType.RIGHT_OUTER || type == JoinType.FULL_OUTER;
-        IntList li = new IntList();
-        IntList ri = new IntList();
+        IntList li = new IntList(m.count());
+        IntList ri = new IntList(m.count());
         if (pairsNeeded) {
             for (int r = 0; r < ids.length; r++) {
                 int g = ids[r];
@@ -305,6 +316,82 @@ public final class HashJoin {
                 return null;
             }
         }
+    }
+
+    /** The right row of each group (-1 for a group of none: a key with a null), or null if a group has several. */
+    private static int[] rowOfGroup(int[] groupStart, int[] rowsOfGroup) {
+        int groups = groupStart.length - 1;
+        int[] rows = new int[groups];
+        for (int g = 0; g < groups; g++) {
+            int size = groupStart[g + 1] - groupStart[g];
+            if (size > 1) {
+                return null;
+            }
+            rows[g] = size == 0 ? -1 : rowsOfGroup[groupStart[g]];
+        }
+        return rows;
+    }
+
+    /**
+     * Whether every left row comes out at most once, with its columns unchanged, so that they pass through the
+     * probe rather than being gathered: inner, left outer, left semi and left anti joins whose build keys are
+     * unique, without a residual filter.
+     */
+    private boolean passesThrough() {
+        JoinType type = options.type();
+        return options.filter() == null && rowOfGroup != null && (type == JoinType.LEFT_SEMI
+                || type == JoinType.LEFT_ANTI || type == JoinType.INNER || type == JoinType.LEFT_OUTER);
+    }
+
+    /**
+     * The output of a morsel whose left rows {@link #passesThrough pass through}: a left outer join's left columns
+     * are the morsel's slices (copies when the join has an allocator); the other joins' the morsel's rows kept by
+     * a mask. The right columns are gathered (a left row's only match is {@code rowOfGroup[group]}).
+     */
+    private RecordBatch passThrough(Morsel m, int[] ids) {
+        JoinType type = options.type();
+        int count = m.count();
+        for (int j = 0; j < count; j++) {
+            int g = ids[j];
+            ids[j] = g < 0 ? -1 : rowOfGroup[g];
+        }
+        long[] keep = null;
+        int n = count;
+        if (type != JoinType.LEFT_OUTER) {
+            keep = Compact.mask(ids, count, type != JoinType.LEFT_ANTI);
+            n = Compact.count(keep);
+        } else if (allocator != null) {
+            // the output's memory comes from the caller's allocator: copy rather than share the left buffers
+            keep = Compact.all(count);
+        }
+        if (n == 0) {
+            return null;
+        }
+        List<Array> columns = new ArrayList<>();
+        for (int c = 0; c < leftSchema.fields().size(); c++) {
+            ArrayData src = m.batch().column(c).data();
+            columns.add(Array.ofUnchecked(keep == null ? src.slice(m.from(), count)
+                    : Compact.select(src, m.from(), count, keep, n, allocator)));
+        }
+        if (type.outputsRight()) {
+            int[] ri = ids;
+            if (type != JoinType.LEFT_OUTER) {
+                ri = new int[n];
+                int k = 0;
+                for (int j = 0; j < count; j++) {
+                    if (ids[j] >= 0) {
+                        ri[k++] = ids[j];
+                    }
+                }
+            }
+            for (int c = 0; c < right.columnCount(); c++) {
+                if (options.coalesceKeys() && indexOf(rightKeyIndex, c) >= 0) {
+                    continue;
+                }
+                columns.add(Array.ofUnchecked(Gather.take(right.column(c).data(), ri, n, allocator)));
+            }
+        }
+        return new RecordBatch(outSchema, columns, n);
     }
 
     /** Keeps the pairs the residual filter accepts, in order. */
@@ -509,8 +596,16 @@ public final class HashJoin {
 
     /** A growable list of ints, no boxing. */
     static final class IntList {
-        int[] data = new int[64];
+        int[] data;
         int size;
+
+        IntList() {
+            this(64);
+        }
+
+        IntList(int capacity) {
+            data = new int[Math.max(1, capacity)];
+        }
 
         void add(int v) {
             if (size == data.length) {

@@ -170,6 +170,78 @@ class JoinPropertiesTest {
         }
     }
 
+    /** A key string of a domain of {@code 2 * size}: short, 16 bytes, and longer (past the table's inline bytes). */
+    private static String key(int i) {
+        return switch (i % 4) {
+            case 0 -> "";
+            case 1 -> "s" + i;
+            case 2 -> String.format("sixteen-bytes%03d", i % 1000);
+            default -> "a long string past sixteen bytes " + i;
+        } + (i % 4 == 0 ? "e" + i : "");
+    }
+
+    /** Right rows whose keys are unique (a permutation of the domain's first keys), left rows drawn from twice as many. */
+    private static Table uniqueKeyed(Schema schema, Random rnd, int rows, boolean unique) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            order.add(i);
+        }
+        java.util.Collections.shuffle(order, rnd);
+        List<List<Object>> all = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            int k = unique ? order.get(i) : rnd.nextInt(2 * Math.max(1, rows));
+            List<Object> row = new ArrayList<>();
+            for (Field f : schema.fields()) {
+                boolean isNull = rnd.nextInt(10) == 0;
+                Object v = switch (f.name()) {
+                    case "k" -> (long) k;
+                    case "s" -> key(k);
+                    case "w" -> rnd.nextDouble();
+                    default -> (long) rnd.nextInt(1000);
+                };
+                row.add(isNull ? null : v);
+            }
+            all.add(row);
+        }
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int from = 0; from < all.size(); ) {
+            int n = Math.min(all.size() - from, 1 + rnd.nextInt(rows + 1));
+            batches.add(RecordBatch.ofRows(schema, all.subList(from, from + n)));
+            from += n;
+        }
+        int skip = Math.min(rows, rnd.nextInt(3));
+        return new Table(schema, batches).slice(skip, rows - skip);
+    }
+
+    @Test
+    void uniqueBuildKeysEqualTheNestedLoopJoin() {
+        // unique build keys: inner, left outer, semi and anti joins pass the probe side's columns through
+        Random rnd = new Random(31);
+        for (int round = 0; round < 60; round++) {
+            Table right = uniqueKeyed(RIGHT, rnd, rnd.nextInt(300), true);
+            Table left = uniqueKeyed(LEFT, rnd, rnd.nextInt(700), false);
+            boolean twoKeys = rnd.nextBoolean();
+            boolean utf8 = rnd.nextBoolean();
+            int[] lk = twoKeys ? new int[] {0, 1} : utf8 ? new int[] {1} : new int[] {0};
+            int[] rk = twoKeys ? new int[] {1, 0} : utf8 ? new int[] {0} : new int[] {1};
+            List<String> keys = twoKeys ? List.of("k", "s") : utf8 ? List.of("s") : List.of("k");
+            for (JoinType type : JoinType.values()) {
+                JoinOptions options = JoinOptions.on(keys, keys).type(type).threads(1 + rnd.nextInt(3))
+                        .suffixes("_l", "_r");
+                Table joined = rnd.nextBoolean() ? HashJoin.join(left, right, options)
+                        : HashJoin.join(left, right, options, dev.quiver.core.memory.BufferAllocator.managed());
+                List<List<Object>> expected = nestedLoop(rows(left), rows(right), lk, rk, type, false);
+                assertEquals(sorted(expected), sorted(rows(joined)), "round " + round + " " + type + " on " + keys);
+                if (type == JoinType.INNER || type == JoinType.LEFT_OUTER || type == JoinType.LEFT_SEMI
+                        || type == JoinType.LEFT_ANTI) {
+                    // these keep the left side's row order
+                    assertEquals(expected.stream().map(Object::toString).toList(),
+                            rows(joined).stream().map(Object::toString).toList(), "order, round " + round + " " + type);
+                }
+            }
+        }
+    }
+
     @Test
     void nestedColumnsComeOutOfEveryJoinType() {
         Schema left = Schema.of(Field.nullable("k", ArrowType.INT64), Field.nullable("tags", ArrowType.List.of(ArrowType.INT32)));
