@@ -6,6 +6,7 @@ import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.core.memory.ArenaAllocator;
 import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.memory.ManagedAllocator;
 import dev.quiver.core.type.Schema;
 import java.io.IOException;
@@ -360,6 +361,28 @@ public final class IpcFileReader implements RecordBatchReader {
         Decoded decoded = decode(k);
         batchMetadata = decoded.metadata();
         return decoded.batch();
+    }
+
+    /**
+     * Record batch {@code k} (0-based) with the memory it needs of its own (the decompressed buffers of a
+     * compressed batch; for a file read through a channel, the message read) taken from {@code memory}
+     * instead of the options' allocator: the caller gives it back when done with the batch, for instance
+     * by closing an {@link ArenaAllocator}, instead of leaving it to the garbage collector. Buffers that are
+     * views of a mapped file or of a segment stay that input's. Unlike {@link #batch(int)} it leaves
+     * {@link #batchMetadata()} as it was.
+     *
+     * @param k the batch's index in the footer, from 0 to {@link #batchCount()} - 1
+     * @param memory where the batch's own buffers are allocated
+     * @return the batch, with the file's dictionaries (which stay the reader's)
+     * @throws IndexOutOfBoundsException if {@code k} is not the index of a batch
+     * @throws IpcException if reading fails, or the block or its message is malformed or invalid
+     */
+    public synchronized RecordBatch batch(int k, BufferAllocator memory) {
+        Objects.requireNonNull(memory, "memory");
+        if (k < 0 || k >= batchCount()) {
+            throw new IndexOutOfBoundsException("batch " + k + " of " + batchCount());
+        }
+        return decode(k, m -> reading.recordBatch(m, memory)).batch();
     }
 
     /** A batch and the custom metadata of its message. */

@@ -245,6 +245,30 @@ public final class IpcStreamReader implements RecordBatchReader {
     }
 
     /**
+     * The next record batch, as {@link #readNext()} reads it, with the memory it needs of its own (the
+     * message's body read from a channel or stream, the decompressed buffers of a compressed batch) taken
+     * from {@code memory} instead of the options' allocator: the caller gives it back when done with the
+     * batch, for instance by closing an {@link ArenaAllocator}, instead of leaving it to the garbage
+     * collector. Dictionaries are read into the reader's own memory, as they outlive the batch.
+     *
+     * @param memory where the batch's own buffers are allocated
+     * @return the batch, or empty at the end of the stream
+     * @throws IpcException if a message is malformed or invalid, reading fails, or a second schema comes
+     */
+    public Optional<RecordBatch> readNext(BufferAllocator memory) {
+        Objects.requireNonNull(memory, "memory");
+        if (!advance()) {
+            return Optional.empty();
+        }
+        MessageReader.IpcMessage head = pending;
+        pending = null;
+        MessageReader.IpcMessage m = withBody(head, memory);
+        RecordBatch batch = reading.recordBatch(m, memory);
+        batchMetadata = m.message().customMetadata();
+        return Optional.of(batch);
+    }
+
+    /**
      * The results of {@code work} applied to each batch not read yet, in order, on the caller's thread.
      * With a managed allocator (the default) the batch is read into memory of an {@link ArenaAllocator}
      * of this thread, body and decompressed buffers alike, given back to the allocator's pool as soon as

@@ -16,8 +16,9 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * A task's reader of one fragment: each record batch becomes a {@link ColumnarBatch} of vectors over the
  * batch's memory, valid until {@link #next()} moves on (Spark's contract); the batch is then dropped, and
  * memory the fragment's reader decoded it into is given back by that reader as it moves on (a Parquet row
- * group's arena), the rest (a file's mapping, a DoGet stream) when the task closes the reader. Partition keys
- * are constant vectors of the fragment's values.
+ * group's arena, a compressed Arrow or Flight batch's buffers), the rest (a file's mapping, shared with the
+ * executor's other tasks on the file, a DoGet stream) when the task closes the reader. Partition keys are
+ * constant vectors of the fragment's values.
  */
 final class FragmentReader implements PartitionReader<ColumnarBatch> {
     private final RecordBatchReader source;

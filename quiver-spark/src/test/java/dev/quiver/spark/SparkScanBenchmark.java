@@ -7,6 +7,7 @@ import dev.quiver.benchdata.BenchChecksum;
 import dev.quiver.core.batch.RecordBatchReader;
 import dev.quiver.ipc.IpcFileReader;
 import dev.quiver.ipc.IpcReadOptions;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +18,8 @@ import java.util.function.LongSupplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.connector.read.InputPartition;
+import org.apache.spark.sql.connector.read.PartitionReader;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.execution.datasources.v2.BatchScanExec;
 import org.apache.spark.sql.vectorized.ColumnarBatch;
@@ -42,7 +45,11 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 class SparkScanBenchmark {
     private static final long ROWS = Long.getLong("quiver.spark.bench.rows", 10_000_000L);
     private static final int ROUNDS = Integer.getInteger("quiver.spark.bench.rounds", 5);
+    /** Runs of each side before the measured ones ({@code -Dquiver.spark.bench.warmups=N}, default 1). */
+    private static final int WARMUPS = Integer.getInteger("quiver.spark.bench.warmups", 1);
     private static final String SUM4 = "SELECT sum(id), sum(x), sum(maybe), sum(price) FROM t";
+    /** With {@code -Dquiver.spark.bench.scanOnly=true} only the scan alone is measured against bench-read. */
+    private static final boolean SCAN_ONLY = Boolean.getBoolean("quiver.spark.bench.scanOnly");
 
     @Test
     void connectorAgainstParquetAndBenchRead() throws Exception {
@@ -58,10 +65,31 @@ class SparkScanBenchmark {
                 .config("spark.ui.enabled", "false").config("spark.sql.session.timeZone", "UTC")
                 .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
                 .getOrCreate();
-        if (!Files.exists(parquet)) {
+        if (!SCAN_ONLY && !Files.exists(parquet)) {
             spark.read().format("arrow").load(arrow.toString()).write().parquet(parquet.toString());
         }
         Dataset<Row> viaArrow = spark.read().format("arrow").load(arrow.toString());
+        if (SCAN_ONLY) {
+            LongSupplier batches = () -> time(() -> assertEquals(ROWS, batchRows(viaArrow)));
+            List<String> sums = TestSpark.expected(ROWS);
+            LongSupplier read = () -> time(() -> assertEquals(sums, benchRead(arrow)));
+            LongSupplier readers = () -> time(() -> assertEquals(ROWS, readerRows(viaArrow)));
+            int tasks = viaArrow.rdd().getNumPartitions();
+            org.apache.spark.api.java.JavaRDD<Integer> empty = org.apache.spark.api.java.JavaSparkContext
+                    .fromSparkContext(spark.sparkContext()).parallelize(List.of(1, 2, 3, 4, 5, 6, 7, 8), tasks);
+            LongSupplier emptyJob = () -> time(() -> assertEquals(8L, empty.map(i -> 1L).reduce(Long::sum)));
+            // The scan last, once Spark's code has run as often as in the full benchmark's scan rows.
+            List<String> lines = List.of(
+                    compare("the connector's readers alone, on this thread (no Spark task)", readers,
+                            "Quiver bench-read --threads 1", read),
+                    compare("a Spark job of " + tasks + " tasks reading nothing", emptyJob,
+                            "Quiver bench-read --threads 1", read),
+                    compare("scan alone: connector (" + tasks + " tasks)", batches,
+                            "Quiver bench-read --threads 1", read));
+            Files.write(dir.resolve("spark-bench-results.txt"), lines);
+            lines.forEach(System.out::println);
+            return;
+        }
         Dataset<Row> viaParquet = spark.read().parquet(parquet.toString());
         Dataset<Row> viaConnectorParquet = spark.read().format("arrow").load(parquet.toString());
         List<String> expected = TestSpark.expected(ROWS);
@@ -125,6 +153,23 @@ class SparkScanBenchmark {
         return ((BatchScanExec) leaf).executeColumnar().toJavaRDD().map(b -> (long) b.numRows()).reduce(Long::sum);
     }
 
+    /** The scan's partitions read on this thread by the scan's reader factory, as its tasks would: rows counted. */
+    private static long readerRows(Dataset<Row> df) {
+        BatchScanExec scan = (BatchScanExec) scala.jdk.javaapi.CollectionConverters.asJava(
+                df.queryExecution().executedPlan().collectLeaves()).get(0);
+        long rows = 0;
+        for (InputPartition partition : scala.jdk.javaapi.CollectionConverters.asJava(scan.inputPartitions())) {
+            try (PartitionReader<ColumnarBatch> reader = scan.readerFactory().createColumnarReader(partition)) {
+                while (reader.next()) {
+                    rows += reader.get().numRows();
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+        return rows;
+    }
+
     /** What {@code quiver bench-read FILE --threads 1} does: the file mapped, read and checksummed on this thread. */
     private static List<String> benchRead(Path file) {
         BenchChecksum checksum = new BenchChecksum();
@@ -142,21 +187,37 @@ class SparkScanBenchmark {
         return System.nanoTime() - start;
     }
 
+    /** The CPU time of this JVM's threads so far, in nanoseconds (all of Spark's threads included). */
+    private static long processCpu() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
+    }
+
     private static String compare(String aName, LongSupplier a, String bName, LongSupplier b) {
-        a.getAsLong();
-        b.getAsLong();
+        for (int w = 0; w < WARMUPS; w++) {
+            a.getAsLong();
+            b.getAsLong();
+        }
         long[] as = new long[ROUNDS];
         long[] bs = new long[ROUNDS];
+        long[] aCpu = new long[ROUNDS];
+        long[] bCpu = new long[ROUNDS];
         for (int r = 0; r < ROUNDS; r++) {
+            long cpu = processCpu();
             as[r] = a.getAsLong();
+            aCpu[r] = processCpu() - cpu;
+            cpu = processCpu();
             bs[r] = b.getAsLong();
+            bCpu[r] = processCpu() - cpu;
         }
         double am = median(as) / 1e9;
         double bm = median(bs) / 1e9;
-        return String.format("%s %.3f s (min %.3f), %s %.3f s (min %.3f): ratio %.2f (medians), %.2f (mins)",
+        return String.format("%s %.3f s (min %.3f), %s %.3f s (min %.3f): ratio %.2f (medians), %.2f (mins); "
+                + "process CPU %.3f vs %.3f s (medians): %.2f",
                 aName, am, Arrays.stream(as).min().getAsLong() / 1e9, bName, bm,
                 Arrays.stream(bs).min().getAsLong() / 1e9, am / bm,
-                (double) Arrays.stream(as).min().getAsLong() / Arrays.stream(bs).min().getAsLong());
+                (double) Arrays.stream(as).min().getAsLong() / Arrays.stream(bs).min().getAsLong(),
+                median(aCpu) / 1e9, median(bCpu) / 1e9, median(aCpu) / median(bCpu));
     }
 
     private static double median(long[] values) {
