@@ -11,8 +11,8 @@ import java.util.function.Supplier;
  * several threads; each takes the next batch in turn, one at a time ({@link #take()}, cheap: the batch's
  * place in the file, say), and then finishes it alone while the other threads finish theirs (the
  * returned supplier: copying, validating, decoding). A {@link ProjectingSource} whose {@code open}
- * returns a {@code ParallelReader} is scanned that way; any other reader is read whole under the scan's
- * lock, one batch at a time.
+ * returns a {@code ParallelReader} is scanned that way; any other reader's batches are each read in full
+ * under the scan's lock, one at a time.
  */
 public interface ParallelReader extends RecordBatchReader {
     /**
