@@ -13,6 +13,7 @@ import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
 import dev.quiver.core.validation.ValidationLevel;
+import dev.quiver.duckdb.ParallelReader;
 import dev.quiver.duckdb.ProjectingSource;
 import dev.quiver.io.ArrowFormat;
 import dev.quiver.ipc.IpcFileReader;
@@ -32,6 +33,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A file registered as a table of {@code quiver sql}: a new reader for each scan DuckDB makes of it. An
@@ -177,9 +179,10 @@ final class SqlTableFile implements ProjectingSource {
 
     /**
      * A scan's reader: a read that fails or ends checks that the file has not changed. Each batch has the
-     * columns asked for only, copied out of the reader's memory (a mapping) and validated in full.
+     * columns asked for only, copied out of the reader's memory (a mapping) and validated in full by the scan
+     * thread that took it, while the scan's other threads take and finish the next ones.
      */
-    private final class Checked implements RecordBatchReader {
+    private final class Checked implements ParallelReader {
         private final RecordBatchReader reader;
         private final int[] columns;
         private final Schema schema;
@@ -208,8 +211,12 @@ final class SqlTableFile implements ProjectingSource {
             return schema;
         }
 
+        /**
+         * The next batch as the mapping (or the stream's memory) has it, taken in turn; its copy and
+         * validation are left to the caller's thread, so the threads of a scan do theirs in parallel.
+         */
         @Override
-        public Optional<RecordBatch> readNext() {
+        public Optional<Supplier<RecordBatch>> take() {
             Optional<RecordBatch> next;
             try {
                 next = reader.readNext();
@@ -218,11 +225,17 @@ final class SqlTableFile implements ProjectingSource {
             }
             if (next.isEmpty()) {
                 checkUnchanged(null);
-                return next;
+                return Optional.empty();
             }
+            RecordBatch taken = next.get();
+            return Optional.of(() -> finish(taken));
+        }
+
+        /** A batch's columns asked for, copied out of a mapping, validated in full. */
+        private RecordBatch finish(RecordBatch taken) {
             RecordBatch batch;
             try {
-                batch = mapped ? owned(next.get().select(columns)) : next.get().select(columns);
+                batch = mapped ? owned(taken.select(columns)) : taken.select(columns);
             } catch (InternalError e) {
                 throw checkUnchanged(new QuiverException(file + ": a fault reading its mapping (" + e.getMessage()
                         + ")", e));
@@ -232,7 +245,7 @@ final class SqlTableFile implements ProjectingSource {
             } catch (RuntimeException e) {
                 throw checkUnchanged(e);
             }
-            return Optional.of(batch);
+            return batch;
         }
 
         /** The batch with its columns copied into memory of this process. */
@@ -257,18 +270,22 @@ final class SqlTableFile implements ProjectingSource {
             for (ArrayData child : data.children()) {
                 children.add(owned(child));
             }
-            ArrayData dictionary = data.dictionary();
-            if (dictionary != null) {
+            ArrayData dictionary = data.dictionary() == null ? null : ownedDictionary(data.dictionary());
+            // the null count is counted on the copy (the file's claim is not taken, nor the mapping read)
+            return new ArrayData(data.type(), data.length(), data.offset(), ArrayData.UNKNOWN_NULL_COUNT, buffers,
+                    children, dictionary);
+        }
+
+        /** A dictionary's copy, made once per scan (by the first of the scan's threads to need it). */
+        private ArrayData ownedDictionary(ArrayData dictionary) {
+            synchronized (dictionaries) {
                 ArrayData copy = dictionaries.get(dictionary);
                 if (copy == null) {
                     copy = owned(dictionary);
                     dictionaries.put(dictionary, copy);
                 }
-                dictionary = copy;
+                return copy;
             }
-            // the null count is counted on the copy (the file's claim is not taken, nor the mapping read)
-            return new ArrayData(data.type(), data.length(), data.offset(), ArrayData.UNKNOWN_NULL_COUNT, buffers,
-                    children, dictionary);
         }
 
         private static ArrowBuffer owned(ArrowBuffer buffer) {

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.lang.foreign.Arena;
 import java.lang.foreign.SymbolLookup;
+import java.net.JarURLConnection;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLConnection;
 import java.nio.file.Files;
@@ -80,6 +82,23 @@ final class NativeLibrary {
                 + "; name one with -D" + PROPERTY + "=FILE");
     }
 
+    /**
+     * The connection's last-modified time: for an entry of a jar file, the jar file's time in whole seconds
+     * (what its {@code last-modified} header gives, without formatting and parsing that header as an HTTP
+     * date, some 30 ms of cold code at every start).
+     */
+    static long modified(URLConnection connection) throws IOException {
+        if (connection instanceof JarURLConnection jar && "file".equals(jar.getJarFileURL().getProtocol())) {
+            try {
+                // whole seconds, as the header has it
+                return Files.getLastModifiedTime(Path.of(jar.getJarFileURL().toURI())).toMillis() / 1000 * 1000;
+            } catch (URISyntaxException | IllegalArgumentException e) {
+                return connection.getLastModified();
+            }
+        }
+        return connection.getLastModified();
+    }
+
     private static Path extract(String resource) {
         ClassLoader loader = NativeLibrary.class.getClassLoader();
         URL url = loader == null ? ClassLoader.getSystemResource(resource) : loader.getResource(resource);
@@ -91,7 +110,7 @@ final class NativeLibrary {
         try {
             URLConnection connection = url.openConnection();
             long size = connection.getContentLengthLong();
-            long modified = connection.getLastModified();
+            long modified = modified(connection);
             String suffix = resource.endsWith("windows_amd64") ? ".dll" : ".so";
             Path dir = Path.of(System.getProperty("java.io.tmpdir"), "quiver-duckdb");
             Path target = dir.resolve("duckdb-" + resource.substring(RESOURCE_PREFIX.length()) + "-" + size + "-"

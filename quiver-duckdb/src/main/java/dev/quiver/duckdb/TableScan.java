@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * One scan of a registered table (one {@code quiver_scan} in a query's plan): a reader of the table's
@@ -35,7 +36,8 @@ final class TableScan implements AutoCloseable {
     final int columns;
     private final List<Field> fields;
     private final RecordBatchReader reader;
-    private boolean done;
+    /** Set once the reader is used up or failed (also by a thread finishing a batch outside the lock). */
+    private volatile boolean done;
 
     /**
      * A scan of {@code table}'s columns {@code indices} (in DuckDB's order).
@@ -73,26 +75,22 @@ final class TableScan implements AutoCloseable {
     }
 
     /**
-     * The next batch, projected; null at the end.
+     * The next batch, projected; null at the end. Threads take batches in turn; a {@link ParallelReader}'s
+     * batch is then finished (copied, validated) by the taking thread outside the lock, alongside the others.
      *
      * @throws DuckDbException if the reader fails (with its message, naming the table)
      */
-    synchronized RecordBatch next() {
-        if (done) {
+    RecordBatch next() {
+        Supplier<RecordBatch> pending = take();
+        if (pending == null) {
             return null;
         }
-        Optional<RecordBatch> next;
+        RecordBatch batch;
         try {
-            next = reader.readNext();
+            batch = pending.get();
         } catch (RuntimeException e) {
-            done = true;
-            throw new DuckDbException("reading table " + table.name + " failed: " + e.getMessage(), e);
+            throw failed(e);
         }
-        if (next.isEmpty()) {
-            done = true;
-            return null;
-        }
-        RecordBatch batch = next.get();
         check(batch);
         long bytes = 0;
         for (int c = 0; c < columns; c++) {
@@ -100,6 +98,31 @@ final class TableScan implements AutoCloseable {
         }
         table.scannedBytes.addAndGet(bytes);
         return batch;
+    }
+
+    /** The next batch's work, taken under the lock; null at the end (or after a failure). */
+    private synchronized Supplier<RecordBatch> take() {
+        if (done) {
+            return null;
+        }
+        try {
+            if (reader instanceof ParallelReader parallel) {
+                Optional<Supplier<RecordBatch>> next = parallel.take();
+                done = next.isEmpty();
+                return next.orElse(null);
+            }
+            Optional<RecordBatch> next = reader.readNext();
+            done = next.isEmpty();
+            return next.isEmpty() ? null : next::get;
+        } catch (RuntimeException e) {
+            throw failed(e);
+        }
+    }
+
+    /** Ends the scan after a reader's failure: the error that names the table. */
+    private DuckDbException failed(RuntimeException e) {
+        done = true;
+        return new DuckDbException("reading table " + table.name + " failed: " + e.getMessage(), e);
     }
 
     /**
