@@ -4,6 +4,7 @@ package dev.quiver.compute.selection;
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.kernel.BitAppender;
 import dev.quiver.compute.kernel.Bits;
+import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Chunks;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.kernel.Parallel;
@@ -192,23 +193,12 @@ final class FilterKernel {
         return Outputs.bool(p.count, validity(a, p), compact(Chunks.values(a), a.offset(), p));
     }
 
-    /**
-     * Binary and strings in two passes over the morsels: each selected value's start kept and its end written as
-     * an output offset relative to the morsel (a run of selected rows read in one sweep of the offsets), then,
-     * with every morsel's place known, the bytes copied from the kept starts and the offsets made absolute.
-     */
     private static Array varBinary(VarBinaryArray a, Plan p, int threads) {
         boolean large = a.isLarge();
         MemorySegment off = a.offsetsBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.offsetsBuffer().segment();
         long sb = a.offset();
-        ArrowBuffer offsets = Outputs.allocateForOverwrite((p.count + 1) * (large ? 8 : 4));
-        MemorySegment outOff = offsets.segment();
-        long[][] starts = new long[p.morsels][];
         long[] bytesBefore = new long[p.morsels + 1];
-        Parallel.run(p.morsels, threads, k -> {
-            starts[k] = new long[(int) (p.starts[k + 1] - p.starts[k])];
-            bytesBefore[k + 1] = lengths(off, large, sb, p, k, starts[k], outOff);
-        });
+        Parallel.run(p.morsels, threads, k -> bytesBefore[k + 1] = selectedBytes(off, large, sb, p, k));
         for (int k = 0; k < p.morsels; k++) {
             bytesBefore[k + 1] += bytesBefore[k];
         }
@@ -217,26 +207,34 @@ final class FilterKernel {
             throw new ComputeException("filter: the result holds " + total + " bytes, more than a " + a.type()
                     + " array can address (cast to the large type first)");
         }
-        TakeKernel.putOffset(outOff, large, 0, 0);
+        ArrowBuffer offsets = Outputs.allocateForOverwrite((p.count + 1) * (large ? 8 : 4));
         ArrowBuffer data = Outputs.allocateForOverwrite(total);
         MemorySegment bytes = a.dataBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.dataBuffer().segment();
-        Parallel.run(p.morsels, threads, k -> {
-            TakeKernel.copyStrings(bytes, starts[k], outOff, large, p.starts[k], p.starts[k + 1], data.segment(),
-                    bytesBefore[k], bytesBefore[k + 1]);
-            starts[k] = null;
-        });
+        Parallel.run(p.morsels, threads, k -> copyVarBinary(off, large, sb, bytes, p, k, offsets.segment(),
+                data.segment(), bytesBefore[k], bytesBefore[k + 1]));
+        TakeKernel.putOffset(offsets.segment(), large, p.count, total);
         return Outputs.varBinary(a.type(), p.count, validity(a, p), offsets, data);
     }
 
-    /**
-     * The first pass over morsel {@code k}: each selected value's start into {@code st}, its end relative to the
-     * morsel into the output offsets; returns the morsel's byte count.
-     */
-    private static long lengths(MemorySegment off, boolean large, long sb, Plan p, int k, long[] st,
-            MemorySegment outOff) {
-        long o = p.starts[k];
-        long first = o;
+    private static long selectedBytes(MemorySegment off, boolean large, long sb, Plan p, int k) {
         long total = 0;
+        long to = p.to(k);
+        for (long i = p.from(k); i < to; i += 64) {
+            long sel = p.word(i, (int) Math.min(64, to - i));
+            while (sel != 0) {
+                int b = Long.numberOfTrailingZeros(sel);
+                int run = Long.numberOfTrailingZeros(~(sel >>> b));
+                long r = sb + i + b;
+                total += TakeKernel.offset(off, large, r + run) - TakeKernel.offset(off, large, r);
+                sel &= ~(Bits.low(run) << b);
+            }
+        }
+        return total;
+    }
+
+    private static void copyVarBinary(MemorySegment off, boolean large, long sb, MemorySegment bytes, Plan p, int k,
+            MemorySegment outOff, MemorySegment out, long at, long end) {
+        long o = p.starts[k];
         long to = p.to(k);
         for (long i = p.from(k); i < to; i += 64) {
             long sel = p.word(i, (int) Math.min(64, to - i));
@@ -246,15 +244,14 @@ final class FilterKernel {
                 long r = sb + i + b;
                 long start = TakeKernel.offset(off, large, r);
                 for (int j = 0; j < run; j++) {
-                    long end = TakeKernel.offset(off, large, r + j + 1);
-                    st[(int) (o - first)] = start;
-                    total += end - start;
-                    TakeKernel.putOffset(outOff, large, ++o, total);
-                    start = end;
+                    TakeKernel.putOffset(outOff, large, o + j, at + TakeKernel.offset(off, large, r + j) - start);
                 }
+                long len = TakeKernel.offset(off, large, r + run) - start;
+                ByteStrings.copy(bytes, start, out, at, len, end);
+                at += len;
+                o += run;
                 sel &= ~(Bits.low(run) << b);
             }
         }
-        return total;
     }
 }

@@ -283,28 +283,21 @@ final class TakeKernel {
         MemorySegment dst = data.segment();
         MemorySegment bytes = a.dataBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.dataBuffer().segment();
         Parallel.run(blocks, threads, k -> {
-            copyStrings(bytes, starts[k], off, large, blockStart(k), blockEnd(n, k), dst, bytesBefore[k],
-                    bytesBefore[k + 1]);
+            long from = blockStart(k);
+            long to = blockEnd(n, k);
+            long base = bytesBefore[k];
+            long limit = bytesBefore[k + 1];
+            long[] st = starts[k];
+            long prev = 0;
+            for (long i = from; i < to; i++) {
+                long end = offset(off, large, i + 1);
+                ByteStrings.copy(bytes, st[(int) (i - from)], dst, base + prev, end - prev, limit);
+                putOffset(off, large, i + 1, base + end);
+                prev = end;
+            }
             starts[k] = null;
         });
         return Outputs.varBinary(a.type(), n, validity, offsets, data);
-    }
-
-    /**
-     * The second pass of a string gather: output rows {@code [from, to)} hold offsets relative to {@code base}
-     * (slot {@code i + 1} ends row {@code i}; slot {@code from} counts as zero) and {@code st[i - from]} is where
-     * row {@code i}'s bytes start in the source; copies the bytes to {@code dst} from {@code base} and makes the
-     * offsets absolute.
-     */
-    static void copyStrings(MemorySegment bytes, long[] st, MemorySegment off, boolean large, long from, long to,
-            MemorySegment dst, long base, long limit) {
-        long prev = 0;
-        for (long i = from; i < to; i++) {
-            long end = offset(off, large, i + 1);
-            ByteStrings.copy(bytes, st[(int) (i - from)], dst, base + prev, end - prev, limit);
-            putOffset(off, large, i + 1, base + end);
-            prev = end;
-        }
     }
 
     /** Offset {@code slot} of a binary or list offsets buffer, 32 or 64 bits wide. */
