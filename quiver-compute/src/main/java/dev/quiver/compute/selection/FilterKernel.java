@@ -237,10 +237,7 @@ final class FilterKernel {
                 int run = Long.numberOfTrailingZeros(~(sel >>> b));
                 long r = sb + i + b;
                 long start = TakeKernel.offset(off, large, r);
-                for (int j = 0; j < run; j++) {
-                    TakeKernel.putOffset(outOff, large, o + j, at + TakeKernel.offset(off, large, r + j) - start);
-                }
-                long len = TakeKernel.offset(off, large, r + run) - start;
+                long len = runOffsets(off, large, r, run, start, outOff, o, at);
                 if (at + len > out.byteSize()) {
                     checkAddressable(a, large, at + len);
                     ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * out.byteSize(), at + len + 64));
@@ -257,6 +254,18 @@ final class FilterKernel {
         checkAddressable(a, large, at);
         TakeKernel.putOffset(outOff, large, p.count, at);
         return Outputs.varBinary(a.type(), p.count, validity(a, p), offsets, data.slice(0, at));
+    }
+
+    /**
+     * Writes the output offsets of the selected rows {@code [r, r + run)}, output row {@code o} first, their bytes
+     * from {@code at}; returns the run's byte count.
+     */
+    private static long runOffsets(MemorySegment off, boolean large, long r, int run, long start,
+            MemorySegment outOff, long o, long at) {
+        for (int j = 0; j < run; j++) {
+            TakeKernel.putOffset(outOff, large, o + j, at + TakeKernel.offset(off, large, r + j) - start);
+        }
+        return TakeKernel.offset(off, large, r + run) - start;
     }
 
     private static void checkAddressable(VarBinaryArray a, boolean large, long total) {
@@ -293,10 +302,7 @@ final class FilterKernel {
                 int run = Long.numberOfTrailingZeros(~(sel >>> b));
                 long r = sb + i + b;
                 long start = TakeKernel.offset(off, large, r);
-                for (int j = 0; j < run; j++) {
-                    TakeKernel.putOffset(outOff, large, o + j, at + TakeKernel.offset(off, large, r + j) - start);
-                }
-                long len = TakeKernel.offset(off, large, r + run) - start;
+                long len = runOffsets(off, large, r, run, start, outOff, o, at);
                 ByteStrings.copy(bytes, start, out, at, len, end);
                 at += len;
                 o += run;
