@@ -36,11 +36,13 @@ import java.util.function.Supplier;
  * sort_indices on a shuffled int64 and on {@code name}, casts int64→float64 and utf8→int64, is_in on {@code name}
  * and {@code id} with 1,000-value sets. Each round times Quiver on one thread and on every core (best of
  * {@code REPEAT} each, after three warm-up runs of every kernel), then runs {@code scripts/compute_bench.py} (pyarrow, one thread, best of {@code REPEAT});
- * the table gives best / median over the rounds and the ratios.
+ * the table gives best / median over the rounds and the ratios. {@code OPS} (comma-separated kernel names, as in
+ * the table) runs only those kernels on the Java side, warm-up included: a kernel alone against the same kernel
+ * after the others.
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED -Xmx8g -cp quiver-bench/target/benchmarks.jar \
- *     dev.quiver.bench.ComputeBench PYTHON [ROWS] [ROUNDS] [REPEAT]
+ *     dev.quiver.bench.ComputeBench PYTHON [ROWS] [ROUNDS] [REPEAT] [OPS]
  * </pre>
  */
 public final class ComputeBench {
@@ -53,7 +55,8 @@ public final class ComputeBench {
      * Runs the comparison.
      *
      * @param args the Python with pyarrow, then optionally the rows (10,000,000), the rounds (3), the repeats (3)
-     * @throws Exception if Python fails
+     *     and the kernels to run (all)
+     * @throws Exception if Python fails or a kernel name is unknown
      */
     public static void main(String[] args) throws Exception {
         String python = args[0];
@@ -61,6 +64,9 @@ public final class ComputeBench {
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         int repeat = args.length > 3 ? Integer.parseInt(args[3]) : 3;
         Map<String, Supplier<Object>> ops = operations(rows);
+        if (args.length > 4) {
+            ops = only(ops, args[4]);
+        }
         Map<String, List<double[]>> results = new LinkedHashMap<>();
         for (int warm = 0; warm < WARMUP; warm++) {
             for (Supplier<Object> op : ops.values()) {
@@ -128,6 +134,19 @@ public final class ComputeBench {
         ops.put("is_in_utf8", () -> Predicates.isIn(names, nameValues));
         ops.put("is_in_int64", () -> Predicates.isIn(ids, idValues));
         return ops;
+    }
+
+    /** The named kernels of {@code all}, in the order given. */
+    private static Map<String, Supplier<Object>> only(Map<String, Supplier<Object>> all, String names) {
+        Map<String, Supplier<Object>> out = new LinkedHashMap<>();
+        for (String name : names.split(",")) {
+            Supplier<Object> op = all.get(name.strip());
+            if (op == null) {
+                throw new IllegalArgumentException("unknown kernel " + name + "; known: " + all.keySet());
+            }
+            out.put(name.strip(), op);
+        }
+        return out;
     }
 
     private static double best(int repeat, Supplier<Object> op) {

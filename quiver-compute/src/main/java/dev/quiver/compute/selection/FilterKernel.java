@@ -197,16 +197,16 @@ final class FilterKernel {
         boolean large = a.isLarge();
         MemorySegment off = a.offsetsBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.offsetsBuffer().segment();
         long sb = a.offset();
+        if (p.morsels == 1) {
+            return varBinaryOnePass(a, off, large, sb, p);
+        }
         long[] bytesBefore = new long[p.morsels + 1];
         Parallel.run(p.morsels, threads, k -> bytesBefore[k + 1] = selectedBytes(off, large, sb, p, k));
         for (int k = 0; k < p.morsels; k++) {
             bytesBefore[k + 1] += bytesBefore[k];
         }
         long total = bytesBefore[p.morsels];
-        if (!large && total > Integer.MAX_VALUE) {
-            throw new ComputeException("filter: the result holds " + total + " bytes, more than a " + a.type()
-                    + " array can address (cast to the large type first)");
-        }
+        checkAddressable(a, large, total);
         ArrowBuffer offsets = Outputs.allocateForOverwrite((p.count + 1) * (large ? 8 : 4));
         ArrowBuffer data = Outputs.allocateForOverwrite(total);
         MemorySegment bytes = a.dataBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.dataBuffer().segment();
@@ -214,6 +214,65 @@ final class FilterKernel {
                 data.segment(), bytesBefore[k], bytesBefore[k + 1]));
         TakeKernel.putOffset(offsets.segment(), large, p.count, total);
         return Outputs.varBinary(a.type(), p.count, validity(a, p), offsets, data);
+    }
+
+    /**
+     * One morsel: offsets and bytes in a single pass over the source offsets, into a data buffer sized from the
+     * source's average value length and grown (doubled) when the selected values are longer.
+     */
+    private static Array varBinaryOnePass(VarBinaryArray a, MemorySegment off, boolean large, long sb, Plan p) {
+        ArrowBuffer offsets = Outputs.allocateForOverwrite((p.count + 1) * (large ? 8 : 4));
+        MemorySegment outOff = offsets.segment();
+        MemorySegment bytes = a.dataBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.dataBuffer().segment();
+        long sourceBytes = p.n == 0 ? 0 : TakeKernel.offset(off, large, sb + p.n) - TakeKernel.offset(off, large, sb);
+        long estimate = p.n == 0 ? 0 : (long) ((double) sourceBytes / p.n * p.count * 1.0625) + 64;
+        ArrowBuffer data = Outputs.allocateForOverwrite(estimate);
+        MemorySegment out = data.segment();
+        long at = 0;
+        long o = 0;
+        for (long i = 0; i < p.n; i += 64) {
+            long sel = p.word(i, (int) Math.min(64, p.n - i));
+            while (sel != 0) {
+                int b = Long.numberOfTrailingZeros(sel);
+                int run = Long.numberOfTrailingZeros(~(sel >>> b));
+                long r = sb + i + b;
+                long start = TakeKernel.offset(off, large, r);
+                long len = runOffsets(off, large, r, run, start, outOff, o, at);
+                if (at + len > out.byteSize()) {
+                    checkAddressable(a, large, at + len);
+                    ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * out.byteSize(), at + len + 64));
+                    MemorySegment.copy(out, 0, grown.segment(), 0, at);
+                    data = grown;
+                    out = grown.segment();
+                }
+                ByteStrings.copy(bytes, start, out, at, len, out.byteSize());
+                at += len;
+                o += run;
+                sel &= ~(Bits.low(run) << b);
+            }
+        }
+        checkAddressable(a, large, at);
+        TakeKernel.putOffset(outOff, large, p.count, at);
+        return Outputs.varBinary(a.type(), p.count, validity(a, p), offsets, data.slice(0, at));
+    }
+
+    /**
+     * Writes the output offsets of the selected rows {@code [r, r + run)}, output row {@code o} first, their bytes
+     * from {@code at}; returns the run's byte count.
+     */
+    private static long runOffsets(MemorySegment off, boolean large, long r, int run, long start,
+            MemorySegment outOff, long o, long at) {
+        for (int j = 0; j < run; j++) {
+            TakeKernel.putOffset(outOff, large, o + j, at + TakeKernel.offset(off, large, r + j) - start);
+        }
+        return TakeKernel.offset(off, large, r + run) - start;
+    }
+
+    private static void checkAddressable(VarBinaryArray a, boolean large, long total) {
+        if (!large && total > Integer.MAX_VALUE) {
+            throw new ComputeException("filter: the result holds " + total + " bytes, more than a " + a.type()
+                    + " array can address (cast to the large type first)");
+        }
     }
 
     private static long selectedBytes(MemorySegment off, boolean large, long sb, Plan p, int k) {
@@ -243,10 +302,7 @@ final class FilterKernel {
                 int run = Long.numberOfTrailingZeros(~(sel >>> b));
                 long r = sb + i + b;
                 long start = TakeKernel.offset(off, large, r);
-                for (int j = 0; j < run; j++) {
-                    TakeKernel.putOffset(outOff, large, o + j, at + TakeKernel.offset(off, large, r + j) - start);
-                }
-                long len = TakeKernel.offset(off, large, r + run) - start;
+                long len = runOffsets(off, large, r, run, start, outOff, o, at);
                 ByteStrings.copy(bytes, start, out, at, len, end);
                 at += len;
                 o += run;

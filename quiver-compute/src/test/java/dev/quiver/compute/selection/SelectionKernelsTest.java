@@ -113,6 +113,30 @@ class SelectionKernelsTest {
     }
 
     @Test
+    void filterOfStringsLongerThanTheAverageGrowsItsOutput() {
+        // One thread filters strings in one pass into a buffer sized from the average length: select the long ones.
+        ArrayBuilder strings = ArrayBuilder.of(ArrowType.UTF8);
+        ArrayBuilder keep = ArrayBuilder.of(ArrowType.BOOL);
+        List<Object> expected = new ArrayList<>();
+        for (int i = 0; i < 5_000; i++) {
+            boolean selected = i % 50 == 7;
+            String v = selected ? "long-" + "x".repeat(200 + i % 300) + i : i % 3 == 0 ? "" : "s";
+            strings.appendObject(v);
+            keep.appendObject(selected);
+            if (selected) {
+                expected.add(v);
+            }
+        }
+        Array values = strings.build();
+        Array mask = keep.build();
+        for (int threads : new int[] {1, 4}) {
+            Array kept = Threads.call(threads, () -> Selection.filter(values.slice(1, 4_999), mask.slice(1, 4_999)));
+            assertEquals(expected, values(kept), threads + " threads");
+            kept.data().validate(dev.quiver.core.validation.ValidationLevel.FULL);
+        }
+    }
+
+    @Test
     void takeEqualsTheValuesAtTheIndices() {
         Random random = new Random(43);
         ArrayBuilder idx = ArrayBuilder.of(ArrowType.INT64);
