@@ -51,37 +51,7 @@ public final class FileDecoder {
      */
     public static FileDecoder open(FileInput input, BufferAllocator allocator) {
         String name = input.name();
-        long size = input.size();
-        if (size < 12) {
-            throw new ParquetException(name + ": " + size + " bytes is too small for a Parquet file (at least 12)");
-        }
-        ArrowBuffer tail = input.read(size - 8, 8, allocator, "the footer's length and magic");
-        int footerLength = tail.getInt(0);
-        int tailMagic = tail.getInt(4);
-        allocator.release(tail);
-        if (tailMagic == ENCRYPTED_MAGIC) {
-            throw new ParquetException(name + ": encrypted files are not supported (the footer is encrypted, magic PARE)");
-        }
-        ArrowBuffer head = input.read(0, 4, allocator, "the leading magic");
-        int headMagic = head.getInt(0);
-        allocator.release(head);
-        if (tailMagic != MAGIC || headMagic != MAGIC) {
-            throw new ParquetException(name + ": not a Parquet file (no PAR1 magic at its " + (headMagic != MAGIC ? "start"
-                    : "end") + ")");
-        }
-        if (footerLength <= 0 || footerLength > size - 12) {
-            throw new ParquetException(name + ": footer length " + footerLength + " does not fit a file of " + size + " bytes");
-        }
-        ArrowBuffer footer = input.read(size - 8 - footerLength, footerLength, allocator, "the footer");
-        FileMetaData meta;
-        try {
-            meta = FileMetaData.read(new ThriftReader(footer.segment(), 0, footerLength, name + ": footer"));
-        } finally {
-            allocator.release(footer);
-        }
-        if (meta.encrypted()) {
-            throw new ParquetException(name + ": encrypted files are not supported (plaintext footer with encrypted columns)");
-        }
+        FileMetaData meta = footer(input, allocator, true);
         for (int g = 0; g < meta.rowGroups().size(); g++) {
             RowGroup rg = meta.rowGroups().get(g);
             if (rg.numRows() < 0 || rg.numRows() > Integer.MAX_VALUE) {
@@ -107,6 +77,61 @@ public final class FileDecoder {
             }
         }
         return new FileDecoder(input, meta, schema);
+    }
+
+    /**
+     * Reads the Arrow schema of a file from its footer, its row groups skipped over without being parsed.
+     *
+     * @param input the file
+     * @param allocator the allocator of the footer's bytes (when read from a channel)
+     * @return the file's schema, as {@link #schema()} of the opened file gives it
+     * @throws ParquetException if the file is not a readable Parquet file
+     */
+    public static Schema schemaOf(FileInput input, BufferAllocator allocator) {
+        FileMetaData meta = footer(input, allocator, false);
+        try {
+            return FileSchema.of(meta).schema();
+        } catch (ParquetException e) {
+            throw new ParquetException(input.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The footer, checked for its magic, length and encryption; with its row groups parsed or skipped. */
+    private static FileMetaData footer(FileInput input, BufferAllocator allocator, boolean rowGroups) {
+        String name = input.name();
+        long size = input.size();
+        if (size < 12) {
+            throw new ParquetException(name + ": " + size + " bytes is too small for a Parquet file (at least 12)");
+        }
+        ArrowBuffer tail = input.read(size - 8, 8, allocator, "the footer's length and magic");
+        int footerLength = tail.getInt(0);
+        int tailMagic = tail.getInt(4);
+        allocator.release(tail);
+        if (tailMagic == ENCRYPTED_MAGIC) {
+            throw new ParquetException(name + ": encrypted files are not supported (the footer is encrypted, magic PARE)");
+        }
+        ArrowBuffer head = input.read(0, 4, allocator, "the leading magic");
+        int headMagic = head.getInt(0);
+        allocator.release(head);
+        if (tailMagic != MAGIC || headMagic != MAGIC) {
+            throw new ParquetException(name + ": not a Parquet file (no PAR1 magic at its " + (headMagic != MAGIC ? "start"
+                    : "end") + ")");
+        }
+        if (footerLength <= 0 || footerLength > size - 12) {
+            throw new ParquetException(name + ": footer length " + footerLength + " does not fit a file of " + size + " bytes");
+        }
+        ArrowBuffer footer = input.read(size - 8 - footerLength, footerLength, allocator, "the footer");
+        FileMetaData meta;
+        try {
+            ThriftReader in = new ThriftReader(footer.segment(), 0, footerLength, name + ": footer");
+            meta = rowGroups ? FileMetaData.read(in) : FileMetaData.readWithoutRowGroups(in);
+        } finally {
+            allocator.release(footer);
+        }
+        if (meta.encrypted()) {
+            throw new ParquetException(name + ": encrypted files are not supported (plaintext footer with encrypted columns)");
+        }
+        return meta;
     }
 
     /**
