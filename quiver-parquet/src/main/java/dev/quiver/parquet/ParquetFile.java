@@ -184,7 +184,7 @@ public final class ParquetFile implements AutoCloseable {
     /**
      * The dotted paths of the leaf columns, in the order of their column chunks.
      *
-     * @return the paths
+     * @return the paths, unmodifiable
      */
     public List<String> leafColumns() {
         return decoder.leafPaths();

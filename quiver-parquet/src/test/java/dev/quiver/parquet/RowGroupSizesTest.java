@@ -68,7 +68,7 @@ class RowGroupSizesTest {
         for (int threads : new int[] {1, 2, 3, 8}) {
             Table read = read(file, threads);
             assertEquals(5_000, read.rowCount());
-            assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch), read.batches()), "threads " + threads);
+            assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch), read.combineChunks().batches()), "threads " + threads);
         }
     }
 
@@ -79,7 +79,7 @@ class RowGroupSizesTest {
         Path file = write(batch, 70_000);
         for (int threads : new int[] {1, 2, 4}) {
             Table read = read(file, threads);
-            assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch), read.batches()), "threads " + threads);
+            assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch), read.combineChunks().batches()), "threads " + threads);
         }
     }
 

@@ -35,11 +35,18 @@ public final class FileDecoder {
     private final FileInput input;
     private final FileMetaData metadata;
     private final FileSchema schema;
+    /** The leaves' dotted paths, made once (a filter looks its columns up per row group). */
+    private final List<String> leafPaths;
 
     private FileDecoder(FileInput input, FileMetaData metadata, FileSchema schema) {
         this.input = input;
         this.metadata = metadata;
         this.schema = schema;
+        List<String> paths = new ArrayList<>(schema.leaves().size());
+        for (LeafColumn leaf : schema.leaves()) {
+            paths.add(leaf.dottedPath());
+        }
+        this.leafPaths = List.copyOf(paths);
     }
 
     /**
@@ -183,14 +190,10 @@ public final class FileDecoder {
     /**
      * The dotted paths of the leaf columns, in order.
      *
-     * @return one path per leaf
+     * @return one path per leaf, unmodifiable
      */
     public List<String> leafPaths() {
-        List<String> paths = new ArrayList<>();
-        for (LeafColumn leaf : schema.leaves()) {
-            paths.add(leaf.dottedPath());
-        }
-        return paths;
+        return leafPaths;
     }
 
     /**
@@ -201,10 +204,9 @@ public final class FileDecoder {
      * @throws ParquetException if there is no such leaf
      */
     public dev.quiver.parquet.format.SchemaElement leafElement(String path) {
-        for (LeafColumn leaf : schema.leaves()) {
-            if (leaf.dottedPath().equals(path)) {
-                return leaf.element();
-            }
+        int index = leafPaths.indexOf(path);
+        if (index >= 0) {
+            return schema.leaves().get(index).element();
         }
         throw new ParquetException(input.name() + ": no leaf column " + path);
     }
