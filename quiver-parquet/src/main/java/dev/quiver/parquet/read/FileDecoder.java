@@ -146,7 +146,7 @@ public final class FileDecoder {
 
     /**
      * A decoder of another input holding the same file, sharing this one's parsed footer and schema (the
-     * footer read once, as a dataset reads each file's footer when it opens and again when it scans).
+     * footer parsed once, as a dataset parses each file's footer when a scan first opens it and reuses it after).
      *
      * @param other the same file's bytes, opened again; its size must be this file's size
      * @return the decoder
