@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
@@ -46,13 +47,15 @@ public final class Dataset {
     private final List<Field> keys;
     /** Each file's own schema, as read when the schemas were unified (none when the options gave one). */
     private final Map<Path, Schema> schemas;
-    /** Each Parquet file as opened when the schemas were unified (closed since): its footer, parsed once. */
-    private final Map<Path, ParquetFile> footers;
+    /**
+     * Each Parquet file as first opened by a scan (closed since): its whole footer, parsed once per dataset. Opening
+     * the dataset reads the files' schemas alone, skipping their row groups.
+     */
+    private final Map<Path, ParquetFile> footers = new ConcurrentHashMap<>();
 
     private Dataset(Path root, DatasetOptions options, List<Fragment> fragments, Schema fileSchema,
-            List<Field> keys, Map<Path, Schema> schemas, Map<Path, ParquetFile> footers) {
+            List<Field> keys, Map<Path, Schema> schemas) {
         this.schemas = Map.copyOf(schemas);
-        this.footers = Map.copyOf(footers);
         this.root = root;
         this.options = options;
         this.fragments = List.copyOf(fragments);
@@ -165,14 +168,13 @@ public final class Dataset {
             fragments.add(new Fragment(file, formats.get(i), size(file), partition));
         }
         Map<Path, Schema> schemas = new HashMap<>();
-        Map<Path, ParquetFile> footers = new HashMap<>();
-        Schema fileSchema = options.schema() != null ? options.schema() : unify(fragments, options, schemas, footers);
+        Schema fileSchema = options.schema() != null ? options.schema() : unify(fragments, options, schemas);
         for (Field key : keys.fields()) {
             if (fileSchema.indexOf(key.name()) >= 0) {
                 throw new DatasetException("partition key " + key.name() + " is also a column of the files");
             }
         }
-        return new Dataset(absoluteRoot, options, fragments, fileSchema, keys.fields(), schemas, footers);
+        return new Dataset(absoluteRoot, options, fragments, fileSchema, keys.fields(), schemas);
     }
 
     /**
@@ -269,25 +271,29 @@ public final class Dataset {
     }
 
     /**
-     * Opens one of the dataset's Parquet files, with the footer parsed when the dataset was opened where there is
-     * one (the file must not have changed since: one of another size is refused).
+     * Opens one of the dataset's Parquet files, with the footer parsed when a scan of the dataset first opened it
+     * (the file must not have changed since: one of another size is refused).
      *
      * @param fragment one of the dataset's Parquet files
      * @return the open file, to be closed
      */
     ParquetFile openParquet(Fragment fragment) {
         ParquetFile opened = footers.get(fragment.path());
-        return opened == null ? ParquetFile.open(fragment.path()) : ParquetFile.reopen(fragment.path(), opened);
+        if (opened != null) {
+            return ParquetFile.reopen(fragment.path(), opened);
+        }
+        ParquetFile file = ParquetFile.open(fragment.path());
+        footers.put(fragment.path(), file);
+        return file;
     }
 
-    private static Schema unify(List<Fragment> fragments, DatasetOptions options, Map<Path, Schema> schemas,
-            Map<Path, ParquetFile> footers) {
+    private static Schema unify(List<Fragment> fragments, DatasetOptions options, Map<Path, Schema> schemas) {
         SchemaUnifier unifier = new SchemaUnifier();
         Map<String, Integer> presence = new HashMap<>();
         for (Fragment fragment : fragments) {
             Schema schema;
             try {
-                schema = schemaOfFile(fragment, options, footers);
+                schema = schemaOfFile(fragment, options);
             } catch (DatasetException e) {
                 throw e;
             } catch (RuntimeException e) {
@@ -303,15 +309,12 @@ public final class Dataset {
     }
 
     /**
-     * A file's schema: a Parquet file's from its footer alone (the opened file kept in {@code footers}), another's
-     * from the start of its reading.
+     * A file's schema: a Parquet file's from its footer alone (its row groups skipped), another's from the start
+     * of its reading.
      */
-    private static Schema schemaOfFile(Fragment fragment, DatasetOptions options, Map<Path, ParquetFile> footers) {
+    private static Schema schemaOfFile(Fragment fragment, DatasetOptions options) {
         if (fragment.format() == ArrowFormat.PARQUET) {
-            try (ParquetFile file = ParquetFile.open(fragment.path())) {
-                footers.put(fragment.path(), file);
-                return file.schema();
-            }
+            return ParquetFile.readSchema(fragment.path());
         }
         try (RecordBatchReader reader = Arrow.open(fragment.path(), options.read().withFormat(fragment.format()))) {
             return reader.schema();

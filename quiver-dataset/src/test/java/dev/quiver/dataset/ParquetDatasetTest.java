@@ -63,4 +63,29 @@ class ParquetDatasetTest {
             assertEquals(2, stats.rowGroupsRead(), stats.toString());
         }
     }
+
+    @Test
+    void eachFooterIsParsedWholeOncePerDatasetWhenAScanFirstOpensItsFile() throws java.io.IOException {
+        Schema schema = Schema.of(Field.notNull("id", ArrowType.INT64), Field.nullable("part", ArrowType.INT32));
+        List<List<?>> rows = new ArrayList<>();
+        for (long i = 0; i < 2000; i++) {
+            rows.add(Arrays.asList(i, (int) (i % 2)));
+        }
+        DatasetWriter.write(new Table(schema, List.of(RecordBatch.ofRows(schema, rows))), dir,
+                DatasetWriteOptions.DEFAULT.withFormat(ArrowFormat.PARQUET).withPartitionBy(Partitioning.Scheme.HIVE, "part")
+                        .withParquet(ParquetWriteOptions.DEFAULT.withRowGroupSize(100)));
+        Dataset dataset = Dataset.open(dir, DatasetOptions.DEFAULT.withPartitioning(Partitioning.hive()));
+        assertEquals(Schema.of(Field.notNull("id", ArrowType.INT64), Field.nullable("part", ArrowType.INT32)).names(),
+                dataset.schema().names());
+        Path odd = dataset.fragments().stream().filter(f -> "1".equals(String.valueOf(f.partitionValue("part"))))
+                .findFirst().orElseThrow().path();
+        assertEquals(1000, dataset.scanner().filter("part = 1").toTable().rowCount());
+        // the footer parsed by the first scan is reused, and the file's new size betrays the change
+        java.nio.file.Files.write(odd, new byte[] {0}, java.nio.file.StandardOpenOption.APPEND);
+        DatasetException e = org.junit.jupiter.api.Assertions.assertThrows(DatasetException.class,
+                () -> dataset.scanner().filter("part = 1").toTable());
+        assertTrue(e.getMessage().contains("the file changed"), e.getMessage());
+        // the other file was never opened by a scan: its footer is parsed now, whole
+        assertEquals(1000, dataset.scanner().filter("part = 0").toTable().rowCount());
+    }
 }

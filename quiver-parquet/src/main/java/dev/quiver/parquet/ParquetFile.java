@@ -75,6 +75,21 @@ public final class ParquetFile implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads a file's Arrow schema from its footer alone, the row groups skipped over without being parsed:
+     * cheaper than {@link #open} then {@link #schema()} for a file of many row groups (a dataset reading its
+     * files' schemas).
+     *
+     * @param path the file
+     * @return the schema {@link #schema()} gives
+     * @throws ParquetException if the file cannot be opened or is not a readable Parquet file
+     */
+    public static Schema readSchema(Path path) {
+        try (FileInput input = input(path)) {
+            return FileDecoder.schemaOf(input, BufferAllocator.managed());
+        }
+    }
+
     private static FileInput input(Path path) {
         FileChannel channel;
         try {
@@ -169,7 +184,7 @@ public final class ParquetFile implements AutoCloseable {
     /**
      * The dotted paths of the leaf columns, in the order of their column chunks.
      *
-     * @return the paths
+     * @return the paths, unmodifiable
      */
     public List<String> leafColumns() {
         return decoder.leafPaths();

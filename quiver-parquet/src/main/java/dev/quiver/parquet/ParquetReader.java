@@ -26,9 +26,15 @@ import java.util.concurrent.Future;
  * Reads a Parquet file's row groups as record batches, in order. The columns of a row group are decoded
  * on every core (as many threads as the options give), and the next row group is decoded while the
  * batches of the current one are handed out: memory holds at most two row groups of the columns read.
+ * Row groups of fewer than {@value #SMALL_GROUP_ROWS} rows are too small to split by column (handing a
+ * column of a few thousand values to another thread costs about what decoding it does): each is decoded
+ * whole on one thread instead, as many at once as there are threads, and memory holds at most one more
+ * than the threads.
  * Failures are {@link ParquetException}s naming the file, row group, column and page.
  */
 public final class ParquetReader implements RecordBatchReader {
+    /** Row groups of fewer rows are decoded whole by one thread rather than split by column. */
+    static final long SMALL_GROUP_ROWS = 65_536;
     private final FileDecoder decoder;
     private final ParquetReadOptions options;
     private final FileDecoder.Plan plan;
@@ -37,6 +43,7 @@ public final class ParquetReader implements RecordBatchReader {
     /** Per entry of {@code rowGroups}, the rows to read: {first, end} within the group, ascending. */
     private final List<List<long[]>> rowRanges;
     private final ExecutorService pool;
+    private final int threads;
     private final AutoCloseable owned;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private int nextGroup;
@@ -85,7 +92,7 @@ public final class ParquetReader implements RecordBatchReader {
         }
         this.rowGroups = groupsRead.stream().mapToInt(Integer::intValue).toArray();
         this.rowRanges = ranges;
-        int threads = options.threads() == 0 ? Runtime.getRuntime().availableProcessors() : options.threads();
+        this.threads = options.threads() == 0 ? Runtime.getRuntime().availableProcessors() : options.threads();
         this.pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads, r -> {
             Thread t = new Thread(r, "quiver-parquet-decoder");
             t.setDaemon(true);
@@ -175,25 +182,33 @@ public final class ParquetReader implements RecordBatchReader {
         return limits.pages().skipped();
     }
 
-    /** A row group being decoded. */
-    private record Pending(int group, List<long[]> ranges, List<Future<List<ArrayData>>> futures) {
+    /**
+     * A row group being decoded: per column a future of its arrays (one per range), or one future of all
+     * columns (a small row group, decoded whole on one thread).
+     */
+    private record Pending(int group, List<long[]> ranges, List<Future<List<ArrayData>>> futures,
+            Future<List<List<ArrayData>>> whole) {
     }
 
     private boolean loadNextGroup() {
-        while (pending.size() < (pool == null ? 1 : 2) && nextGroup < rowGroups.length) {
-            pending.add(submit(nextGroup++));
-        }
+        submitAhead(pool == null ? 1 : 2);
         Pending next = pending.poll();
         if (next == null) {
             current = null;
             return false;
         }
-        List<List<ArrayData>> columns = new ArrayList<>(next.futures().size());
-        for (Future<List<ArrayData>> f : next.futures()) {
-            columns.add(await(f));
+        List<List<ArrayData>> columns;
+        if (next.whole() != null) {
+            columns = await(next.whole());
+        } else {
+            columns = new ArrayList<>(next.futures().size());
+            for (Future<List<ArrayData>> f : next.futures()) {
+                columns.add(await(f));
+            }
         }
-        if (nextGroup < rowGroups.length && pool != null) {
-            pending.add(submit(nextGroup++));
+        if (pool != null) {
+            // the next groups decode while this one is handed out: one split by column, or one per thread
+            submitAhead(isSmall(nextGroup) ? threads : 2);
         }
         current = columns;
         currentRanges = next.ranges();
@@ -203,10 +218,31 @@ public final class ParquetReader implements RecordBatchReader {
         return true;
     }
 
+    /** Submits row groups until this many are pending (the first always, if any is left). */
+    private void submitAhead(int count) {
+        while (pending.size() < count && nextGroup < rowGroups.length) {
+            pending.add(submit(nextGroup++));
+        }
+    }
+
+    private boolean isSmall(int entry) {
+        return entry < rowGroups.length
+                && decoder.metadata().rowGroups().get(rowGroups[entry]).numRows() < SMALL_GROUP_ROWS;
+    }
+
     private Pending submit(int entry) {
         int group = rowGroups[entry];
         List<long[]> ranges = rowRanges.get(entry);
         List<Callable<List<ArrayData>>> tasks = plan.tasks(group, limits, ranges);
+        if (pool != null && isSmall(entry)) {
+            return new Pending(group, ranges, null, pool.submit(() -> {
+                List<List<ArrayData>> columns = new ArrayList<>(tasks.size());
+                for (Callable<List<ArrayData>> task : tasks) {
+                    columns.add(run(task));
+                }
+                return columns;
+            }));
+        }
         List<Future<List<ArrayData>>> futures = new ArrayList<>(tasks.size());
         for (Callable<List<ArrayData>> task : tasks) {
             if (pool == null) {
@@ -215,7 +251,7 @@ public final class ParquetReader implements RecordBatchReader {
                 futures.add(pool.submit(() -> run(task)));
             }
         }
-        return new Pending(group, ranges, futures);
+        return new Pending(group, ranges, futures, null);
     }
 
     private <T> T run(Callable<T> task) {
@@ -257,8 +293,12 @@ public final class ParquetReader implements RecordBatchReader {
         }
         closed = true;
         for (Pending p : pending) {
-            for (Future<List<ArrayData>> f : p.futures()) {
-                f.cancel(true);
+            if (p.whole() != null) {
+                p.whole().cancel(true);
+            } else {
+                for (Future<List<ArrayData>> f : p.futures()) {
+                    f.cancel(true);
+                }
             }
         }
         pending.clear();

@@ -27,8 +27,22 @@ final class StatisticsPredicate {
     static boolean mightMatch(FileDecoder decoder, int rowGroup, ParquetPredicate predicate) {
         RowGroup group = decoder.metadata().rowGroups().get(rowGroup);
         return switch (predicate) {
-            case ParquetPredicate.And and -> and.parts().stream().allMatch(p -> mightMatch(decoder, rowGroup, p));
-            case ParquetPredicate.Or or -> or.parts().stream().anyMatch(p -> mightMatch(decoder, rowGroup, p));
+            case ParquetPredicate.And and -> {
+                for (ParquetPredicate part : and.parts()) {
+                    if (!mightMatch(decoder, rowGroup, part)) {
+                        yield false;
+                    }
+                }
+                yield true;
+            }
+            case ParquetPredicate.Or or -> {
+                for (ParquetPredicate part : or.parts()) {
+                    if (mightMatch(decoder, rowGroup, part)) {
+                        yield true;
+                    }
+                }
+                yield false;
+            }
             case ParquetPredicate.IsNull isNull -> {
                 ColumnMetaData meta = column(decoder, group, isNull.column());
                 Statistics s = meta == null ? null : meta.statistics();

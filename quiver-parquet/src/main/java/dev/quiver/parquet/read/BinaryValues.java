@@ -18,6 +18,12 @@ final class BinaryValues {
         this.data = new ValueBuffer(allocator);
     }
 
+    /** Values only read while the chunk is decoded (a dictionary gathered from), all in memory borrowed from {@code scratch}. */
+    BinaryValues(ScratchBuffers scratch) {
+        this.ends = new ValueBuffer(scratch);
+        this.data = new ValueBuffer(scratch);
+    }
+
     /** Values whose end offsets (only read while the chunk is assembled) borrow their memory from {@code scratch}. */
     BinaryValues(BufferAllocator allocator, ScratchBuffers scratch) {
         this.ends = new ValueBuffer(scratch);

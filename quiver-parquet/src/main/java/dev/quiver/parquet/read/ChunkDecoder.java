@@ -217,11 +217,13 @@ final class ChunkDecoder {
         if (n < 0 || minBytes > page.byteSize()) {
             throw new ParquetException(pageWhere + ": dictionary of " + n + " values in " + page.byteSize() + " bytes");
         }
+        // decoded to plain values, the dictionary is only read while the chunk is decoded: scratch memory
         if (width < 0) {
-            out.dictionaryBinary = new BinaryValues(limits.allocator());
+            out.dictionaryBinary = keepDictionary ? new BinaryValues(limits.allocator()) : new BinaryValues(limits.scratch());
             PlainDecoder.binary(in, n, out.dictionaryBinary);
         } else {
-            out.dictionaryFixed = new FixedValues(limits.allocator(), width);
+            out.dictionaryFixed = keepDictionary ? new FixedValues(limits.allocator(), width)
+                    : new FixedValues(limits.scratch(), width);
             if (column.physicalType() == PhysicalType.BOOLEAN) {
                 PlainDecoder.booleans(in, n, out.dictionaryFixed, new long[1]);
             } else {

@@ -14,6 +14,7 @@ import dev.quiver.parquet.format.FileMetaData;
 import dev.quiver.parquet.format.RowGroup;
 import dev.quiver.parquet.thrift.ThriftReader;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,11 +35,18 @@ public final class FileDecoder {
     private final FileInput input;
     private final FileMetaData metadata;
     private final FileSchema schema;
+    /** The leaves' dotted paths, made once (a filter looks its columns up per row group). */
+    private final List<String> leafPaths;
 
     private FileDecoder(FileInput input, FileMetaData metadata, FileSchema schema) {
         this.input = input;
         this.metadata = metadata;
         this.schema = schema;
+        List<String> paths = new ArrayList<>(schema.leaves().size());
+        for (LeafColumn leaf : schema.leaves()) {
+            paths.add(leaf.dottedPath());
+        }
+        this.leafPaths = List.copyOf(paths);
     }
 
     /**
@@ -51,37 +59,7 @@ public final class FileDecoder {
      */
     public static FileDecoder open(FileInput input, BufferAllocator allocator) {
         String name = input.name();
-        long size = input.size();
-        if (size < 12) {
-            throw new ParquetException(name + ": " + size + " bytes is too small for a Parquet file (at least 12)");
-        }
-        ArrowBuffer tail = input.read(size - 8, 8, allocator, "the footer's length and magic");
-        int footerLength = tail.getInt(0);
-        int tailMagic = tail.getInt(4);
-        allocator.release(tail);
-        if (tailMagic == ENCRYPTED_MAGIC) {
-            throw new ParquetException(name + ": encrypted files are not supported (the footer is encrypted, magic PARE)");
-        }
-        ArrowBuffer head = input.read(0, 4, allocator, "the leading magic");
-        int headMagic = head.getInt(0);
-        allocator.release(head);
-        if (tailMagic != MAGIC || headMagic != MAGIC) {
-            throw new ParquetException(name + ": not a Parquet file (no PAR1 magic at its " + (headMagic != MAGIC ? "start"
-                    : "end") + ")");
-        }
-        if (footerLength <= 0 || footerLength > size - 12) {
-            throw new ParquetException(name + ": footer length " + footerLength + " does not fit a file of " + size + " bytes");
-        }
-        ArrowBuffer footer = input.read(size - 8 - footerLength, footerLength, allocator, "the footer");
-        FileMetaData meta;
-        try {
-            meta = FileMetaData.read(new ThriftReader(footer.segment(), 0, footerLength, name + ": footer"));
-        } finally {
-            allocator.release(footer);
-        }
-        if (meta.encrypted()) {
-            throw new ParquetException(name + ": encrypted files are not supported (plaintext footer with encrypted columns)");
-        }
+        FileMetaData meta = footer(input, allocator, true);
         for (int g = 0; g < meta.rowGroups().size(); g++) {
             RowGroup rg = meta.rowGroups().get(g);
             if (rg.numRows() < 0 || rg.numRows() > Integer.MAX_VALUE) {
@@ -110,8 +88,65 @@ public final class FileDecoder {
     }
 
     /**
+     * Reads the Arrow schema of a file from its footer, its row groups skipped over without being parsed.
+     *
+     * @param input the file
+     * @param allocator the allocator of the footer's bytes (when read from a channel)
+     * @return the file's schema, as {@link #schema()} of the opened file gives it
+     * @throws ParquetException if the file is not a readable Parquet file
+     */
+    public static Schema schemaOf(FileInput input, BufferAllocator allocator) {
+        FileMetaData meta = footer(input, allocator, false);
+        try {
+            return FileSchema.of(meta).schema();
+        } catch (ParquetException e) {
+            throw new ParquetException(input.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The footer, checked for its magic, length and encryption; with its row groups parsed or skipped. */
+    private static FileMetaData footer(FileInput input, BufferAllocator allocator, boolean rowGroups) {
+        String name = input.name();
+        long size = input.size();
+        if (size < 12) {
+            throw new ParquetException(name + ": " + size + " bytes is too small for a Parquet file (at least 12)");
+        }
+        ArrowBuffer tail = input.read(size - 8, 8, allocator, "the footer's length and magic");
+        int footerLength = tail.getInt(0);
+        int tailMagic = tail.getInt(4);
+        allocator.release(tail);
+        if (tailMagic == ENCRYPTED_MAGIC) {
+            throw new ParquetException(name + ": encrypted files are not supported (the footer is encrypted, magic PARE)");
+        }
+        ArrowBuffer head = input.read(0, 4, allocator, "the leading magic");
+        int headMagic = head.getInt(0);
+        allocator.release(head);
+        if (tailMagic != MAGIC || headMagic != MAGIC) {
+            throw new ParquetException(name + ": not a Parquet file (no PAR1 magic at its " + (headMagic != MAGIC ? "start"
+                    : "end") + ")");
+        }
+        if (footerLength <= 0 || footerLength > size - 12) {
+            throw new ParquetException(name + ": footer length " + footerLength + " does not fit a file of " + size + " bytes");
+        }
+        ArrowBuffer footer = input.read(size - 8 - footerLength, footerLength, allocator, "the footer");
+        FileMetaData meta;
+        try {
+            // parsed from a heap copy: a footer's many small fields read faster from an array than from native memory
+            ThriftReader in = new ThriftReader(footer.segment().asSlice(0, footerLength).toArray(ValueLayout.JAVA_BYTE),
+                    name + ": footer");
+            meta = rowGroups ? FileMetaData.read(in) : FileMetaData.readWithoutRowGroups(in);
+        } finally {
+            allocator.release(footer);
+        }
+        if (meta.encrypted()) {
+            throw new ParquetException(name + ": encrypted files are not supported (plaintext footer with encrypted columns)");
+        }
+        return meta;
+    }
+
+    /**
      * A decoder of another input holding the same file, sharing this one's parsed footer and schema (the
-     * footer read once, as a dataset reads each file's footer when it opens and again when it scans).
+     * footer parsed once, as a dataset parses each file's footer when a scan first opens it and reuses it after).
      *
      * @param other the same file's bytes, opened again; its size must be this file's size
      * @return the decoder
@@ -155,14 +190,10 @@ public final class FileDecoder {
     /**
      * The dotted paths of the leaf columns, in order.
      *
-     * @return one path per leaf
+     * @return one path per leaf, unmodifiable
      */
     public List<String> leafPaths() {
-        List<String> paths = new ArrayList<>();
-        for (LeafColumn leaf : schema.leaves()) {
-            paths.add(leaf.dottedPath());
-        }
-        return paths;
+        return leafPaths;
     }
 
     /**
@@ -173,10 +204,9 @@ public final class FileDecoder {
      * @throws ParquetException if there is no such leaf
      */
     public dev.quiver.parquet.format.SchemaElement leafElement(String path) {
-        for (LeafColumn leaf : schema.leaves()) {
-            if (leaf.dottedPath().equals(path)) {
-                return leaf.element();
-            }
+        int index = leafPaths.indexOf(path);
+        if (index >= 0) {
+            return schema.leaves().get(index).element();
         }
         throw new ParquetException(input.name() + ": no leaf column " + path);
     }

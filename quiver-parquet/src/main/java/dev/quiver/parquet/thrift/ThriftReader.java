@@ -24,6 +24,8 @@ public final class ThriftReader {
             ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private final MemorySegment data;
+    /** The bytes of {@code data} when it is a whole byte array: read directly, without a segment access per byte. */
+    private final byte[] array;
     private final long start;
     private final long limit;
     private final String what;
@@ -50,6 +52,7 @@ public final class ThriftReader {
                     + data.byteSize() + " bytes available");
         }
         this.data = data;
+        this.array = null;
         this.start = offset;
         this.position = offset;
         this.limit = offset + length;
@@ -63,7 +66,12 @@ public final class ThriftReader {
      * @param what what the bytes are (for messages)
      */
     public ThriftReader(byte[] bytes, String what) {
-        this(MemorySegment.ofArray(bytes), 0, bytes.length, what);
+        this.data = MemorySegment.ofArray(bytes);
+        this.array = bytes;
+        this.start = 0;
+        this.position = 0;
+        this.limit = bytes.length;
+        this.what = what;
     }
 
     /**
@@ -579,7 +587,7 @@ public final class ThriftReader {
 
     private int readUnsignedByte() {
         need(1);
-        return data.get(ValueLayout.JAVA_BYTE, position++) & 0xFF;
+        return array != null ? array[(int) position++] & 0xFF : data.get(ValueLayout.JAVA_BYTE, position++) & 0xFF;
     }
 
     private void need(int n) {

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+package dev.quiver.parquet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.quiver.core.batch.RecordBatch;
+import dev.quiver.core.batch.Table;
+import dev.quiver.core.compare.BatchComparator;
+import dev.quiver.core.type.ArrowType;
+import dev.quiver.core.type.Endianness;
+import dev.quiver.core.type.Field;
+import dev.quiver.core.type.Schema;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Files of many small row groups (decoded whole, one per thread) and of large ones (split by column), read on
+ * several threads as on one; and a file's schema read from its footer with the row groups skipped.
+ */
+class RowGroupSizesTest {
+    @TempDir
+    Path dir;
+
+    private static RecordBatch batch(int rows) {
+        Schema schema = new Schema(List.of(Field.notNull("id", ArrowType.INT64), Field.nullable("s", ArrowType.UTF8),
+                Field.nullable("d", ArrowType.FLOAT64)), Map.of("origin", "test"),
+                Endianness.LITTLE);
+        List<List<?>> values = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            values.add(Arrays.asList((long) i, i % 7 == 0 ? null : "v" + (i % 101), i % 5 == 0 ? null : i * 0.5));
+        }
+        return RecordBatch.ofRows(schema, values);
+    }
+
+    private Path write(RecordBatch batch, long rowGroupRows) {
+        Path file = dir.resolve("f" + rowGroupRows + ".parquet");
+        try (ParquetWriter writer = ParquetWriter.open(file, batch.schema(),
+                ParquetWriteOptions.DEFAULT.withRowGroupSize(rowGroupRows))) {
+            writer.write(batch);
+        }
+        return file;
+    }
+
+    private static Table read(Path file, int threads) {
+        try (ParquetReader reader = ParquetReader.open(file, ParquetReadOptions.DEFAULT.withThreads(threads))) {
+            return Table.from(reader);
+        }
+    }
+
+    @Test
+    void manySmallRowGroupsReadTheSameOnSeveralThreads() {
+        RecordBatch batch = batch(5_000);
+        Path file = write(batch, 37);
+        try (ParquetFile f = ParquetFile.open(file)) {
+            assertEquals(136, f.rowGroupCount());
+        }
+        for (int threads : new int[] {1, 2, 3, 8}) {
+            Table read = read(file, threads);
+            assertEquals(5_000, read.rowCount());
+            assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch), read.combineChunks().batches()), "threads " + threads);
+        }
+    }
+
+    @Test
+    void largeAndSmallRowGroupsMixedReadTheSameOnSeveralThreads() {
+        // 70,000-row groups are split by column, the last one of 10,000 rows is decoded whole
+        RecordBatch batch = batch(150_000);
+        Path file = write(batch, 70_000);
+        for (int threads : new int[] {1, 2, 4}) {
+            Table read = read(file, threads);
+            assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch), read.combineChunks().batches()), "threads " + threads);
+        }
+    }
+
+    @Test
+    void closingWhileSmallRowGroupsAreDecodedAheadStopsCleanly() {
+        Path file = write(batch(5_000), 37);
+        try (ParquetReader reader = ParquetReader.open(file, ParquetReadOptions.DEFAULT.withThreads(4))) {
+            assertEquals(37, reader.readNext().orElseThrow().rowCount());
+        }
+    }
+
+    @Test
+    void theSchemaReadWithoutRowGroupsIsTheOpenedFilesSchema() {
+        Path file = write(batch(5_000), 37);
+        try (ParquetFile f = ParquetFile.open(file)) {
+            Schema schema = ParquetFile.readSchema(file);
+            assertEquals(f.schema(), schema);
+            assertEquals("test", schema.metadata().get("origin"));
+        }
+    }
+
+    @Test
+    void theSchemaOfAFileThatIsNotParquetIsOneClearError() throws IOException {
+        Path file = dir.resolve("not.parquet");
+        Files.write(file, "PAR1 this is no footer at all PAR1".getBytes(StandardCharsets.US_ASCII));
+        ParquetException e = assertThrows(ParquetException.class, () -> ParquetFile.readSchema(file));
+        assertTrue(e.getMessage().contains("not.parquet"), e.getMessage());
+    }
+
+    @Test
+    void aCutRowGroupListIsAnErrorEvenWhenOnlyTheSchemaIsRead() throws IOException {
+        Path file = write(batch(5_000), 37);
+        byte[] bytes = Files.readAllBytes(file);
+        int footerLength = (bytes[bytes.length - 8] & 0xFF) | (bytes[bytes.length - 7] & 0xFF) << 8
+                | (bytes[bytes.length - 6] & 0xFF) << 16 | (bytes[bytes.length - 5] & 0xFF) << 24;
+        // the footer's second half (inside the row groups) overwritten with 0xFF: varints that never end
+        int start = bytes.length - 8 - footerLength;
+        Arrays.fill(bytes, start + footerLength / 2, bytes.length - 8, (byte) 0xFF);
+        Path cut = dir.resolve("cut.parquet");
+        Files.write(cut, bytes);
+        ParquetException e = assertThrows(ParquetException.class, () -> ParquetFile.readSchema(cut));
+        assertTrue(e.getMessage().contains("cut.parquet"), e.getMessage());
+    }
+}
