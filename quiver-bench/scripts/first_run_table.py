@@ -35,6 +35,8 @@ import subprocess
 import sys
 import time
 
+import aot_caches
+
 from speed_table import QUIVER, PYARROW_BENCH, FILES, generate, run, touch, summary, ratio
 
 SECTIONS = ("reads", "groupby", "writes", "convert", "csv", "ndjson")
@@ -47,11 +49,9 @@ CSV_LABELS = {"b2m.csv": "CSV → Arrow file, 2M rows, whole process, default th
               "b2m-text.csv": "— strings and decimal only (name, cat, price)"}
 
 
-def cache_ready(sections, timeout=900):
-    """Builds `./quiver` if needed and waits for its ahead-of-time caches, which the launcher trains in the
-    background after a build (those of `convert` from an Arrow file, from CSV or from NDJSON when such a conversion first runs:
-    `--help` starts it without converting): figures taken without them, or beside their training, would not
-    be a user's."""
+def cache_ready(sections):
+    """The caches of the sections' commands (those of `convert` from an Arrow file, from CSV or from NDJSON
+    are trained when such a conversion first runs: `--help` starts it without converting)."""
     caches = [("quiver.aot", [QUIVER, "--version"])]
     if "convert" in sections:
         caches.append(("quiver-convert.aot", [QUIVER, "convert", "--help", "in.arrow"]))
@@ -59,19 +59,7 @@ def cache_ready(sections, timeout=900):
         caches.append(("quiver-csv.aot", [QUIVER, "convert", "--help", "in.csv"]))
     if "ndjson" in sections:
         caches.append(("quiver-ndjson.aot", [QUIVER, "convert", "--help", "in.ndjson"]))
-    subprocess.run([QUIVER, "--version"], check=True, capture_output=True)
-    target = os.path.join(os.path.dirname(QUIVER), "quiver-cli", "target")
-    jar = os.path.join(target, "quiver-cli-0.1.0-SNAPSHOT.jar")
-    deadline = time.monotonic() + timeout
-    for name, trigger in caches:
-        cache = os.path.join(target, name)
-        while not (os.path.exists(cache) and os.path.getmtime(cache) >= os.path.getmtime(jar)
-                   and not os.path.exists(cache + ".lock")):
-            if not os.path.exists(cache + ".lock"):
-                subprocess.run(trigger, check=True, capture_output=True)
-            if time.monotonic() > deadline:
-                sys.exit(f"no ahead-of-time cache at {cache} after {timeout} s")
-            time.sleep(2)
+    aot_caches.wait_for(QUIVER, caches)
 
 
 def row(label, quiver, cpp):

@@ -7,7 +7,7 @@ Each COMMAND is a quiver command line up to the subcommand (e.g. "./quiver" or "
 dev.quiver.cli/dev.quiver.cli.QuiverCommand"); "python" names DuckDB's Python client (duckdb_sql.py
 beside this script, run by this Python). For each query, RUNS rounds run every command once, in turn
 (so a machine busy with other work slows all of them alike), as `COMMAND sql QUERY --table t=FILE
---limit 1`. Prints per query and command the median wall seconds and the median CPU seconds (user +
+--limit 1`; a `quiver` launcher's `sql` cache is waited for first (aot_caches.py). Prints per query and command the median wall seconds and the median CPU seconds (user +
 system of the process and its children, from wait4), and each median's ratio to the Python client's.
 """
 import os
@@ -16,6 +16,8 @@ import statistics
 import subprocess
 import sys
 import time
+
+import aot_caches
 
 QUERIES = {
     "group-by": "SELECT cat, count(*), count(maybe), sum(maybe), min(maybe), max(maybe) FROM t "
@@ -44,6 +46,10 @@ def main():
     for spec in sys.argv[3:]:
         name, command = spec.split("=", 1)
         commands[name] = command
+        argv = shlex.split(command)
+        if os.path.basename(argv[0]) == "quiver":
+            # `quiver sql` starts from a cache of its own, trained at its first run after a build.
+            aot_caches.wait_for(argv[0], [("quiver-sql.aot", argv + ["sql", "SELECT 1"])])
     for label, query in QUERIES.items():
         times = {name: [] for name in commands}
         for _ in range(runs):
