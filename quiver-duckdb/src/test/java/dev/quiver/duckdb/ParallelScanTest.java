@@ -99,19 +99,7 @@ class ParallelScanTest {
     }
 
     private static List<List<Object>> rows(DuckDbConnection db, String sql) {
-        List<List<Object>> out = new ArrayList<>();
-        try (RecordBatchReader reader = db.query(sql)) {
-            for (RecordBatch batch : reader) {
-                for (long r = 0; r < batch.rowCount(); r++) {
-                    List<Object> row = new ArrayList<>();
-                    for (int c = 0; c < batch.columns().size(); c++) {
-                        row.add(batch.column(c).getObject(r));
-                    }
-                    out.add(row);
-                }
-            }
-        }
-        return out;
+        return RepeatableScanTest.rows(db, sql);
     }
 
     @Test
