@@ -27,9 +27,11 @@ import java.util.concurrent.Future;
  * on every core (as many threads as the options give), and the next row group is decoded while the
  * batches of the current one are handed out: memory holds at most two row groups of the columns read.
  * Row groups of fewer than {@value #SMALL_GROUP_ROWS} rows are too small to split by column (handing a
- * column of a few thousand values to another thread costs about what decoding it does): each is decoded
- * whole on one thread instead, as many at once as there are threads, and memory holds at most one more
- * than the threads.
+ * column of a few thousand values to another thread costs about what decoding it does): consecutive ones
+ * are decoded whole on one thread instead, together up to {@value #SMALL_GROUP_ROWS} rows a task (a file
+ * of row groups of a few thousand rows would otherwise hand each one from thread to thread, and wait for
+ * each), as many tasks at once as there are threads; memory holds at most one task's rows more than the
+ * threads' tasks.
  * Failures are {@link ParquetException}s naming the file, row group, column and page.
  */
 public final class ParquetReader implements RecordBatchReader {
@@ -46,6 +48,8 @@ public final class ParquetReader implements RecordBatchReader {
     private final int threads;
     private final AutoCloseable owned;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    /** Row groups decoded by one task of small groups and not handed out yet. */
+    private final ArrayDeque<Decoded> ready = new ArrayDeque<>();
     private int nextGroup;
     /** The row group being handed out: per column, one array per range of rows. */
     private List<List<ArrayData>> current;
@@ -183,35 +187,41 @@ public final class ParquetReader implements RecordBatchReader {
     }
 
     /**
-     * A row group being decoded: per column a future of its arrays (one per range), or one future of all
-     * columns (a small row group, decoded whole on one thread).
+     * Row groups being decoded: one, as per column a future of its arrays (one per range), or consecutive
+     * small ones, as one future of them all decoded whole on one thread.
      */
-    private record Pending(int group, List<long[]> ranges, List<Future<List<ArrayData>>> futures,
-            Future<List<List<ArrayData>>> whole) {
+    private record Pending(List<long[]> ranges, List<Future<List<ArrayData>>> futures, Future<List<Decoded>> small) {
+    }
+
+    /** A decoded row group: its ranges of rows, and per column one array per range. */
+    private record Decoded(List<long[]> ranges, List<List<ArrayData>> columns) {
     }
 
     private boolean loadNextGroup() {
-        submitAhead(pool == null ? 1 : 2);
-        Pending next = pending.poll();
-        if (next == null) {
-            current = null;
-            return false;
-        }
-        List<List<ArrayData>> columns;
-        if (next.whole() != null) {
-            columns = await(next.whole());
-        } else {
-            columns = new ArrayList<>(next.futures().size());
-            for (Future<List<ArrayData>> f : next.futures()) {
-                columns.add(await(f));
+        if (ready.isEmpty()) {
+            submitAhead(pool == null ? 1 : 2);
+            Pending next = pending.poll();
+            if (next == null) {
+                current = null;
+                return false;
+            }
+            if (next.small() != null) {
+                ready.addAll(await(next.small()));
+            } else {
+                List<List<ArrayData>> columns = new ArrayList<>(next.futures().size());
+                for (Future<List<ArrayData>> f : next.futures()) {
+                    columns.add(await(f));
+                }
+                ready.add(new Decoded(next.ranges(), columns));
+            }
+            if (pool != null) {
+                // the next groups decode while these are handed out: one split by column, or a task per thread
+                submitAhead(isSmall(nextGroup) ? threads : 2);
             }
         }
-        if (pool != null) {
-            // the next groups decode while this one is handed out: one split by column, or one per thread
-            submitAhead(isSmall(nextGroup) ? threads : 2);
-        }
-        current = columns;
-        currentRanges = next.ranges();
+        Decoded decoded = ready.poll();
+        current = decoded.columns();
+        currentRanges = decoded.ranges();
         currentRange = 0;
         currentRows = currentRanges.get(0)[1] - currentRanges.get(0)[0];
         position = 0;
@@ -221,8 +231,34 @@ public final class ParquetReader implements RecordBatchReader {
     /** Submits row groups until this many are pending (the first always, if any is left). */
     private void submitAhead(int count) {
         while (pending.size() < count && nextGroup < rowGroups.length) {
-            pending.add(submit(nextGroup++));
+            pending.add(pool != null && isSmall(nextGroup) ? submitSmall() : submit(nextGroup++));
         }
+    }
+
+    /** Submits the next small row groups as one task: consecutive ones, up to {@value #SMALL_GROUP_ROWS} rows. */
+    private Pending submitSmall() {
+        List<List<long[]>> ranges = new ArrayList<>();
+        List<List<Callable<List<ArrayData>>>> tasks = new ArrayList<>();
+        long rows = 0;
+        do {
+            int group = rowGroups[nextGroup];
+            rows += decoder.metadata().rowGroups().get(group).numRows();
+            ranges.add(rowRanges.get(nextGroup));
+            tasks.add(plan.tasks(group, limits, rowRanges.get(nextGroup)));
+            nextGroup++;
+        } while (isSmall(nextGroup) && rows + decoder.metadata().rowGroups().get(rowGroups[nextGroup]).numRows()
+                <= SMALL_GROUP_ROWS);
+        return new Pending(null, null, pool.submit(() -> {
+            List<Decoded> out = new ArrayList<>(tasks.size());
+            for (int i = 0; i < tasks.size(); i++) {
+                List<List<ArrayData>> columns = new ArrayList<>(tasks.get(i).size());
+                for (Callable<List<ArrayData>> task : tasks.get(i)) {
+                    columns.add(run(task));
+                }
+                out.add(new Decoded(ranges.get(i), columns));
+            }
+            return out;
+        }));
     }
 
     private boolean isSmall(int entry) {
@@ -234,15 +270,6 @@ public final class ParquetReader implements RecordBatchReader {
         int group = rowGroups[entry];
         List<long[]> ranges = rowRanges.get(entry);
         List<Callable<List<ArrayData>>> tasks = plan.tasks(group, limits, ranges);
-        if (pool != null && isSmall(entry)) {
-            return new Pending(group, ranges, null, pool.submit(() -> {
-                List<List<ArrayData>> columns = new ArrayList<>(tasks.size());
-                for (Callable<List<ArrayData>> task : tasks) {
-                    columns.add(run(task));
-                }
-                return columns;
-            }));
-        }
         List<Future<List<ArrayData>>> futures = new ArrayList<>(tasks.size());
         for (Callable<List<ArrayData>> task : tasks) {
             if (pool == null) {
@@ -251,7 +278,7 @@ public final class ParquetReader implements RecordBatchReader {
                 futures.add(pool.submit(() -> run(task)));
             }
         }
-        return new Pending(group, ranges, futures, null);
+        return new Pending(ranges, futures, null);
     }
 
     private <T> T run(Callable<T> task) {
@@ -293,8 +320,8 @@ public final class ParquetReader implements RecordBatchReader {
         }
         closed = true;
         for (Pending p : pending) {
-            if (p.whole() != null) {
-                p.whole().cancel(true);
+            if (p.small() != null) {
+                p.small().cancel(true);
             } else {
                 for (Future<List<ArrayData>> f : p.futures()) {
                     f.cancel(true);
@@ -302,6 +329,7 @@ public final class ParquetReader implements RecordBatchReader {
             }
         }
         pending.clear();
+        ready.clear();
         if (pool != null) {
             // decoding threads may be inside a codec holding the input's memory: wait for them, so that the
             // caller may free that memory once this returns

@@ -84,6 +84,35 @@ class RowGroupSizesTest {
     }
 
     @Test
+    void smallRowGroupsDecodedSeveralToATaskKeepTheirOrderAndRanges() {
+        // 30,000-row groups: two to a task (a third would pass 65,536 rows); the selection skips group 2,
+        // and a row range cuts the first and the last group read
+        RecordBatch batch = batch(200_000);
+        Path file = write(batch, 30_000);
+        ParquetReadOptions options = ParquetReadOptions.DEFAULT.withRowGroups(0, 1, 3, 4, 5, 6).withRowRange(12_345, 170_000)
+                .withBatchSize(7_000);
+        Table one = readWith(file, options.withThreads(1));
+        for (int threads : new int[] {2, 3}) {
+            Table several = readWith(file, options.withThreads(threads));
+            assertEquals(one.rowCount(), several.rowCount(), "threads " + threads);
+            assertEquals(Optional.empty(), new BatchComparator().compare(one.combineChunks().batches(),
+                    several.combineChunks().batches()), "threads " + threads);
+        }
+        // rows 12,345..59,999 of groups 0-1, then groups 3-5 (90,000..179,999), then 180,000..182,344 of group 6
+        assertEquals(47_655 + 90_000 + 2_345, one.rowCount());
+        assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch.slice(12_345, 47_655)),
+                List.of(one.combineChunks().batches().get(0).slice(0, 47_655))));
+        assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch.slice(90_000, 92_345)),
+                List.of(one.combineChunks().batches().get(0).slice(47_655, 92_345))));
+    }
+
+    private static Table readWith(Path file, ParquetReadOptions options) {
+        try (ParquetReader reader = ParquetReader.open(file, options)) {
+            return Table.from(reader);
+        }
+    }
+
+    @Test
     void closingWhileSmallRowGroupsAreDecodedAheadStopsCleanly() {
         Path file = write(batch(5_000), 37);
         try (ParquetReader reader = ParquetReader.open(file, ParquetReadOptions.DEFAULT.withThreads(4))) {

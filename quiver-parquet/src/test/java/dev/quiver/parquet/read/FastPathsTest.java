@@ -137,6 +137,34 @@ class FastPathsTest {
     }
 
     @Test
+    void byteArraysAcrossAndLongerThanTheHeapWindowAreDecodedWhole() {
+        // values straddling the window's end, one three windows long, and more than a window's end offsets
+        String[] words = new String[12_000];
+        for (int i = 0; i < words.length; i++) {
+            words[i] = i == 5_000 ? "L".repeat(3 * PlainDecoder.WINDOW + 7) : "w" + i + "-".repeat(i % 23);
+        }
+        BinaryValues decoded = plain(words);
+        assertEquals(words.length, decoded.count);
+        for (int i = 0; i < words.length; i++) {
+            assertEquals(words[i], value(decoded, i), "value " + i);
+        }
+    }
+
+    @Test
+    void aNegativeByteArrayLengthAfterAWindowOfValuesIsOneError() {
+        int values = PlainDecoder.WINDOW / 8 + 3;
+        MemorySegment page = MemorySegment.ofArray(new byte[values * 5 + 4]);
+        for (int i = 0; i < values; i++) {
+            page.set(LittleEndian.INT, i * 5L, 1);
+            page.set(ValueLayout.JAVA_BYTE, i * 5L + 4, (byte) 'a');
+        }
+        page.set(LittleEndian.INT, values * 5L, -2);
+        ParquetException e = assertThrows(ParquetException.class, () -> PlainDecoder.binary(new Cursor(page, 0,
+                page.byteSize(), "p"), values + 1, new BinaryValues(BufferAllocator.managed())));
+        assertEquals("p: negative byte array length -2", e.getMessage());
+    }
+
+    @Test
     void aByteArrayPastThePageEndsInOneError() {
         MemorySegment page = MemorySegment.ofArray(new byte[] {3, 0, 0, 0, 'a', 'b', 'c', 9, 0, 0, 0, 'd'});
         ParquetException e = assertThrows(ParquetException.class, () -> PlainDecoder.binary(new Cursor(page, 0,
