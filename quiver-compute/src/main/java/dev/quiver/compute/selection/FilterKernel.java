@@ -289,8 +289,26 @@ final class FilterKernel {
             long sel = p.word(i, (int) Math.min(64, p.n - i));
             while (sel != 0) {
                 int b = Long.numberOfTrailingZeros(sel);
-                int run = Long.numberOfTrailingZeros(~(sel >>> b));
                 long r = sb + i + b;
+                if (!large && (sel >>> b & 2) == 0) {
+                    // A selected row alone (the common case of sparse masks): its two offsets read once.
+                    long start = off.get(LittleEndian.INT, r * 4);
+                    long len = off.get(LittleEndian.INT, r * 4 + 4) - start;
+                    outOff.set(LittleEndian.INT, o * 4, (int) at);
+                    if (at + len + 16 > out.byteSize()) {
+                        checkAddressable(a, false, at + len);
+                        ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * out.byteSize(), at + len + 64));
+                        MemorySegment.copy(out, 0, grown.segment(), 0, at);
+                        data = grown;
+                        out = grown.segment();
+                    }
+                    ByteStrings.copy(bytes, start, out, at, len, out.byteSize());
+                    at += len;
+                    o++;
+                    sel &= sel - 1;
+                    continue;
+                }
+                int run = Long.numberOfTrailingZeros(~(sel >>> b));
                 long start = TakeKernel.offset(off, large, r);
                 long len = runOffsets(off, large, r, run, start, outOff, o, at);
                 if (at + len > out.byteSize()) {
