@@ -296,11 +296,8 @@ final class FilterKernel {
                     long len = off.get(LittleEndian.INT, r * 4 + 4) - start;
                     outOff.set(LittleEndian.INT, o * 4, (int) at);
                     if (at + len + 16 > out.byteSize()) {
-                        checkAddressable(a, false, at + len);
-                        ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * out.byteSize(), at + len + 64));
-                        MemorySegment.copy(out, 0, grown.segment(), 0, at);
-                        data = grown;
-                        out = grown.segment();
+                        data = grown(a, large, data, at, len);
+                        out = data.segment();
                     }
                     ByteStrings.copy(bytes, start, out, at, len, out.byteSize());
                     at += len;
@@ -312,11 +309,8 @@ final class FilterKernel {
                 long start = TakeKernel.offset(off, large, r);
                 long len = runOffsets(off, large, r, run, start, outOff, o, at);
                 if (at + len > out.byteSize()) {
-                    checkAddressable(a, large, at + len);
-                    ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * out.byteSize(), at + len + 64));
-                    MemorySegment.copy(out, 0, grown.segment(), 0, at);
-                    data = grown;
-                    out = grown.segment();
+                    data = grown(a, large, data, at, len);
+                    out = data.segment();
                 }
                 ByteStrings.copy(bytes, start, out, at, len, out.byteSize());
                 at += len;
@@ -327,6 +321,15 @@ final class FilterKernel {
         checkAddressable(a, large, at);
         TakeKernel.putOffset(outOff, large, p.count, at);
         return Outputs.varBinary(a.type(), p.count, validity(a, p), offsets, data.slice(0, at));
+    }
+
+    /** A data buffer at least twice as large holding the {@code at} bytes written so far, room for {@code len}. */
+    private static ArrowBuffer grown(VarBinaryArray a, boolean large, ArrowBuffer data, long at, long len) {
+        checkAddressable(a, large, at + len);
+        long size = data.segment().byteSize();
+        ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * size, at + len + 64));
+        MemorySegment.copy(data.segment(), 0, grown.segment(), 0, at);
+        return grown;
     }
 
     /**
