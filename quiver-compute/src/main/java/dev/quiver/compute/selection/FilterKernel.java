@@ -20,6 +20,7 @@ import dev.quiver.core.memory.ArrowBuffer;
 import dev.quiver.core.memory.LittleEndian;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -44,6 +45,9 @@ final class FilterKernel {
     static RecordBatch filter(RecordBatch batch, Array mask, NullSelection nulls, int threads) {
         Indices.checkMask(mask, batch.rowCount());
         boolean drop = nulls == NullSelection.DROP;
+        if (drop && byColumn(batch, threads)) {
+            return byColumn(batch, Plan.of(mask, 1), threads);
+        }
         Plan plan = drop ? Plan.of(mask, threads) : null;
         Array indices = null;
         List<Array> columns = new ArrayList<>(batch.columnCount());
@@ -59,6 +63,57 @@ final class FilterKernel {
         }
         long rows = plan != null ? plan.count : indices.length();
         return new RecordBatch(batch.schema(), columns, rows);
+    }
+
+    /**
+     * Whether the batch's columns are filtered as tasks of their own, each on one thread: every column is filtered
+     * straight from the mask, there are at least as many columns as threads, and the largest column (by the bytes it
+     * reads) is at most a {@code threads}-th of them all, so that no thread is left with much more than its share.
+     * A column on one thread copies strings in one pass, where morsels need a pass to place each morsel's bytes.
+     */
+    static boolean byColumn(RecordBatch batch, int threads) {
+        if (threads <= 1 || batch.columnCount() < threads) {
+            return false;
+        }
+        long total = 0;
+        long largest = 0;
+        for (Array c : batch.columns()) {
+            if (!direct(c)) {
+                return false;
+            }
+            long w = weight(c);
+            total += w;
+            largest = Math.max(largest, w);
+        }
+        return largest <= total / threads;
+    }
+
+    /** The bytes a filter of the values reads, roughly: the values (offsets and bytes for strings). */
+    private static long weight(Array values) {
+        long n = values.length();
+        return switch (values) {
+            case FixedWidthArray a -> n * a.byteWidth();
+            case BooleanArray a -> n / 8;
+            case VarBinaryArray a -> n * (a.isLarge() ? 8 : 4) + (n == 0 ? 0 : a.valueOffset(n) - a.valueOffset(0));
+            case DictionaryArray a -> weight(a.indices());
+            case ExtensionArray a -> weight(a.storage());
+            default -> n;
+        };
+    }
+
+    /** The columns as tasks of their own (see {@link #byColumn(RecordBatch, int)}), the heaviest first. */
+    private static RecordBatch byColumn(RecordBatch batch, Plan plan, int threads) {
+        int count = batch.columnCount();
+        Integer[] order = new Integer[count];
+        long[] weights = new long[count];
+        for (int c = 0; c < count; c++) {
+            order[c] = c;
+            weights[c] = weight(batch.column(c));
+        }
+        Arrays.sort(order, (x, y) -> Long.compare(weights[y], weights[x]));
+        Array[] columns = new Array[count];
+        Parallel.run(count, threads, t -> columns[order[t]] = direct(batch.column(order[t]), plan, 1));
+        return new RecordBatch(batch.schema(), List.of(columns), plan.count);
     }
 
     /** Whether the values are filtered straight from the mask. */
@@ -234,16 +289,28 @@ final class FilterKernel {
             long sel = p.word(i, (int) Math.min(64, p.n - i));
             while (sel != 0) {
                 int b = Long.numberOfTrailingZeros(sel);
-                int run = Long.numberOfTrailingZeros(~(sel >>> b));
                 long r = sb + i + b;
+                if (!large && (sel >>> b & 2) == 0) {
+                    // A selected row alone (the common case of sparse masks): its two offsets read once.
+                    long start = off.get(LittleEndian.INT, r * 4);
+                    long len = off.get(LittleEndian.INT, r * 4 + 4) - start;
+                    outOff.set(LittleEndian.INT, o * 4, (int) at);
+                    if (at + len + 16 > out.byteSize()) {
+                        data = grown(a, large, data, at, len);
+                        out = data.segment();
+                    }
+                    ByteStrings.copy(bytes, start, out, at, len, out.byteSize());
+                    at += len;
+                    o++;
+                    sel &= sel - 1;
+                    continue;
+                }
+                int run = Long.numberOfTrailingZeros(~(sel >>> b));
                 long start = TakeKernel.offset(off, large, r);
                 long len = runOffsets(off, large, r, run, start, outOff, o, at);
                 if (at + len > out.byteSize()) {
-                    checkAddressable(a, large, at + len);
-                    ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * out.byteSize(), at + len + 64));
-                    MemorySegment.copy(out, 0, grown.segment(), 0, at);
-                    data = grown;
-                    out = grown.segment();
+                    data = grown(a, large, data, at, len);
+                    out = data.segment();
                 }
                 ByteStrings.copy(bytes, start, out, at, len, out.byteSize());
                 at += len;
@@ -254,6 +321,15 @@ final class FilterKernel {
         checkAddressable(a, large, at);
         TakeKernel.putOffset(outOff, large, p.count, at);
         return Outputs.varBinary(a.type(), p.count, validity(a, p), offsets, data.slice(0, at));
+    }
+
+    /** A data buffer at least twice as large holding the {@code at} bytes written so far, room for {@code len}. */
+    private static ArrowBuffer grown(VarBinaryArray a, boolean large, ArrowBuffer data, long at, long len) {
+        checkAddressable(a, large, at + len);
+        long size = data.segment().byteSize();
+        ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * size, at + len + 64));
+        MemorySegment.copy(data.segment(), 0, grown.segment(), 0, at);
+        return grown;
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.quiver.compute.selection;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.RandomArrays;
@@ -110,6 +111,26 @@ class SelectionKernelsTest {
         assertEquals(reference(names, mask), values(kept.column(1)));
         RecordBatch emitted = Selection.filter(batch, mask, NullSelection.EMIT_NULL);
         assertEquals(values(Selection.filter(names, mask, NullSelection.EMIT_NULL)), values(emitted.column(1)));
+    }
+
+    @Test
+    void filterOfABatchByColumnTasksKeepsEveryColumnInItsPlace() {
+        Random random = new Random(43);
+        Array mask = mask(random, N);
+        Array flags = RandomArrays.of(ArrowType.BOOL, random, N, 0.1);
+        Array names = RandomArrays.of(ArrowType.UTF8, random, N, 0.2);
+        Array ids = RandomArrays.of(ArrowType.INT64, random, N, 0.1);
+        Array more = RandomArrays.of(ArrowType.INT64, random, N, 0.0);
+        Schema schema = Schema.of(Field.nullable("flag", ArrowType.BOOL), Field.nullable("name", ArrowType.UTF8),
+                Field.nullable("id", ArrowType.INT64), Field.nullable("more", ArrowType.INT64));
+        RecordBatch batch = new RecordBatch(schema, List.of(flags, names, ids, more), N);
+        assertTrue(FilterKernel.byColumn(batch, 2), "the columns are split as tasks on two threads");
+        RecordBatch kept = Threads.call(2, () -> Selection.filter(batch, mask, NullSelection.DROP));
+        assertEquals(reference(ids, mask).size(), kept.rowCount());
+        for (int c = 0; c < batch.columnCount(); c++) {
+            assertEquals(reference(batch.column(c), mask), values(kept.column(c)), schema.fields().get(c).name());
+            kept.column(c).data().validate(dev.quiver.core.validation.ValidationLevel.FULL);
+        }
     }
 
     @Test
