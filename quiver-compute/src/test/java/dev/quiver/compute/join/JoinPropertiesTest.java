@@ -43,13 +43,7 @@ class JoinPropertiesTest {
             }
             all.add(row);
         }
-        List<RecordBatch> batches = new ArrayList<>();
-        for (int from = 0; from < all.size(); ) {
-            int n = Math.min(all.size() - from, 1 + rnd.nextInt(rows + 1));
-            batches.add(RecordBatch.ofRows(schema, all.subList(from, from + n)));
-            from += n;
-        }
-        return new Table(schema, batches).slice(skip, rows);
+        return new Table(schema, randomBatches(schema, all, rnd, rows)).slice(skip, rows);
     }
 
     private static List<List<Object>> rows(Table t) {
@@ -180,6 +174,17 @@ class JoinPropertiesTest {
         } + (i % 4 == 0 ? "e" + i : "");
     }
 
+    /** {@code all} cut into batches of 1 to {@code maxRows + 1} rows, at random. */
+    private static List<RecordBatch> randomBatches(Schema schema, List<List<Object>> all, Random rnd, int maxRows) {
+        List<RecordBatch> batches = new ArrayList<>();
+        for (int from = 0; from < all.size(); ) {
+            int n = Math.min(all.size() - from, 1 + rnd.nextInt(maxRows + 1));
+            batches.add(RecordBatch.ofRows(schema, all.subList(from, from + n)));
+            from += n;
+        }
+        return batches;
+    }
+
     /** Right rows whose keys are unique (a permutation of the domain's first keys), left rows drawn from twice as many. */
     private static Table uniqueKeyed(Schema schema, Random rnd, int rows, boolean unique) {
         List<Integer> order = new ArrayList<>();
@@ -203,12 +208,7 @@ class JoinPropertiesTest {
             }
             all.add(row);
         }
-        List<RecordBatch> batches = new ArrayList<>();
-        for (int from = 0; from < all.size(); ) {
-            int n = Math.min(all.size() - from, 1 + rnd.nextInt(rows + 1));
-            batches.add(RecordBatch.ofRows(schema, all.subList(from, from + n)));
-            from += n;
-        }
+        List<RecordBatch> batches = randomBatches(schema, all, rnd, rows);
         int skip = Math.min(rows, rnd.nextInt(3));
         return new Table(schema, batches).slice(skip, rows - skip);
     }
