@@ -11,8 +11,9 @@ b10m-lz4.arrow and b10m-zstd.arrow (made by `quiver bench-gen`), and, written by
 b2m-text.csv: name, cat, price) and 1,000,000 NDJSON lines (b1m.ndjson: an int, a float, a bool, a
 nullable string, a list of ints). PYTHON is a Python with pyarrow 25 (Arrow C++), driven through
 quiver-bench/pyarrow-bench.py; Quiver runs through `./quiver` (its ahead-of-time cache included, as a user
-runs it; the script waits for the caches the launcher trains after a build: the read's, the Arrow
-conversions' for the convert section, and `convert`'s from CSV and from NDJSON for those sections). Each row's two sides run in turn, ROUNDS times (default 3), each in a new process; the table
+runs it; the script waits for the caches the launcher trains after a build: the read's, `bench-gen`'s
+for the writes section, the Arrow conversions' for the convert section, and `convert`'s from CSV and from
+NDJSON for those sections). Each row's two sides run in turn, ROUNDS times (default 3), each in a new process; the table
 gives the best and the median of the rounds and the ratio Quiver / Arrow C++ of each (below 1: Quiver is
 faster). The load average is printed before and after.
 - reads: `bench-read --repeat K --threads 1` against `pyarrow-bench.py read --repeat K` (best of K in one
@@ -50,9 +51,11 @@ CSV_LABELS = {"b2m.csv": "CSV → Arrow file, 2M rows, whole process, default th
 
 
 def cache_ready(sections):
-    """The caches of the sections' commands (those of `convert` from an Arrow file, from CSV or from NDJSON
-    are trained when such a conversion first runs: `--help` starts it without converting)."""
+    """The caches of the sections' commands (those of `bench-gen` and of `convert` from an Arrow file, from
+    CSV or from NDJSON are trained when such a command first runs: `--help` starts it without running it)."""
     caches = [("quiver.aot", [QUIVER, "--version"])]
+    if "writes" in sections:
+        caches.append(("quiver-write.aot", [QUIVER, "bench-gen", "--help"]))
     if "convert" in sections:
         caches.append(("quiver-convert.aot", [QUIVER, "convert", "--help", "in.arrow"]))
     if "csv" in sections:
