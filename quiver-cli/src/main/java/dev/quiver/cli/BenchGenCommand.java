@@ -3,6 +3,7 @@ package dev.quiver.cli;
 
 import dev.quiver.benchdata.BenchV1;
 import dev.quiver.cli.io.Formats;
+import dev.quiver.cli.io.Inputs;
 import dev.quiver.cli.io.Outputs;
 import dev.quiver.cli.text.Progress;
 import dev.quiver.cli.text.Sizes;
@@ -43,7 +44,8 @@ final class BenchGenCommand extends Subcommand {
                 + "and write_cpu_seconds=."));
 
     private final OptionSpec repeat = option(valued("--repeat", "K", int.class,
-            "With --time-write: write the file K times (default 1) and print the best time too.").defaultValue("1"));
+            "With --time-write: write the file K times (default 1), each time to a new file (the one written "
+                + "before is deleted first, untimed), and print the best time too.").defaultValue("1"));
 
     BenchGenCommand() {
         super(NAME, "Generates the benchmark table bench-v1 (docs/bench-v1.md: nine columns, every value a "
@@ -54,7 +56,9 @@ final class BenchGenCommand extends Subcommand {
                 + "write_seconds=... (open, write, close) and write_cpu_seconds=... (the CPU time the process spent "
                 + "meanwhile, every thread's). With --repeat K it writes the file K times in this process and "
                 + "also prints write_seconds_min=... and write_cpu_seconds_min=..., the best of the K writes "
-                + "(write_seconds stays the first one's).");
+                + "(write_seconds stays the first one's); each write after the first deletes the file first, so "
+                + "that it writes a new file as the first does when FILE did not exist (replacing a file costs "
+                + "more: its cached pages are dropped and the new ones written back as they come).");
     }
 
     @Override
@@ -95,6 +99,9 @@ final class BenchGenCommand extends Subcommand {
         }
         RunTimes times = new RunTimes();
         for (int k = 0; k < repeat; k++) {
+            if (k > 0 && !Inputs.isStdio(out)) {
+                Files.delete(out);
+            }
             times.time(() -> {
                 write(out, target, codec.writeOptions().withThreads(threads), bench, rows, ready);
                 return null;

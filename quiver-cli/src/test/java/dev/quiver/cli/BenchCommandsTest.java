@@ -34,7 +34,7 @@ class BenchCommandsTest {
     }
 
     @Test
-    void benchGenRepeatWritesTheSameFileAgainAndPrintsTheBestWrite() throws IOException {
+    void benchGenRepeatWritesTheFileAnewAndPrintsTheBestWrite() throws IOException {
         Path once = dir.resolve("once.arrow");
         Path repeated = dir.resolve("repeated.arrow");
         assertEquals(0, Cli.run("bench-gen", "--rows", "70000", "--out", once, "--codec", "lz4").exit());
