@@ -10,18 +10,11 @@ import java.util.List;
 
 /**
  * Where messages are written: a channel, with the count of bytes written so far. A message's pieces
- * (prefix, metadata, padding, body buffers) go to a {@link GatheringByteChannel} in gathering writes of
- * at most {@link #MAX_GATHER} bytes each (one system call for many pieces instead of one per piece; a
- * piece past that size in slices of it), to another channel one by one.
+ * (prefix, metadata, padding, body buffers) go to a {@link GatheringByteChannel} in one gathering write
+ * (one system call for a file instead of one per piece), to another channel one by one.
  */
 final class ByteOutput {
     private static final int MAX_WRITE = 1 << 30;
-    /**
-     * The most bytes one gathering call asks for. A whole batch's body in one call (4 MB and more) made
-     * the kernel's copy into the page cache of a new file take two to four times as long now and then
-     * (docs/decisions.md, "The first write of a process"); calls of 1 MiB did not.
-     */
-    static final int MAX_GATHER = 1 << 20;
     private static final byte[] ZEROS = new byte[64];
     /** Padding for gathering writes: direct, so that a file channel sends it without a copy. */
     private static final ByteBuffer DIRECT_ZEROS = ByteBuffer.allocateDirect(ZEROS.length).asReadOnlyBuffer();
@@ -55,8 +48,7 @@ final class ByteOutput {
     }
 
     /**
-     * Writes {@code parts} in order: in gathering writes of at most {@link #MAX_GATHER} bytes when the
-     * channel gathers, else one by one.
+     * Writes {@code parts} in order: in gathering writes when the channel gathers, else one by one.
      *
      * @param parts the buffers, each written from its position to its limit
      */
@@ -67,24 +59,14 @@ final class ByteOutput {
             }
             return;
         }
-        ByteBuffer[] all = parts.toArray(new ByteBuffer[0]);
+        ByteBuffer[] all = parts.toArray(ByteBuffer[]::new);
         int first = 0;
         while (first < all.length) {
-            ByteBuffer head = all[first];
-            if (!head.hasRemaining()) {
+            if (!all[first].hasRemaining()) {
                 first++;
-            } else if (head.remaining() >= MAX_GATHER) {
-                int n = gathering.write(head.slice(head.position(), MAX_GATHER));
-                head.position(head.position() + n);
-                position += n;
-            } else {
-                int end = first + 1;
-                long bytes = head.remaining();
-                while (end < all.length && bytes + all[end].remaining() <= MAX_GATHER) {
-                    bytes += all[end++].remaining();
-                }
-                position += gathering.write(all, first, end - first);
+                continue;
             }
+            position += gathering.write(all, first, all.length - first);
         }
     }
 

@@ -3,7 +3,6 @@ package dev.quiver.ipc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.type.ArrowType;
@@ -18,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A message's pieces (prefix, metadata, padding, body buffers with their padding) go to a gathering channel
- * in gathering calls of at most 1 MiB: the same bytes as piece by piece, in far fewer writes.
+ * in one gathering call: the same bytes as piece by piece, in far fewer writes.
  */
 class GatheringWriteTest {
     /** Records what it is given; takes at most {@code most} bytes per call (a short write). */
@@ -27,8 +26,6 @@ class GatheringWriteTest {
         final int most;
         int singleWrites;
         int gatheringWrites;
-        /** The most bytes one call offered. */
-        long largestCall;
 
         Recording(int most) {
             this.most = most;
@@ -37,18 +34,12 @@ class GatheringWriteTest {
         @Override
         public int write(ByteBuffer src) {
             singleWrites++;
-            largestCall = Math.max(largestCall, src.remaining());
             return take(src, most);
         }
 
         @Override
         public long write(ByteBuffer[] srcs, int offset, int length) {
             gatheringWrites++;
-            long offered = 0;
-            for (int i = offset; i < offset + length; i++) {
-                offered += srcs[i].remaining();
-            }
-            largestCall = Math.max(largestCall, offered);
             long done = 0;
             for (int i = offset; i < offset + length && done < most; i++) {
                 done += take(srcs[i], (int) (most - done));
@@ -116,23 +107,5 @@ class GatheringWriteTest {
     void shortGatheringWritesAreResumedWhereTheyStopped() {
         Recording channel = gathered(999, 7);
         assertArrayEquals(piecewise(999), channel.bytes.toByteArray());
-    }
-
-    @Test
-    void noCallAsksForMoreThanOneMebibyte() {
-        // 300,000 rows: an 8-byte column of 2.4 MB, one message of about 4 MB.
-        Recording channel = gathered(300_000, Integer.MAX_VALUE);
-        assertArrayEquals(piecewise(300_000), channel.bytes.toByteArray());
-        assertEquals(ByteOutput.MAX_GATHER, channel.largestCall);
-        int bytes = channel.bytes.size();
-        assertTrue(channel.gatheringWrites + channel.singleWrites <= 2 * (bytes / ByteOutput.MAX_GATHER) + 12,
-                channel.gatheringWrites + " gathering and " + channel.singleWrites + " single writes for " + bytes
-                        + " bytes");
-    }
-
-    @Test
-    void shortWritesOfLargePiecesAreResumed() {
-        Recording channel = gathered(300_000, 100_003);
-        assertArrayEquals(piecewise(300_000), channel.bytes.toByteArray());
     }
 }
