@@ -23,8 +23,8 @@ faster). The load average is printed before and after.
   process (a cold process, not a cold disk).
 - groupby: count on `name`, one thread, best of 5 in one process, both sides.
 - writes: the first write of a process to a new file (`bench-gen --time-write --repeat 3 --threads 1`'s
-  `write_seconds`, then the best of its 3 writes) against `pyarrow-bench.py gen` (one write per process),
-  uncompressed and ZSTD; only the write is timed.
+  `write_seconds`, then the best of its 3 writes, each to a new file) against `pyarrow-bench.py gen` (one
+  write per process), uncompressed and ZSTD; only the write is timed.
 - convert: `quiver convert b10m.arrow OUT.arrows` (Arrow file to stream) against `pyarrow-bench.py
   file-to-stream`, wall time of the whole process, a new output file each time.
 - csv, ndjson: `quiver convert IN OUT.arrow` (default threads: every core) against `pyarrow-bench.py
