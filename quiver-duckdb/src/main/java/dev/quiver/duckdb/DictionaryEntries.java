@@ -96,8 +96,8 @@ final class DictionaryEntries {
             int key = (int) k;
             if (nulls[key]) {
                 if (mask == null) {
-                    api.vectorEnsureValidityWritable.invokeExact(vector);
-                    mask = ((MemorySegment) api.vectorGetValidity.invokeExact(vector))
+                    api.vectorEnsureValidityWritable().invokeExact(vector);
+                    mask = ((MemorySegment) api.vectorGetValidity().invokeExact(vector))
                             .reinterpret(VectorCopy.words(n) * 8L);
                 }
                 Bitmaps.set(mask, i, false);

@@ -121,7 +121,7 @@ final class VectorCopy {
      */
     void copy(DuckDbApi api, ArrayData data, long from, int n, MemorySegment vector, DictionaryEntries dictionary)
             throws Throwable {
-        MemorySegment out = ((MemorySegment) api.vectorGetData.invokeExact(vector));
+        MemorySegment out = ((MemorySegment) api.vectorGetData().invokeExact(vector));
         long at = data.offset() + from;
         validity(api, data, at, n, vector);
         switch (kind) {
@@ -142,14 +142,14 @@ final class VectorCopy {
             throws Throwable {
         ArrowBuffer bits = data.validity();
         if (bits == null || data.nullCount() == 0) {
-            MemorySegment mask = (MemorySegment) api.vectorGetValidity.invokeExact(vector);
+            MemorySegment mask = (MemorySegment) api.vectorGetValidity().invokeExact(vector);
             if (mask.address() != 0) {
                 Bitmaps.fill(mask.reinterpret(words(n) * 8L), 0, n, true);
             }
             return;
         }
-        api.vectorEnsureValidityWritable.invokeExact(vector);
-        MemorySegment mask = ((MemorySegment) api.vectorGetValidity.invokeExact(vector)).reinterpret(words(n) * 8L);
+        api.vectorEnsureValidityWritable().invokeExact(vector);
+        MemorySegment mask = ((MemorySegment) api.vectorGetValidity().invokeExact(vector)).reinterpret(words(n) * 8L);
         Bitmaps.copy(bits.segment(), at, mask, 0, n);
     }
 
@@ -193,7 +193,7 @@ final class VectorCopy {
             out.set(JAVA_INT_UNALIGNED, t, length);
             MemorySegment.copy(bytes, start, out, t + 4, length);
         } else {
-            api.vectorAssignStringElementLen.invokeExact(vector, (long) i, bytes.asSlice(start, length), (long) length);
+            api.vectorAssignStringElementLen().invokeExact(vector, (long) i, bytes.asSlice(start, length), (long) length);
         }
     }
 
