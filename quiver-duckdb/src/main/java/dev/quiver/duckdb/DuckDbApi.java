@@ -923,6 +923,24 @@ final class DuckDbApi {
                 FunctionDescriptor.ofVoid(ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, JAVA_LONG, JAVA_LONG));
     }
 
+    /** {@code duckdb_create_vector}. */
+    MethodHandle createVector() {
+        return CreateVector.HANDLE;
+    }
+
+    private static final class CreateVector {
+        static final MethodHandle HANDLE = bind("duckdb_create_vector", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+    }
+
+    /** {@code duckdb_destroy_vector}. */
+    MethodHandle destroyVector() {
+        return DestroyVector.HANDLE;
+    }
+
+    private static final class DestroyVector {
+        static final MethodHandle HANDLE = bind("duckdb_destroy_vector", FunctionDescriptor.ofVoid(ADDRESS));
+    }
+
     /** {@code duckdb_vector_get_data}. */
     MethodHandle vectorGetData() {
         return VectorGetData.HANDLE;

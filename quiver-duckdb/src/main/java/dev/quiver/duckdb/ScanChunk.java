@@ -211,6 +211,13 @@ final class ScanChunk implements AutoCloseable {
         try {
             clear();
             destroySelection();
+            if (dictionaries != null) {
+                for (DictionaryEntries dictionary : dictionaries) {
+                    if (dictionary != null) {
+                        dictionary.close();
+                    }
+                }
+            }
         } catch (Throwable e) {
             throw new DuckDbException("releasing a scan's chunk failed: " + e, e);
         } finally {
