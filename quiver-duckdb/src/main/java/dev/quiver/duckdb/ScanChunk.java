@@ -45,6 +45,7 @@ final class ScanChunk implements AutoCloseable {
     private RecordBatch batch;
     /** Per column of the scan: the entries of its dictionary, for dictionary-encoded strings. */
     private DictionaryEntries[] dictionaries;
+    private final CopyScratch scratch = new CopyScratch();
     private long selectionSize;
     private long rows;
     private long position;
@@ -158,7 +159,7 @@ final class ScanChunk implements AutoCloseable {
             VectorCopy copy = scan.direct[c];
             if (copy != null) {
                 MemorySegment to = (MemorySegment) api.dataChunkGetVector().invokeExact(output, (long) c);
-                copy.copy(api, batch.column(c).data(), position, n, to, dictionaries[c]);
+                copy.copy(api, batch.column(c).data(), position, n, to, dictionaries[c], scratch);
             }
         }
         if (scan.converted != null) {
