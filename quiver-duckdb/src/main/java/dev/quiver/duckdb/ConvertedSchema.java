@@ -36,7 +36,8 @@ final class ConvertedSchema implements AutoCloseable {
             CData.exportSchema(schema, exported);
             String error;
             try {
-                error = api.errorMessage((MemorySegment) api.schemaFromArrow().invokeExact(connection, exported, holder),
+                error = api.errorMessage(
+                        (MemorySegment) api.schemaFromArrow().invokeExact(connection, exported, holder),
                         local);
             } finally {
                 MemorySegment release = exported.get(ADDRESS, RELEASE_AT);

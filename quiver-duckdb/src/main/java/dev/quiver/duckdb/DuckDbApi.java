@@ -929,7 +929,8 @@ final class DuckDbApi {
     }
 
     private static final class CreateVector {
-        static final MethodHandle HANDLE = bind("duckdb_create_vector", FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
+        static final MethodHandle HANDLE = bind("duckdb_create_vector",
+                FunctionDescriptor.of(ADDRESS, ADDRESS, JAVA_LONG));
     }
 
     /** {@code duckdb_destroy_vector}. */

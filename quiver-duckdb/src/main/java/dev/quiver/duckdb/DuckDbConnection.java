@@ -207,7 +207,8 @@ public final class DuckDbConnection implements AutoCloseable {
                 }
                 MemorySegment file = path == null ? MemorySegment.NULL : local.allocateFrom(path);
                 MemorySegment error = local.allocate(ADDRESS);
-                if ((int) api.openExt().invokeExact(file, database, config.get(ADDRESS, 0), error) != DuckDbApi.SUCCESS) {
+                if ((int) api.openExt().invokeExact(file, database, config.get(ADDRESS, 0), error)
+                        != DuckDbApi.SUCCESS) {
                     MemorySegment message = error.get(ADDRESS, 0);
                     String text = message.address() == 0 ? null : message.reinterpret(Long.MAX_VALUE).getString(0);
                     if (message.address() != 0) {

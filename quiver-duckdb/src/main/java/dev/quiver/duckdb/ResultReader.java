@@ -67,8 +67,8 @@ final class ResultReader implements RecordBatchReader {
                 }
                 ranges = DecimalRangeCheck.of(api, typeList, nameList);
                 MemorySegment out = local.allocate(CData.ARROW_SCHEMA);
-                String error = api.errorMessage((MemorySegment) api.toArrowSchema().invokeExact(options, types, names, n,
-                        out), local);
+                String error = api.errorMessage(
+                        (MemorySegment) api.toArrowSchema().invokeExact(options, types, names, n, out), local);
                 if (error != null) {
                     throw new DuckDbException("the result (columns " + columns + ") has a type without an Arrow "
                             + "form: " + error);
@@ -129,7 +129,8 @@ final class ResultReader implements RecordBatchReader {
             MemorySegment out = local.allocate(CData.ARROW_ARRAY);
             String error;
             try {
-                error = api.errorMessage((MemorySegment) api.dataChunkToArrow().invokeExact(options, chunk, out), local);
+                error = api.errorMessage(
+                        (MemorySegment) api.dataChunkToArrow().invokeExact(options, chunk, out), local);
             } finally {
                 MemorySegment holder = local.allocate(ADDRESS);
                 holder.set(ADDRESS, 0, chunk);

@@ -123,7 +123,8 @@ final class ScanChunk implements AutoCloseable {
     MemorySegment[] types(int columns) throws Throwable {
         MemorySegment[] out = new MemorySegment[columns];
         for (int i = 0; i < columns; i++) {
-            MemorySegment vector = (MemorySegment) api.dataChunkGetVector().invokeExact(chunk.get(ADDRESS, 0), (long) i);
+            MemorySegment vector = (MemorySegment) api.dataChunkGetVector().invokeExact(chunk.get(ADDRESS, 0),
+                    (long) i);
             out[i] = (MemorySegment) api.vectorGetColumnType().invokeExact(vector);
         }
         return out;

@@ -250,7 +250,8 @@ final class VectorCopy {
             out.set(JAVA_INT_UNALIGNED, t, length);
             MemorySegment.copy(bytes, start, out, t + 4, length);
         } else {
-            api.vectorAssignStringElementLen().invokeExact(vector, (long) i, bytes.asSlice(start, length), (long) length);
+            api.vectorAssignStringElementLen().invokeExact(vector, (long) i, bytes.asSlice(start, length),
+                    (long) length);
         }
     }
 
