@@ -109,23 +109,37 @@ final class DictionaryEntries {
                 throw new DuckDbException("dictionary index " + k + " of row " + (at + i - data.offset())
                         + " lies outside the dictionary's " + size + " values");
             }
-            int key = (int) k;
-            if (nulls[key]) {
-                if (mask == null) {
-                    api.vectorEnsureValidityWritable().invokeExact(vector);
-                    mask = ((MemorySegment) api.vectorGetValidity().invokeExact(vector))
-                            .reinterpret(VectorCopy.words(n) * 8L);
-                }
-                Bitmaps.set(mask, i, false);
-                out.set(JAVA_LONG_UNALIGNED, t, 0L);
-                out.set(JAVA_LONG_UNALIGNED, t + 8, 0L);
-            } else if (lengths[key] <= VectorCopy.INLINED) {
-                out.set(JAVA_LONG_UNALIGNED, t, inlined[2 * key]);
-                out.set(JAVA_LONG_UNALIGNED, t + 8, inlined[2 * key + 1]);
-            } else {
-                VectorCopy.write(api, bytes, starts[key], lengths[key], out, i, vector);
-            }
+            mask = entry(api, (int) k, out, i, vector, n, mask);
         }
+    }
+
+    /**
+     * Writes value {@code key}'s entry as row {@code i} of {@code vector} (of {@code rows} rows; {@code out}
+     * its data): a null value clears the row's validity bit (in {@code mask}, made writable at the first null
+     * and returned), a short value is its inlined entry, a longer one is assigned.
+     */
+    private MemorySegment entry(DuckDbApi api, int key, MemorySegment out, int i, MemorySegment vector, int rows,
+            MemorySegment mask) throws Throwable {
+        long t = i * VectorCopy.STRING_T;
+        if (nulls[key]) {
+            MemorySegment bits = mask;
+            if (bits == null) {
+                api.vectorEnsureValidityWritable().invokeExact(vector);
+                bits = ((MemorySegment) api.vectorGetValidity().invokeExact(vector))
+                        .reinterpret(VectorCopy.words(rows) * 8L);
+            }
+            Bitmaps.set(bits, i, false);
+            out.set(JAVA_LONG_UNALIGNED, t, 0L);
+            out.set(JAVA_LONG_UNALIGNED, t + 8, 0L);
+            return bits;
+        }
+        if (lengths[key] <= VectorCopy.INLINED) {
+            out.set(JAVA_LONG_UNALIGNED, t, inlined[2 * key]);
+            out.set(JAVA_LONG_UNALIGNED, t + 8, inlined[2 * key + 1]);
+        } else {
+            VectorCopy.write(api, bytes, starts[key], lengths[key], out, i, vector);
+        }
+        return mask;
     }
 
     /**
@@ -176,22 +190,7 @@ final class DictionaryEntries {
                 .reinterpret(size * VectorCopy.STRING_T);
         MemorySegment mask = null;
         for (int k = 0; k < size; k++) {
-            long t = k * VectorCopy.STRING_T;
-            if (nulls[k]) {
-                if (mask == null) {
-                    api.vectorEnsureValidityWritable().invokeExact(made);
-                    mask = ((MemorySegment) api.vectorGetValidity().invokeExact(made))
-                            .reinterpret(VectorCopy.words(size) * 8L);
-                }
-                Bitmaps.set(mask, k, false);
-                out.set(JAVA_LONG_UNALIGNED, t, 0L);
-                out.set(JAVA_LONG_UNALIGNED, t + 8, 0L);
-            } else if (lengths[k] <= VectorCopy.INLINED) {
-                out.set(JAVA_LONG_UNALIGNED, t, inlined[2 * k]);
-                out.set(JAVA_LONG_UNALIGNED, t + 8, inlined[2 * k + 1]);
-            } else {
-                VectorCopy.write(api, bytes, starts[k], lengths[k], out, k, made);
-            }
+            mask = entry(api, k, out, k, made, size, mask);
         }
         return made;
     }

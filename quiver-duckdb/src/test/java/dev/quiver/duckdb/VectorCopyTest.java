@@ -177,10 +177,15 @@ class VectorCopyTest {
         return out;
     }
 
+    /** A dictionary's values: "x", "y". */
+    private static ArrayData xy() {
+        return RecordBatch.ofRows(new Schema(List.of(Field.nullable("v", new ArrowType.Utf8()))),
+                List.of(List.of("x"), List.of("y"))).column(0).data();
+    }
+
     @Test
     void aDictionaryIndexOutsideTheDictionaryIsOneError() {
-        ArrayData values = RecordBatch.ofRows(new Schema(List.of(Field.nullable("v", new ArrowType.Utf8()))),
-                List.of(List.of("x"), List.of("y"))).column(0).data();
+        ArrayData values = xy();
         Field field = Field.dictionary("d", INT32, new ArrowType.Utf8(), false, 0, true);
         Array column = Array.ofUnchecked(ArrayData.dictionaryEncoded((ArrowType.Dictionary) field.type(), 2,
                 Arrays.asList(null, ints(1, 7)), values));
@@ -190,8 +195,7 @@ class VectorCopyTest {
 
     @Test
     void aNegativeDictionaryIndexIsOneError() {
-        ArrayData values = RecordBatch.ofRows(new Schema(List.of(Field.nullable("v", new ArrowType.Utf8()))),
-                List.of(List.of("x"), List.of("y"))).column(0).data();
+        ArrayData values = xy();
         Field field = Field.dictionary("d", INT32, new ArrowType.Utf8(), false, 0, false);
         Array column = Array.ofUnchecked(ArrayData.dictionaryEncoded((ArrowType.Dictionary) field.type(), 3,
                 Arrays.asList(null, ints(0, 1, -1)), values));
