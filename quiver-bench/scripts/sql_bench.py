@@ -4,10 +4,13 @@
 
 Usage: python sql_bench.py FILE RUNS NAME=COMMAND [NAME=COMMAND ...]
 Each COMMAND is a quiver command line up to the subcommand (e.g. "./quiver" or "java -p ... -m
-dev.quiver.cli/dev.quiver.cli.QuiverCommand"); "python" names DuckDB's Python client (duckdb_sql.py
-beside this script, run by this Python). For each query, RUNS rounds run every command once, in turn
-(so a machine busy with other work slows all of them alike), as `COMMAND sql QUERY --table t=FILE
---limit 1`; a `quiver` launcher's `sql` cache is waited for first (aot_caches.py). Prints per query and command the median wall seconds and the median CPU seconds (user +
+dev.quiver.cli/dev.quiver.cli.QuiverCommand"); NAME "python" is DuckDB's Python client (duckdb_sql.py
+beside this script), run by the Python its COMMAND names ("python=/path/to/venv/bin/python"), or by this
+one for "python=python". For each query, RUNS rounds run every command once, in turn
+(so a machine busy with other work slows all of them alike), as `COMMAND sql QUERY --table t=FILE`;
+like the Python client (which prints every row), `quiver sql` prints the whole result (every query's
+result is under its default --limit of 100 rows). A `quiver` launcher's `sql` cache is waited for first
+(aot_caches.py). Prints per query and command the median wall seconds and the median CPU seconds (user +
 system of the process and its children, from wait4), and each median's ratio to the Python client's.
 """
 import os
@@ -54,10 +57,11 @@ def main():
         times = {name: [] for name in commands}
         for _ in range(runs):
             for name, command in commands.items():
-                if command == "python":
-                    argv = [sys.executable, os.path.join(here, "duckdb_sql.py"), path, query]
+                if name == "python":
+                    interpreter = sys.executable if command == "python" else command
+                    argv = shlex.split(interpreter) + [os.path.join(here, "duckdb_sql.py"), path, query]
                 else:
-                    argv = shlex.split(command) + ["sql", query, "--table", f"t={path}", "--limit", "1"]
+                    argv = shlex.split(command) + ["sql", query, "--table", f"t={path}"]
                 times[name].append(run(argv))
         medians = {name: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
                    for name, t in times.items()}

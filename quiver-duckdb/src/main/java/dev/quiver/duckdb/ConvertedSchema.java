@@ -36,7 +36,8 @@ final class ConvertedSchema implements AutoCloseable {
             CData.exportSchema(schema, exported);
             String error;
             try {
-                error = api.errorMessage((MemorySegment) api.schemaFromArrow.invokeExact(connection, exported, holder),
+                error = api.errorMessage(
+                        (MemorySegment) api.schemaFromArrow().invokeExact(connection, exported, holder),
                         local);
             } finally {
                 MemorySegment release = exported.get(ADDRESS, RELEASE_AT);
@@ -68,7 +69,7 @@ final class ConvertedSchema implements AutoCloseable {
         }
         try {
             if (holder.get(ADDRESS, 0).address() != 0) {
-                api.destroyArrowConvertedSchema.invokeExact(holder);
+                api.destroyArrowConvertedSchema().invokeExact(holder);
             }
         } catch (Throwable e) {
             throw new DuckDbException("destroying a converted schema failed: " + e, e);

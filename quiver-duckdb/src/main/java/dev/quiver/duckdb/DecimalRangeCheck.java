@@ -69,29 +69,29 @@ final class DecimalRangeCheck {
     }
 
     private static Node node(DuckDbApi api, MemorySegment type, Arena local) throws Throwable {
-        int id = (int) api.getTypeId.invokeExact(type);
+        int id = (int) api.getTypeId().invokeExact(type);
         return switch (id) {
             case UHUGEINT -> new Node(true, List.of());
-            case LIST -> new Node(false, List.of(owned(api, (MemorySegment) api.listTypeChildType.invokeExact(type),
+            case LIST -> new Node(false, List.of(owned(api, (MemorySegment) api.listTypeChildType().invokeExact(type),
                     local)));
-            case ARRAY -> new Node(false, List.of(owned(api, (MemorySegment) api.arrayTypeChildType.invokeExact(type),
+            case ARRAY -> new Node(false, List.of(owned(api, (MemorySegment) api.arrayTypeChildType().invokeExact(type),
                     local)));
             case MAP -> new Node(false, List.of(new Node(false, List.of(
-                    owned(api, (MemorySegment) api.mapTypeKeyType.invokeExact(type), local),
-                    owned(api, (MemorySegment) api.mapTypeValueType.invokeExact(type), local)))));
+                    owned(api, (MemorySegment) api.mapTypeKeyType().invokeExact(type), local),
+                    owned(api, (MemorySegment) api.mapTypeValueType().invokeExact(type), local)))));
             case STRUCT -> {
-                long n = (long) api.structTypeChildCount.invokeExact(type);
+                long n = (long) api.structTypeChildCount().invokeExact(type);
                 List<Node> children = new ArrayList<>();
                 for (long i = 0; i < n; i++) {
-                    children.add(owned(api, (MemorySegment) api.structTypeChildType.invokeExact(type, i), local));
+                    children.add(owned(api, (MemorySegment) api.structTypeChildType().invokeExact(type, i), local));
                 }
                 yield new Node(false, children);
             }
             case UNION -> {
-                long n = (long) api.unionTypeMemberCount.invokeExact(type);
+                long n = (long) api.unionTypeMemberCount().invokeExact(type);
                 List<Node> children = new ArrayList<>();
                 for (long i = 0; i < n; i++) {
-                    children.add(owned(api, (MemorySegment) api.unionTypeMemberType.invokeExact(type, i), local));
+                    children.add(owned(api, (MemorySegment) api.unionTypeMemberType().invokeExact(type, i), local));
                 }
                 yield new Node(false, children);
             }
@@ -109,7 +109,7 @@ final class DecimalRangeCheck {
         } finally {
             MemorySegment holder = local.allocate(ADDRESS);
             holder.set(ADDRESS, 0, type);
-            api.destroyLogicalType.invokeExact(holder);
+            api.destroyLogicalType().invokeExact(holder);
         }
     }
 

@@ -70,7 +70,7 @@ public final class DuckDb {
      */
     public static String version() {
         try {
-            return DuckDbApi.string((java.lang.foreign.MemorySegment) DuckDbApi.get().libraryVersion.invokeExact());
+            return DuckDbApi.string((java.lang.foreign.MemorySegment) DuckDbApi.get().libraryVersion().invokeExact());
         } catch (DuckDbException e) {
             throw e;
         } catch (Throwable e) {

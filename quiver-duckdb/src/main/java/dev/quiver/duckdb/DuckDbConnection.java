@@ -69,10 +69,10 @@ public final class DuckDbConnection implements AutoCloseable {
         this.connection = arena.allocate(ADDRESS);
         try {
             openDatabase(path, settings);
-            if ((int) api.connect.invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
+            if ((int) api.connect().invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
                 throw new DuckDbException("DuckDB cannot connect to the database");
             }
-            api.addReplacementScan.invokeExact(database.get(ADDRESS, 0), ReplacementScan.CALLBACK,
+            api.addReplacementScan().invokeExact(database.get(ADDRESS, 0), ReplacementScan.CALLBACK,
                     MemorySegment.ofAddress(replacementId), MemorySegment.NULL);
             ScanFunction.register(api, connection.get(ADDRESS, 0), databaseKey);
             connectionId = ScanFunction.connectionId(api, connection.get(ADDRESS, 0));
@@ -89,7 +89,7 @@ public final class DuckDbConnection implements AutoCloseable {
         this.database = arena.allocate(ADDRESS).copyFrom(parent.database);
         this.connection = arena.allocate(ADDRESS);
         try {
-            if ((int) api.connect.invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
+            if ((int) api.connect().invokeExact(database.get(ADDRESS, 0), connection) != DuckDbApi.SUCCESS) {
                 throw new DuckDbException("DuckDB cannot make another connection to the database");
             }
             connectionId = ScanFunction.connectionId(api, connection.get(ADDRESS, 0));
@@ -155,7 +155,7 @@ public final class DuckDbConnection implements AutoCloseable {
             }
             MemorySegment handle = connection.get(ADDRESS, 0);
             try {
-                SessionCalls.get().interrupt.invokeExact(handle);
+                api.interrupt().invokeExact(handle);
             } catch (DuckDbException e) {
                 throw e;
             } catch (Throwable e) {
@@ -183,7 +183,7 @@ public final class DuckDbConnection implements AutoCloseable {
         checkOpen();
         endStreaming();
         try (Arena local = Arena.ofConfined()) {
-            return Prepared.parameterTypes(api, SessionCalls.get(), connection.get(ADDRESS, 0), sql, local);
+            return Prepared.parameterTypes(api, connection.get(ADDRESS, 0), sql, local);
         } catch (DuckDbException e) {
             throw e;
         } catch (Throwable e) {
@@ -194,12 +194,12 @@ public final class DuckDbConnection implements AutoCloseable {
     private void openDatabase(String path, Map<String, String> settings) throws Throwable {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment config = local.allocate(ADDRESS);
-            if ((int) api.createConfig.invokeExact(config) != DuckDbApi.SUCCESS) {
+            if ((int) api.createConfig().invokeExact(config) != DuckDbApi.SUCCESS) {
                 throw new DuckDbException("DuckDB cannot create a configuration");
             }
             try {
                 for (Map.Entry<String, String> setting : settings.entrySet()) {
-                    if ((int) api.setConfig.invokeExact(config.get(ADDRESS, 0), local.allocateFrom(setting.getKey()),
+                    if ((int) api.setConfig().invokeExact(config.get(ADDRESS, 0), local.allocateFrom(setting.getKey()),
                             local.allocateFrom(setting.getValue())) != DuckDbApi.SUCCESS) {
                         throw new DuckDbException("DuckDB refuses the setting " + setting.getKey() + " = "
                                 + setting.getValue());
@@ -207,17 +207,18 @@ public final class DuckDbConnection implements AutoCloseable {
                 }
                 MemorySegment file = path == null ? MemorySegment.NULL : local.allocateFrom(path);
                 MemorySegment error = local.allocate(ADDRESS);
-                if ((int) api.openExt.invokeExact(file, database, config.get(ADDRESS, 0), error) != DuckDbApi.SUCCESS) {
+                if ((int) api.openExt().invokeExact(file, database, config.get(ADDRESS, 0), error)
+                        != DuckDbApi.SUCCESS) {
                     MemorySegment message = error.get(ADDRESS, 0);
                     String text = message.address() == 0 ? null : message.reinterpret(Long.MAX_VALUE).getString(0);
                     if (message.address() != 0) {
-                        api.free.invokeExact(message);
+                        api.free().invokeExact(message);
                     }
                     throw new DuckDbException("DuckDB cannot open the database " + (path == null ? "in memory" : path)
                             + (text == null ? "" : ": " + text));
                 }
             } finally {
-                api.destroyConfig.invokeExact(config);
+                api.destroyConfig().invokeExact(config);
             }
         }
     }
@@ -546,10 +547,10 @@ public final class DuckDbConnection implements AutoCloseable {
             disconnected = true;
             try {
                 if (connection.get(ADDRESS, 0).address() != 0) {
-                    api.disconnect.invokeExact(connection);
+                    api.disconnect().invokeExact(connection);
                 }
                 if (parent == null && database.get(ADDRESS, 0).address() != 0) {
-                    api.close.invokeExact(database);
+                    api.close().invokeExact(database);
                 }
             } catch (Throwable e) {
                 throw new DuckDbException("closing DuckDB failed: " + e, e);

@@ -39,7 +39,7 @@ final class ResultReader implements RecordBatchReader {
         this.owner = owner;
         this.result = arena.allocate(DuckDbApi.RESULT).copyFrom(result);
         try {
-            this.options = (MemorySegment) api.resultGetArrowOptions.invokeExact(this.result);
+            this.options = (MemorySegment) api.resultGetArrowOptions().invokeExact(this.result);
             this.schema = readSchema();
         } catch (Throwable e) {
             close();
@@ -48,7 +48,7 @@ final class ResultReader implements RecordBatchReader {
     }
 
     private Schema readSchema() throws Throwable {
-        long n = (long) api.columnCount.invokeExact(result);
+        long n = (long) api.columnCount().invokeExact(result);
         try (Arena local = Arena.ofConfined()) {
             MemorySegment types = local.allocate(ADDRESS, Math.max(n, 1));
             MemorySegment names = local.allocate(ADDRESS, Math.max(n, 1));
@@ -57,18 +57,18 @@ final class ResultReader implements RecordBatchReader {
                 List<MemorySegment> typeList = new ArrayList<>();
                 List<String> nameList = new ArrayList<>();
                 for (long i = 0; i < n; i++) {
-                    MemorySegment type = (MemorySegment) api.columnLogicalType.invokeExact(result, i);
+                    MemorySegment type = (MemorySegment) api.columnLogicalType().invokeExact(result, i);
                     types.setAtIndex(ADDRESS, i, type);
                     typeList.add(type);
-                    MemorySegment name = (MemorySegment) api.columnName.invokeExact(result, i);
+                    MemorySegment name = (MemorySegment) api.columnName().invokeExact(result, i);
                     names.setAtIndex(ADDRESS, i, name);
                     nameList.add(DuckDbApi.string(name));
                     columns.append(i == 0 ? "" : ", ").append(DuckDbApi.string(name));
                 }
                 ranges = DecimalRangeCheck.of(api, typeList, nameList);
                 MemorySegment out = local.allocate(CData.ARROW_SCHEMA);
-                String error = api.errorMessage((MemorySegment) api.toArrowSchema.invokeExact(options, types, names, n,
-                        out), local);
+                String error = api.errorMessage(
+                        (MemorySegment) api.toArrowSchema().invokeExact(options, types, names, n, out), local);
                 if (error != null) {
                     throw new DuckDbException("the result (columns " + columns + ") has a type without an Arrow "
                             + "form: " + error);
@@ -83,7 +83,7 @@ final class ResultReader implements RecordBatchReader {
                 for (long i = 0; i < n; i++) {
                     MemorySegment holder = types.asSlice(i * ADDRESS.byteSize(), ADDRESS.byteSize());
                     if (holder.get(ADDRESS, 0).address() != 0) {
-                        api.destroyLogicalType.invokeExact(holder);
+                        api.destroyLogicalType().invokeExact(holder);
                     }
                 }
             }
@@ -118,9 +118,9 @@ final class ResultReader implements RecordBatchReader {
                     + "a result to its end before the next query");
         }
         try (Arena local = Arena.ofConfined()) {
-            MemorySegment chunk = (MemorySegment) api.fetchChunk.invokeExact(result);
+            MemorySegment chunk = (MemorySegment) api.fetchChunk().invokeExact(result);
             if (chunk.address() == 0) {
-                String error = DuckDbApi.string((MemorySegment) api.resultError.invokeExact(result));
+                String error = DuckDbApi.string((MemorySegment) api.resultError().invokeExact(result));
                 if (error != null) {
                     throw new DuckDbException(DuckDbApi.readable(error));
                 }
@@ -129,11 +129,12 @@ final class ResultReader implements RecordBatchReader {
             MemorySegment out = local.allocate(CData.ARROW_ARRAY);
             String error;
             try {
-                error = api.errorMessage((MemorySegment) api.dataChunkToArrow.invokeExact(options, chunk, out), local);
+                error = api.errorMessage(
+                        (MemorySegment) api.dataChunkToArrow().invokeExact(options, chunk, out), local);
             } finally {
                 MemorySegment holder = local.allocate(ADDRESS);
                 holder.set(ADDRESS, 0, chunk);
-                api.destroyDataChunk.invokeExact(holder);
+                api.destroyDataChunk().invokeExact(holder);
             }
             if (error != null) {
                 throw new DuckDbException("converting a result chunk to Arrow failed: " + error);
@@ -160,9 +161,9 @@ final class ResultReader implements RecordBatchReader {
             if (options != null) {
                 MemorySegment holder = arena.allocate(ADDRESS);
                 holder.set(ADDRESS, 0, options);
-                api.destroyArrowOptions.invokeExact(holder);
+                api.destroyArrowOptions().invokeExact(holder);
             }
-            api.destroyResult.invokeExact(result);
+            api.destroyResult().invokeExact(result);
         } catch (Throwable e) {
             throw new DuckDbException("destroying a DuckDB result failed: " + e, e);
         } finally {

@@ -45,6 +45,7 @@ final class ScanChunk implements AutoCloseable {
     private RecordBatch batch;
     /** Per column of the scan: the entries of its dictionary, for dictionary-encoded strings. */
     private DictionaryEntries[] dictionaries;
+    private final CopyScratch scratch = new CopyScratch();
     private long selectionSize;
     private long rows;
     private long position;
@@ -106,7 +107,7 @@ final class ScanChunk implements AutoCloseable {
         release = array.get(ADDRESS, RELEASE_AT);
         array.set(ADDRESS, RELEASE_AT, NO_RELEASE);
         try (Arena local = Arena.ofConfined()) {
-            String error = api.errorMessage((MemorySegment) api.dataChunkFromArrow.invokeExact(connection, array,
+            String error = api.errorMessage((MemorySegment) api.dataChunkFromArrow().invokeExact(connection, array,
                     converted.handle(), chunk), local);
             if (error != null) {
                 throw new DuckDbException("DuckDB cannot convert a batch of table " + table + ": " + error);
@@ -122,8 +123,9 @@ final class ScanChunk implements AutoCloseable {
     MemorySegment[] types(int columns) throws Throwable {
         MemorySegment[] out = new MemorySegment[columns];
         for (int i = 0; i < columns; i++) {
-            MemorySegment vector = (MemorySegment) api.dataChunkGetVector.invokeExact(chunk.get(ADDRESS, 0), (long) i);
-            out[i] = (MemorySegment) api.vectorGetColumnType.invokeExact(vector);
+            MemorySegment vector = (MemorySegment) api.dataChunkGetVector().invokeExact(chunk.get(ADDRESS, 0),
+                    (long) i);
+            out[i] = (MemorySegment) api.vectorGetColumnType().invokeExact(vector);
         }
         return out;
     }
@@ -135,8 +137,8 @@ final class ScanChunk implements AutoCloseable {
         }
         destroySelection();
         long size = Math.max(n, VECTOR_SIZE);
-        selection.set(ADDRESS, 0, (MemorySegment) api.createSelectionVector.invokeExact(size));
-        MemorySegment data = ((MemorySegment) api.selectionVectorData.invokeExact(selection.get(ADDRESS, 0)))
+        selection.set(ADDRESS, 0, (MemorySegment) api.createSelectionVector().invokeExact(size));
+        MemorySegment data = ((MemorySegment) api.selectionVectorData().invokeExact(selection.get(ADDRESS, 0)))
                 .reinterpret(size * Integer.BYTES);
         for (int i = 0; i < size; i++) {
             data.setAtIndex(JAVA_INT, i, i);
@@ -157,8 +159,8 @@ final class ScanChunk implements AutoCloseable {
         for (int c = 0; c < scan.columns; c++) {
             VectorCopy copy = scan.direct[c];
             if (copy != null) {
-                MemorySegment to = (MemorySegment) api.dataChunkGetVector.invokeExact(output, (long) c);
-                copy.copy(api, batch.column(c).data(), position, n, to, dictionaries[c]);
+                MemorySegment to = (MemorySegment) api.dataChunkGetVector().invokeExact(output, (long) c);
+                copy.copy(api, batch.column(c).data(), position, n, to, dictionaries[c], scratch);
             }
         }
         if (scan.converted != null) {
@@ -167,10 +169,10 @@ final class ScanChunk implements AutoCloseable {
             MemorySegment source = chunk.get(ADDRESS, 0);
             MemorySegment sel = selection.get(ADDRESS, 0);
             for (int k = 0; k < scan.convertedColumns.length; k++) {
-                MemorySegment from = (MemorySegment) api.dataChunkGetVector.invokeExact(source, (long) k);
-                MemorySegment to = (MemorySegment) api.dataChunkGetVector.invokeExact(output,
+                MemorySegment from = (MemorySegment) api.dataChunkGetVector().invokeExact(source, (long) k);
+                MemorySegment to = (MemorySegment) api.dataChunkGetVector().invokeExact(output,
                         (long) scan.convertedColumns[k]);
-                api.vectorCopySel.invokeExact(from, to, sel, (long) n, 0L, 0L);
+                api.vectorCopySel().invokeExact(from, to, sel, (long) n, 0L, 0L);
             }
             dropConverted();
         }
@@ -189,7 +191,7 @@ final class ScanChunk implements AutoCloseable {
     /** Destroys the converted chunk and releases the export it was converted from. */
     private void dropConverted() throws Throwable {
         if (chunk.get(ADDRESS, 0).address() != 0) {
-            api.destroyDataChunk.invokeExact(chunk);
+            api.destroyDataChunk().invokeExact(chunk);
             chunk.set(ADDRESS, 0, MemorySegment.NULL);
         }
         if (release.address() != 0) {
@@ -201,7 +203,7 @@ final class ScanChunk implements AutoCloseable {
 
     private void destroySelection() throws Throwable {
         if (selection.get(ADDRESS, 0).address() != 0) {
-            api.destroySelectionVector.invokeExact(selection.get(ADDRESS, 0));
+            api.destroySelectionVector().invokeExact(selection.get(ADDRESS, 0));
             selection.set(ADDRESS, 0, MemorySegment.NULL);
         }
     }
@@ -211,6 +213,13 @@ final class ScanChunk implements AutoCloseable {
         try {
             clear();
             destroySelection();
+            if (dictionaries != null) {
+                for (DictionaryEntries dictionary : dictionaries) {
+                    if (dictionary != null) {
+                        dictionary.close();
+                    }
+                }
+            }
         } catch (Throwable e) {
             throw new DuckDbException("releasing a scan's chunk failed: " + e, e);
         } finally {

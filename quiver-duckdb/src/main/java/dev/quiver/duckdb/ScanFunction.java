@@ -67,25 +67,25 @@ final class ScanFunction {
     static void register(DuckDbApi api, MemorySegment connection, long database) throws Throwable {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment function = local.allocate(ADDRESS);
-            function.set(ADDRESS, 0, (MemorySegment) api.createTableFunction.invokeExact());
+            function.set(ADDRESS, 0, (MemorySegment) api.createTableFunction().invokeExact());
             MemorySegment type = local.allocate(ADDRESS);
-            type.set(ADDRESS, 0, (MemorySegment) api.createLogicalType.invokeExact(BIGINT));
+            type.set(ADDRESS, 0, (MemorySegment) api.createLogicalType().invokeExact(BIGINT));
             try {
                 MemorySegment f = function.get(ADDRESS, 0);
-                api.tableFunctionSetName.invokeExact(f, local.allocateFrom(NAME));
-                api.tableFunctionAddParameter.invokeExact(f, type.get(ADDRESS, 0));
-                api.tableFunctionSetBind.invokeExact(f, BIND);
-                api.tableFunctionSetInit.invokeExact(f, INIT);
-                api.tableFunctionSetLocalInit.invokeExact(f, LOCAL_INIT);
-                api.tableFunctionSetFunction.invokeExact(f, FUNCTION);
-                api.tableFunctionSupportsProjectionPushdown.invokeExact(f, true);
-                api.tableFunctionSetExtraInfo.invokeExact(f, MemorySegment.ofAddress(database), MemorySegment.NULL);
-                if ((int) api.registerTableFunction.invokeExact(connection, f) != DuckDbApi.SUCCESS) {
+                api.tableFunctionSetName().invokeExact(f, local.allocateFrom(NAME));
+                api.tableFunctionAddParameter().invokeExact(f, type.get(ADDRESS, 0));
+                api.tableFunctionSetBind().invokeExact(f, BIND);
+                api.tableFunctionSetInit().invokeExact(f, INIT);
+                api.tableFunctionSetLocalInit().invokeExact(f, LOCAL_INIT);
+                api.tableFunctionSetFunction().invokeExact(f, FUNCTION);
+                api.tableFunctionSupportsProjectionPushdown().invokeExact(f, true);
+                api.tableFunctionSetExtraInfo().invokeExact(f, MemorySegment.ofAddress(database), MemorySegment.NULL);
+                if ((int) api.registerTableFunction().invokeExact(connection, f) != DuckDbApi.SUCCESS) {
                     throw new DuckDbException("DuckDB refused the table function " + NAME);
                 }
             } finally {
-                api.destroyLogicalType.invokeExact(type);
-                api.destroyTableFunction.invokeExact(function);
+                api.destroyLogicalType().invokeExact(type);
+                api.destroyTableFunction().invokeExact(function);
             }
         }
     }
@@ -109,11 +109,11 @@ final class ScanFunction {
     static long connectionId(DuckDbApi api, MemorySegment connection) throws Throwable {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment context = local.allocate(ADDRESS);
-            api.connectionGetClientContext.invokeExact(connection, context);
+            api.connectionGetClientContext().invokeExact(connection, context);
             try {
-                return (long) api.clientContextConnectionId.invokeExact(context.get(ADDRESS, 0));
+                return (long) api.clientContextConnectionId().invokeExact(context.get(ADDRESS, 0));
             } finally {
-                api.destroyClientContext.invokeExact(context);
+                api.destroyClientContext().invokeExact(context);
             }
         }
     }
@@ -123,25 +123,25 @@ final class ScanFunction {
         DuckDbApi api = DuckDbApi.get();
         try (Arena local = Arena.ofConfined()) {
             MemorySegment value = local.allocate(ADDRESS);
-            value.set(ADDRESS, 0, (MemorySegment) api.bindGetParameter.invokeExact(info, 0L));
-            long id = (long) api.getInt64.invokeExact(value.get(ADDRESS, 0));
-            api.destroyValue.invokeExact(value);
+            value.set(ADDRESS, 0, (MemorySegment) api.bindGetParameter().invokeExact(info, 0L));
+            long id = (long) api.getInt64().invokeExact(value.get(ADDRESS, 0));
+            api.destroyValue().invokeExact(value);
             MemorySegment context = local.allocate(ADDRESS);
-            api.bindGetClientContext.invokeExact(info, context);
-            long caller = (long) api.clientContextConnectionId.invokeExact(context.get(ADDRESS, 0));
-            api.destroyClientContext.invokeExact(context);
-            long database = ((MemorySegment) api.bindGetExtraInfo.invokeExact(info)).address();
+            api.bindGetClientContext().invokeExact(info, context);
+            long caller = (long) api.clientContextConnectionId().invokeExact(context.get(ADDRESS, 0));
+            api.destroyClientContext().invokeExact(context);
+            long database = ((MemorySegment) api.bindGetExtraInfo().invokeExact(info)).address();
             ScanTable table = TABLES.get(id);
             if (table == null || table.database != database || !table.mayScan(caller)) {
-                api.bindSetError.invokeExact(info, local.allocateFrom(NAME + ": no table " + id
+                api.bindSetError().invokeExact(info, local.allocateFrom(NAME + ": no table " + id
                         + " is registered on this connection"));
                 return;
             }
             for (int i = 0; i < table.schema.fields().size(); i++) {
-                api.bindAddResultColumn.invokeExact(info, local.allocateFrom(table.schema.fields().get(i).name()),
+                api.bindAddResultColumn().invokeExact(info, local.allocateFrom(table.schema.fields().get(i).name()),
                         table.type(i));
             }
-            api.bindSetBindData.invokeExact(info, MemorySegment.ofAddress(id), MemorySegment.NULL);
+            api.bindSetBindData().invokeExact(info, MemorySegment.ofAddress(id), MemorySegment.NULL);
         } catch (Throwable e) {
             fail(api, info, e, Failure.BIND);
         }
@@ -151,14 +151,14 @@ final class ScanFunction {
     private static void init(MemorySegment info) {
         DuckDbApi api = DuckDbApi.get();
         try {
-            long id = ((MemorySegment) api.initGetBindData.invokeExact(info)).address();
+            long id = ((MemorySegment) api.initGetBindData().invokeExact(info)).address();
             ScanTable table = TABLES.get(id);
             if (table == null) {
                 throw new DuckDbException(NAME + ": table " + id + " was unregistered");
             }
-            int[] indices = new int[(int) (long) api.initGetColumnCount.invokeExact(info)];
+            int[] indices = new int[(int) (long) api.initGetColumnCount().invokeExact(info)];
             for (int i = 0; i < indices.length; i++) {
-                long index = (long) api.initGetColumnIndex.invokeExact(info, (long) i);
+                long index = (long) api.initGetColumnIndex().invokeExact(info, (long) i);
                 if (index < 0 || index >= table.schema.fields().size()) {
                     throw new DuckDbException(NAME + ": table " + table.name + " has no column " + index);
                 }
@@ -167,8 +167,8 @@ final class ScanFunction {
             TableScan scan = new TableScan(DuckDbApi.get(), table.connection, table, indices);
             long scanId = nextId();
             SCANS.put(scanId, scan);
-            api.initSetInitData.invokeExact(info, MemorySegment.ofAddress(scanId), DESTROY_SCAN);
-            api.initSetMaxThreads.invokeExact(info, (long) Runtime.getRuntime().availableProcessors());
+            api.initSetInitData().invokeExact(info, MemorySegment.ofAddress(scanId), DESTROY_SCAN);
+            api.initSetMaxThreads().invokeExact(info, (long) Runtime.getRuntime().availableProcessors());
         } catch (Throwable e) {
             fail(api, info, e, Failure.INIT);
         }
@@ -180,7 +180,7 @@ final class ScanFunction {
         try {
             long id = nextId();
             CHUNKS.put(id, new ScanChunk(api));
-            api.initSetInitData.invokeExact(info, MemorySegment.ofAddress(id), DESTROY_CHUNK);
+            api.initSetInitData().invokeExact(info, MemorySegment.ofAddress(id), DESTROY_CHUNK);
         } catch (Throwable e) {
             fail(api, info, e, Failure.INIT);
         }
@@ -190,8 +190,8 @@ final class ScanFunction {
     private static void function(MemorySegment info, MemorySegment output) {
         DuckDbApi api = DuckDbApi.get();
         try {
-            TableScan scan = SCANS.get(((MemorySegment) api.functionGetInitData.invokeExact(info)).address());
-            ScanChunk chunk = CHUNKS.get(((MemorySegment) api.functionGetLocalInitData.invokeExact(info)).address());
+            TableScan scan = SCANS.get(((MemorySegment) api.functionGetInitData().invokeExact(info)).address());
+            ScanChunk chunk = CHUNKS.get(((MemorySegment) api.functionGetLocalInitData().invokeExact(info)).address());
             long rows;
             while ((rows = chunk.emit(output, scan)) == 0) {
                 var batch = scan.next();
@@ -201,7 +201,7 @@ final class ScanFunction {
                 }
                 chunk.load(batch, scan);
             }
-            api.dataChunkSetSize.invokeExact(output, rows);
+            api.dataChunkSetSize().invokeExact(output, rows);
         } catch (Throwable e) {
             fail(api, info, e, Failure.FUNCTION);
         }
@@ -240,9 +240,9 @@ final class ScanFunction {
         try (Arena local = Arena.ofConfined()) {
             MemorySegment text = local.allocateFrom(message);
             switch (where) {
-                case BIND -> api.bindSetError.invokeExact(info, text);
-                case INIT -> api.initSetError.invokeExact(info, text);
-                case FUNCTION -> api.functionSetError.invokeExact(info, text);
+                case BIND -> api.bindSetError().invokeExact(info, text);
+                case INIT -> api.initSetError().invokeExact(info, text);
+                case FUNCTION -> api.functionSetError().invokeExact(info, text);
             }
         } catch (Throwable ignored) {
             // setting the error failed too: DuckDB then sees the callback return without rows or columns

@@ -110,7 +110,7 @@ final class ScanTable implements AutoCloseable {
 
     /** How column {@code i} goes into DuckDB's vectors without DuckDB's conversion; null: converted. */
     VectorCopy directCopy(int i) throws Throwable {
-        return VectorCopy.of(schema.fields().get(i).type(), (int) api.getTypeId.invokeExact(types[i]));
+        return VectorCopy.of(schema.fields().get(i).type(), (int) api.getTypeId().invokeExact(types[i]));
     }
 
     /**
@@ -158,7 +158,7 @@ final class ScanTable implements AutoCloseable {
             MemorySegment holder = local.allocate(ADDRESS);
             for (MemorySegment type : types) {
                 holder.set(ADDRESS, 0, type);
-                api.destroyLogicalType.invokeExact(holder);
+                api.destroyLogicalType().invokeExact(holder);
             }
         } catch (Throwable e) {
             throw new DuckDbException("releasing table " + name + " failed: " + e, e);

@@ -117,18 +117,19 @@ final class VectorCopy {
      * Writes rows {@code from} to {@code from + n} of {@code data} into {@code vector}'s first {@code n} rows.
      *
      * @param dictionary the dictionary's entries ({@link DictionaryEntries}) for a dictionary column
+     * @param scratch the scan thread's heap scratch
      * @throws DuckDbException for an offset or index out of its buffer's bounds
      */
-    void copy(DuckDbApi api, ArrayData data, long from, int n, MemorySegment vector, DictionaryEntries dictionary)
-            throws Throwable {
-        MemorySegment out = ((MemorySegment) api.vectorGetData.invokeExact(vector));
+    void copy(DuckDbApi api, ArrayData data, long from, int n, MemorySegment vector, DictionaryEntries dictionary,
+            CopyScratch scratch) throws Throwable {
+        MemorySegment out = ((MemorySegment) api.vectorGetData().invokeExact(vector));
         long at = data.offset() + from;
         validity(api, data, at, n, vector);
         switch (kind) {
             case FIXED -> MemorySegment.copy(data.buffer(1).segment(), at * width, out.reinterpret(n * (long) width), 0,
                     n * (long) width);
-            case BOOL -> unpack(data.buffer(1).segment(), at, out.reinterpret(n), n);
-            case STRING -> strings(api, data, at, n, out.reinterpret(n * STRING_T), vector);
+            case BOOL -> unpack(data.buffer(1).segment(), at, out.reinterpret(n), n, scratch);
+            case STRING -> strings(api, data, at, n, out.reinterpret(n * STRING_T), vector, scratch);
             case DICTIONARY_STRING -> dictionary.write(api, data, width, at, n, out.reinterpret(n * STRING_T),
                     vector);
         }
@@ -142,14 +143,14 @@ final class VectorCopy {
             throws Throwable {
         ArrowBuffer bits = data.validity();
         if (bits == null || data.nullCount() == 0) {
-            MemorySegment mask = (MemorySegment) api.vectorGetValidity.invokeExact(vector);
+            MemorySegment mask = (MemorySegment) api.vectorGetValidity().invokeExact(vector);
             if (mask.address() != 0) {
                 Bitmaps.fill(mask.reinterpret(words(n) * 8L), 0, n, true);
             }
             return;
         }
-        api.vectorEnsureValidityWritable.invokeExact(vector);
-        MemorySegment mask = ((MemorySegment) api.vectorGetValidity.invokeExact(vector)).reinterpret(words(n) * 8L);
+        api.vectorEnsureValidityWritable().invokeExact(vector);
+        MemorySegment mask = ((MemorySegment) api.vectorGetValidity().invokeExact(vector)).reinterpret(words(n) * 8L);
         Bitmaps.copy(bits.segment(), at, mask, 0, n);
     }
 
@@ -157,29 +158,85 @@ final class VectorCopy {
         return (n + 63L) / 64;
     }
 
-    /** Bits to bytes of 0 and 1. */
-    private static void unpack(MemorySegment bits, long at, MemorySegment out, int n) {
+    /** Bits to bytes of 0 and 1, gathered on the heap. */
+    private static void unpack(MemorySegment bits, long at, MemorySegment out, int n, CopyScratch scratch) {
+        long firstByte = at >>> 3;
+        int shift = (int) (at & 7);
+        int length = (int) (((at + n + 7) >>> 3) - firstByte);
+        byte[] packed = scratch.bits;
+        byte[] bytes = scratch.entries;
+        MemorySegment.copy(bits, JAVA_BYTE, firstByte, packed, 0, length);
         for (int i = 0; i < n; i++) {
-            long bit = at + i;
-            out.set(JAVA_BYTE, i, (byte) ((bits.get(JAVA_BYTE, bit >>> 3) >>> (bit & 7)) & 1));
+            int bit = shift + i;
+            bytes[i] = (byte) ((packed[bit >>> 3] >>> (bit & 7)) & 1);
         }
+        MemorySegment.copy(bytes, 0, out, JAVA_BYTE, 0, n);
     }
 
-    /** Variable-size values with 32-bit offsets, as {@code string_t}s. */
+    /**
+     * Variable-size values with 32-bit offsets, as {@code string_t}s: offsets checked and the short values'
+     * entries made on the heap and copied at once (when the rows' data is at most
+     * {@link CopyScratch#MOST_DATA} bytes), then the longer values assigned.
+     */
     private static void strings(DuckDbApi api, ArrayData data, long at, int n, MemorySegment out,
-            MemorySegment vector) throws Throwable {
-        MemorySegment offsets = data.buffer(1).segment();
+            MemorySegment vector, CopyScratch scratch) throws Throwable {
         MemorySegment bytes = data.buffer(2) == null ? MemorySegment.NULL : data.buffer(2).segment();
         long size = bytes.byteSize();
-        int start = offsets.get(JAVA_INT_UNALIGNED, at * 4);
-        for (int i = 0; i < n; i++) {
-            int end = offsets.get(JAVA_INT_UNALIGNED, (at + i + 1) * 4);
-            if (start < 0 || end < start || end > size) {
-                throw new DuckDbException("a value's offsets " + start + " to " + end + " lie outside the "
-                        + size + " bytes of its column's data (row " + (at + i - data.offset()) + ")");
+        int[] ends = scratch.offsets;
+        MemorySegment.copy(data.buffer(1).segment(), JAVA_INT_UNALIGNED, at * 4, ends, 0, n + 1);
+        int first = ends[0];
+        int last = ends[n];
+        boolean ordered = first >= 0 && last <= size;
+        for (int i = 0; i < n && ordered; i++) {
+            ordered = ends[i + 1] >= ends[i];
+        }
+        if (!ordered) {
+            for (int i = 0; i < n; i++) {
+                int start = ends[i];
+                int end = ends[i + 1];
+                if (start < 0 || end < start || end > size) {
+                    throw new DuckDbException("a value's offsets " + start + " to " + end + " lie outside the "
+                            + size + " bytes of its column's data (row " + (at + i - data.offset()) + ")");
+                }
             }
-            write(api, bytes, start, end - start, out, i, vector);
-            start = end;
+        }
+        if (last - first > CopyScratch.MOST_DATA) {
+            for (int i = 0; i < n; i++) {
+                write(api, bytes, ends[i], ends[i + 1] - ends[i], out, i, vector);
+            }
+            return;
+        }
+        byte[] values = scratch.data(last - first);
+        MemorySegment.copy(bytes, JAVA_BYTE, first, values, 0, last - first);
+        byte[] entries = scratch.entries;
+        boolean longer = false;
+        for (int i = 0; i < n; i++) {
+            int length = ends[i + 1] - ends[i];
+            int t = i * (int) STRING_T;
+            int copied = 0;
+            if (length <= INLINED) {
+                entries[t] = (byte) length;
+                System.arraycopy(values, ends[i] - first, entries, t + 4, length);
+                copied = length;
+            } else {
+                entries[t] = 0;
+                longer = true;
+            }
+            entries[t + 1] = 0;
+            entries[t + 2] = 0;
+            entries[t + 3] = 0;
+            for (int j = t + 4 + copied; j < t + (int) STRING_T; j++) {
+                entries[j] = 0;
+            }
+        }
+        MemorySegment.copy(entries, 0, out, JAVA_BYTE, 0, n * (int) STRING_T);
+        if (longer) {
+            for (int i = 0; i < n; i++) {
+                int length = ends[i + 1] - ends[i];
+                if (length > INLINED) {
+                    write(api, bytes, ends[i], length, out, i, vector);
+                }
+            }
         }
     }
 
@@ -193,7 +250,8 @@ final class VectorCopy {
             out.set(JAVA_INT_UNALIGNED, t, length);
             MemorySegment.copy(bytes, start, out, t + 4, length);
         } else {
-            api.vectorAssignStringElementLen.invokeExact(vector, (long) i, bytes.asSlice(start, length), (long) length);
+            api.vectorAssignStringElementLen().invokeExact(vector, (long) i, bytes.asSlice(start, length),
+                    (long) length);
         }
     }
 

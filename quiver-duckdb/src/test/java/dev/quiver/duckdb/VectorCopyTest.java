@@ -55,7 +55,8 @@ class VectorCopyTest {
             Field.nullable("s", new ArrowType.Utf8()),
             Field.nullable("b", new ArrowType.Binary()),
             Field.dictionary("d8", INT8, new ArrowType.Utf8(), false, 0, true),
-            Field.dictionary("d32", INT32, new ArrowType.Utf8(), false, 1, true)));
+            Field.dictionary("d32", INT32, new ArrowType.Utf8(), false, 1, true),
+            Field.dictionary("d32n", INT32, new ArrowType.Utf8(), false, 2, false)));
 
     private static List<Object> row(int r) {
         boolean none = r % 7 == 3;
@@ -65,7 +66,7 @@ class VectorCopyTest {
                 r % 65536, r * 7, (long) r * 3, (long) r * 11, r * 0.5f, r * 0.25, r % 3 == 0, r % 20000,
                 r * 1000L, 1_700_000_000L + r, 1_700_000_000_000L + r, 1_700_000_000_000_000L + r,
                 1_700_000_000_000_000_000L + r, 1_700_000_000_000_000L + r, s, s.getBytes(StandardCharsets.UTF_8),
-                d, r % 9 == 4 ? null : d));
+                d, r % 9 == 4 ? null : d, d));
         if (none) {
             for (int c = 1; c < 21; c++) {
                 row.set(c, null);
@@ -144,7 +145,8 @@ class VectorCopyTest {
                 "SELECT count(*), sum(f64), avg(f32) FROM t WHERE flag AND i16 > 0",
                 "SELECT a.id, b.s, b.d32 FROM t a JOIN t b ON a.id = b.id + 1 WHERE b.d32 = 'c1' ORDER BY a.id",
                 "SELECT id, ts_tz, ts_ns, day, time FROM t WHERE s LIKE 'a string%' ORDER BY id DESC LIMIT 20",
-                "SELECT count(*) FROM t WHERE d32 IS NULL OR u8 IS NULL")) {
+                "SELECT count(*) FROM t WHERE d32 IS NULL OR u8 IS NULL",
+                "SELECT d32n, count(*), min(id), max(s) FROM t GROUP BY d32n ORDER BY d32n")) {
             assertEquals(converted(sql), rows(sql), sql);
         }
     }
@@ -175,15 +177,54 @@ class VectorCopyTest {
         return out;
     }
 
+    /** A dictionary's values: "x", "y". */
+    private static ArrayData xy() {
+        return RecordBatch.ofRows(new Schema(List.of(Field.nullable("v", new ArrowType.Utf8()))),
+                List.of(List.of("x"), List.of("y"))).column(0).data();
+    }
+
     @Test
     void aDictionaryIndexOutsideTheDictionaryIsOneError() {
-        ArrayData values = RecordBatch.ofRows(new Schema(List.of(Field.nullable("v", new ArrowType.Utf8()))),
-                List.of(List.of("x"), List.of("y"))).column(0).data();
+        ArrayData values = xy();
         Field field = Field.dictionary("d", INT32, new ArrowType.Utf8(), false, 0, true);
         Array column = Array.ofUnchecked(ArrayData.dictionaryEncoded((ArrowType.Dictionary) field.type(), 2,
                 Arrays.asList(null, ints(1, 7)), values));
         String message = failure(new Schema(List.of(field)), column);
         assertTrue(message.contains("dictionary index 7 of row 1 lies outside the dictionary's 2 values"), message);
+    }
+
+    @Test
+    void aNegativeDictionaryIndexIsOneError() {
+        ArrayData values = xy();
+        Field field = Field.dictionary("d", INT32, new ArrowType.Utf8(), false, 0, false);
+        Array column = Array.ofUnchecked(ArrayData.dictionaryEncoded((ArrowType.Dictionary) field.type(), 3,
+                Arrays.asList(null, ints(0, 1, -1)), values));
+        String message = failure(new Schema(List.of(field)), column);
+        assertTrue(message.contains("dictionary index -1 of row 2 lies outside the dictionary's 2 values"), message);
+    }
+
+    @Test
+    void selectedDictionaryRowsKeepNullAndLongValues() {
+        String longer = "a dictionary value longer than twelve bytes";
+        ArrayData values = RecordBatch.ofRows(new Schema(List.of(Field.nullable("v", new ArrowType.Utf8()))),
+                Arrays.asList(List.of("x"), Arrays.asList((Object) null), List.of(longer))).column(0).data();
+        Field field = Field.dictionary("d", INT32, new ArrowType.Utf8(), false, 0, false);
+        Schema schema = new Schema(List.of(field));
+        Array column = Array.ofUnchecked(ArrayData.dictionaryEncoded((ArrowType.Dictionary) field.type(), 5,
+                Arrays.asList(null, ints(2, 1, 0, 1, 2)), values));
+        RecordBatch batch = new RecordBatch(schema, List.of(column), column.length());
+        List<Object> out = new ArrayList<>();
+        try (DuckDbConnection db = DuckDb.open()) {
+            db.register("t", () -> new ListReader(schema, List.of(batch)));
+            try (RecordBatchReader reader = db.query("SELECT d FROM t")) {
+                for (RecordBatch b : reader) {
+                    for (long r = 0; r < b.rowCount(); r++) {
+                        out.add(b.column(0).getObject(r));
+                    }
+                }
+            }
+        }
+        assertEquals(Arrays.asList(longer, null, "x", null, longer), out);
     }
 
     @Test
