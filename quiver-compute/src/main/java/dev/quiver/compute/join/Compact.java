@@ -15,8 +15,9 @@ import java.util.List;
 /**
  * The probe side's columns passed through a join whose every probe row comes out at most once (an inner or semi
  * join on unique build keys, an anti join): the rows of a morsel that a bit mask keeps, in order, copied 64 rows
- * at a time: bitmaps compacted a word at a time ({@link Long#compress}), a fully kept word's values copied in bulk,
- * the others value by value; no row index array. Types {@link Gather} does not copy itself go through its
+ * at a time: bitmaps compacted a word at a time ({@link Long#compress}), each run of kept rows of a word copied in
+ * bulk (variable-width values: one copy of the run's bytes, its offsets shifted), fixed-width values of a partly kept
+ * word one by one; no row index array. Types {@link Gather} does not copy itself go through its
  * {@code take}.
  */
 final class Compact {
@@ -203,14 +204,11 @@ final class Compact {
         long total = 0;
         for (int w = 0; w < keep.length; w++) {
             long first = base + ((long) w << 6);
-            long k = keep[w];
-            if (k == -1L) {
-                total += offset(offsets, first + 64, large) - offset(offsets, first, large);
-                continue;
-            }
-            for (; k != 0; k &= k - 1) {
-                long r = first + Long.numberOfTrailingZeros(k);
-                total += offset(offsets, r + 1, large) - offset(offsets, r, large);
+            for (long k = keep[w]; k != 0; ) {
+                int s = Long.numberOfTrailingZeros(k);
+                int len = Long.numberOfTrailingZeros(~(k >>> s));
+                total += offset(offsets, first + s + len, large) - offset(offsets, first + s, large);
+                k = s + len >= 64 ? 0 : k & (-1L << (s + len));
             }
         }
         Gather.checkOffsets(src.type(), total, large);
@@ -224,41 +222,29 @@ final class Compact {
             oo.set(LittleEndian.INT, 0, 0);
         }
         MemorySegment od = outData.segment();
-        long dataSize = data.byteSize();
         long at = 0;
         long o = 0;
         for (int w = 0; w < keep.length; w++) {
             long first = base + ((long) w << 6);
-            long k = keep[w];
-            if (k == -1L) {
-                long start = offset(offsets, first, large);
-                long end = offset(offsets, first + 64, large);
+            // each run of kept rows is one bulk copy of its values, its offsets shifted by one amount
+            for (long k = keep[w]; k != 0; ) {
+                int s = Long.numberOfTrailingZeros(k);
+                int len = Long.numberOfTrailingZeros(~(k >>> s));
+                long start = offset(offsets, first + s, large);
+                long end = offset(offsets, first + s + len, large);
                 MemorySegment.copy(data, start, od, at, end - start);
                 long shift = at - start;
-                for (int j = 1; j <= 64; j++) {
-                    long v = offset(offsets, first + j, large) + shift;
+                for (int j = 1; j <= len; j++) {
+                    long v = offset(offsets, first + s + j, large) + shift;
                     if (large) {
                         oo.set(LittleEndian.LONG, 8 * (o + j), v);
                     } else {
                         oo.set(LittleEndian.INT, 4 * (o + j), (int) v);
                     }
                 }
-                o += 64;
+                o += len;
                 at = end + shift;
-                continue;
-            }
-            for (; k != 0; k &= k - 1) {
-                long r = first + Long.numberOfTrailingZeros(k);
-                long start = offset(offsets, r, large);
-                long len = offset(offsets, r + 1, large) - start;
-                Gather.copyValue(data, start, dataSize, od, at, len, total);
-                at += len;
-                o++;
-                if (large) {
-                    oo.set(LittleEndian.LONG, 8 * o, at);
-                } else {
-                    oo.set(LittleEndian.INT, 4 * o, (int) at);
-                }
+                k = s + len >= 64 ? 0 : k & (-1L << (s + len));
             }
         }
         return Arrays.asList(validity, outOffsets, outData);

@@ -3,13 +3,13 @@ package dev.quiver.compute.join;
 
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.hash.KeyGrouper;
+import dev.quiver.compute.kernel.Bits;
 import dev.quiver.compute.kernel.Parallel;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.Table;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -556,9 +556,10 @@ public final class HashJoin {
             }
             var v = k.validity().segment();
             long base = k.offset() + from;
-            for (int r = 0; r < count; r++) {
-                if (!Bitmaps.get(v, base + r)) {
-                    ids[r] = -1;
+            for (int w = 0; w < count; w += 64) {
+                for (long nulls = ~Bits.word(v, base + w, Math.min(64, count - w)) & Bits.low(count - w); nulls != 0;
+                        nulls &= nulls - 1) {
+                    ids[w + Long.numberOfTrailingZeros(nulls)] = -1;
                 }
             }
         }
