@@ -21,6 +21,8 @@ import java.util.List;
  * {@code take}.
  */
 final class Compact {
+    /** Runs of at least this many kept fixed-width values are copied in bulk, shorter ones value by value. */
+    private static final int BULK_RUN = 8;
     private Compact() {
     }
 
@@ -171,30 +173,36 @@ final class Compact {
         for (int w = 0; w < keep.length; w++) {
             long k = keep[w];
             long first = base + ((long) w << 6);
-            if (k == -1L) {
-                MemorySegment.copy(in, first * width, out, o * width, 64L * width);
-                o += 64;
-                continue;
-            }
-            switch (width) {
-                case 8 -> {
-                    for (; k != 0; k &= k - 1) {
-                        out.set(LittleEndian.LONG, 8 * o++, in.get(LittleEndian.LONG, 8 * (first + Long.numberOfTrailingZeros(k))));
-                    }
+            while (k != 0) {
+                int s = Long.numberOfTrailingZeros(k);
+                int len = Long.numberOfTrailingZeros(~(k >>> s));
+                if (len >= BULK_RUN) {
+                    MemorySegment.copy(in, (first + s) * width, out, o * width, (long) len * width);
+                } else {
+                    copyValues(in, first + s, out, o, len, width);
                 }
-                case 4 -> {
-                    for (; k != 0; k &= k - 1) {
-                        out.set(LittleEndian.INT, 4 * o++, in.get(LittleEndian.INT, 4 * (first + Long.numberOfTrailingZeros(k))));
-                    }
-                }
-                default -> {
-                    for (; k != 0; k &= k - 1) {
-                        MemorySegment.copy(in, (first + Long.numberOfTrailingZeros(k)) * width, out, o++ * width, width);
-                    }
-                }
+                o += len;
+                k = s + len >= 64 ? 0 : k & (-1L << (s + len));
             }
         }
         return values;
+    }
+
+    /** Copies {@code len} values of {@code width} bytes from index {@code from} of {@code in} to index {@code o}. */
+    private static void copyValues(MemorySegment in, long from, MemorySegment out, long o, int len, int width) {
+        switch (width) {
+            case 8 -> {
+                for (int j = 0; j < len; j++) {
+                    out.set(LittleEndian.LONG, 8 * (o + j), in.get(LittleEndian.LONG, 8 * (from + j)));
+                }
+            }
+            case 4 -> {
+                for (int j = 0; j < len; j++) {
+                    out.set(LittleEndian.INT, 4 * (o + j), in.get(LittleEndian.INT, 4 * (from + j)));
+                }
+            }
+            default -> MemorySegment.copy(in, from * width, out, o * width, (long) len * width);
+        }
     }
 
     private static List<ArrowBuffer> varBinary(ArrayData src, long base, int count, long[] keep, int n,

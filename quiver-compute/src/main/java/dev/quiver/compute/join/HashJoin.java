@@ -171,9 +171,9 @@ public final class HashJoin {
         }
         int threads = Math.min(options.threads(), Math.max(1, morsels.size()));
         if (threads == 1) {
-            try (JoinKeys.Finder lookup = buildKeys.probe()) {
+            try (Worker worker = new Worker(buildKeys.probe())) {
                 for (Morsel m : morsels) {
-                    RecordBatch b = probe(m, lookup);
+                    RecordBatch b = probe(m, worker);
                     if (b != null) {
                         out.add(b);
                     }
@@ -195,11 +195,11 @@ public final class HashJoin {
             t.setDaemon(true);
             return t;
         });
-        ThreadLocal<JoinKeys.Finder> lookups = ThreadLocal.withInitial(buildKeys::probe);
+        ThreadLocal<Worker> workers = ThreadLocal.withInitial(() -> new Worker(buildKeys.probe()));
         try {
             List<Future<RecordBatch>> futures = new ArrayList<>();
             for (Morsel m : morsels) {
-                futures.add(pool.submit(() -> probe(m, lookups.get())));
+                futures.add(pool.submit(() -> probe(m, workers.get())));
             }
             List<RecordBatch> out = new ArrayList<>();
             for (Future<RecordBatch> f : futures) {
@@ -225,22 +225,40 @@ public final class HashJoin {
     private record Morsel(RecordBatch batch, int from, int count) {
     }
 
+    /** One thread's lookup and scratch arrays, reused from morsel to morsel (none is part of an output). */
+    private static final class Worker implements AutoCloseable {
+        final JoinKeys.Finder lookup;
+        /** The group of each row of a morsel, then (pass-through) its right row. */
+        final int[] ids = new int[MORSEL];
+        /** The right rows of a pass-through's output rows. */
+        final int[] rightRows = new int[MORSEL];
+
+        Worker(JoinKeys.Finder lookup) {
+            this.lookup = lookup;
+        }
+
+        @Override
+        public void close() {
+            lookup.close();
+        }
+    }
+
     /** Probes one morsel; returns its output rows, or null when there are none to output. */
-    private RecordBatch probe(Morsel m, JoinKeys.Finder lookup) {
+    private RecordBatch probe(Morsel m, Worker worker) {
         JoinType type = options.type();
         List<ArrayData> keys = keyColumns(m.batch(), leftKeyIndex);
-        int[] ids = new int[m.count()];
-        lookup.find(keys, m.from(), m.count(), ids);
+        int[] ids = worker.ids;
+        worker.lookup.find(keys, m.from(), m.count(), ids);
         clearNullKeys(keys, m.from(), m.count(), ids);
         if (passesThrough()) {
-            return passThrough(m, ids);
+            return passThrough(m, ids, worker.rightRows);
         }
         boolean pairsNeeded = options.filter() != null || type == JoinType.INNER || type == JoinType.LEFT_OUTER
                 || type == JoinType.RIGHT_OUTER || type == JoinType.FULL_OUTER;
         IntList li = new IntList(m.count());
         IntList ri = new IntList(m.count());
         if (pairsNeeded) {
-            for (int r = 0; r < ids.length; r++) {
+            for (int r = 0; r < m.count(); r++) {
                 int g = ids[r];
                 if (g >= 0) {
                     for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
@@ -294,7 +312,7 @@ public final class HashJoin {
                         }
                     }
                 } else {
-                    for (int r = 0; r < ids.length; r++) {
+                    for (int r = 0; r < m.count(); r++) {
                         if ((ids[r] >= 0) == semi) {
                             lo.add(m.from() + r);
                         }
@@ -304,7 +322,7 @@ public final class HashJoin {
             }
             default -> {
                 if (options.filter() == null) {
-                    for (int r = 0; r < ids.length; r++) {
+                    for (int r = 0; r < m.count(); r++) {
                         int g = ids[r];
                         if (g >= 0) {
                             for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
@@ -346,9 +364,10 @@ public final class HashJoin {
     /**
      * The output of a morsel whose left rows {@link #passesThrough pass through}: a left outer join's left columns
      * are the morsel's slices (copies when the join has an allocator); the other joins' the morsel's rows kept by
-     * a mask. The right columns are gathered (a left row's only match is {@code rowOfGroup[group]}).
+     * a mask. The right columns are gathered (a left row's only match is {@code rowOfGroup[group]}); {@code ids}
+     * (the morsel's groups) and {@code rightRows} are scratch space.
      */
-    private RecordBatch passThrough(Morsel m, int[] ids) {
+    private RecordBatch passThrough(Morsel m, int[] ids, int[] rightRows) {
         JoinType type = options.type();
         int count = m.count();
         for (int j = 0; j < count; j++) {
@@ -376,7 +395,7 @@ public final class HashJoin {
         if (type.outputsRight()) {
             int[] ri = ids;
             if (type != JoinType.LEFT_OUTER) {
-                ri = new int[n];
+                ri = rightRows;
                 int k = 0;
                 for (int j = 0; j < count; j++) {
                     if (ids[j] >= 0) {
