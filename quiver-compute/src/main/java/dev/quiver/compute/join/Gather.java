@@ -144,7 +144,10 @@ final class Gather {
         };
     }
 
-    private static ArrowBuffer validity(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
+    /**
+     * The validity of {@code rows[0..n)} of {@code src} (unset where a row is -1), or null when every row is valid.
+     */
+    static ArrowBuffer validity(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
         boolean srcNulls = src.validity() != null && src.nullCount() > 0;
         boolean missing = false;
         for (int j = 0; j < n && !missing; j++) {

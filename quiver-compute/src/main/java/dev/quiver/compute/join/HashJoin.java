@@ -67,6 +67,8 @@ public final class HashJoin {
     private final int[] rowOfGroup;
     private final byte[] rightMatched;
     private final Schema outSchema;
+    /** The right columns of short binary values in their packed form, null for the others. */
+    private final ShortValues[] rightShort;
     /** Empty columns of the left types (with their dictionaries), the source of a missing left side. */
     private final List<ArrayData> leftEmpty = new ArrayList<>();
 
@@ -115,6 +117,10 @@ public final class HashJoin {
         this.rowOfGroup = rowOfGroup(groupStart, rowsOfGroup);
         this.rightMatched = options.type().tracksRightMatches() ? new byte[n] : null;
         this.outSchema = outputSchema();
+        this.rightShort = new ShortValues[right.columnCount()];
+        for (int c = 0; c < rightShort.length; c++) {
+            rightShort[c] = ShortValues.of(right.column(c).data());
+        }
     }
 
     /**
@@ -407,10 +413,16 @@ public final class HashJoin {
                 if (options.coalesceKeys() && indexOf(rightKeyIndex, c) >= 0) {
                     continue;
                 }
-                columns.add(Array.ofUnchecked(Gather.take(right.column(c).data(), ri, n, allocator)));
+                columns.add(Array.ofUnchecked(gatherRight(c, ri, n)));
             }
         }
         return new RecordBatch(outSchema, columns, n);
+    }
+
+    /** Rows {@code rows[0..n)} of right column {@code c} (null where -1). */
+    private ArrayData gatherRight(int c, int[] rows, int n) {
+        return rightShort[c] != null ? rightShort[c].take(rows, n, allocator)
+                : Gather.take(right.column(c).data(), rows, n, allocator);
     }
 
     /** Keeps the pairs the residual filter accepts, in order. */
@@ -484,7 +496,7 @@ public final class HashJoin {
                 if (options.coalesceKeys() && type.outputsLeft() && indexOf(rightKeyIndex, c) >= 0) {
                     continue;
                 }
-                columns.add(Array.ofUnchecked(Gather.take(right.column(c).data(), ri.data, n, allocator)));
+                columns.add(Array.ofUnchecked(gatherRight(c, ri.data, n)));
             }
         }
         return new RecordBatch(outSchema, columns, n);
