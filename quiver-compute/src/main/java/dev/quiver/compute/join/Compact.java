@@ -258,7 +258,15 @@ final class Compact {
         return Arrays.asList(validity, outOffsets, outData);
     }
 
-    private static long offset(MemorySegment offsets, long i, boolean large) {
+    /**
+     * Entry {@code i} of an offsets buffer.
+     *
+     * @param offsets the buffer
+     * @param i the entry
+     * @param large whether the offsets are 64-bit
+     * @return the offset
+     */
+    static long offset(MemorySegment offsets, long i, boolean large) {
         return large ? offsets.get(LittleEndian.LONG, i * 8) : offsets.get(LittleEndian.INT, i * 4);
     }
 }

@@ -53,8 +53,8 @@ final class ShortValues {
         long[] words = new long[n];
         byte[] lengths = new byte[n];
         for (int r = 0; r < n; r++) {
-            long start = offset(offsets, base + r, large);
-            long len = offset(offsets, base + r + 1, large) - start;
+            long start = Compact.offset(offsets, base + r, large);
+            long len = Compact.offset(offsets, base + r + 1, large) - start;
             if (len < 0 || len > 8 || start < 0 || start + len > data.byteSize()) {
                 return null;
             }
@@ -116,9 +116,5 @@ final class ShortValues {
         }
         long nulls = validity == null ? 0 : ArrayData.UNKNOWN_NULL_COUNT;
         return new ArrayData(column.type(), n, 0, nulls, Arrays.asList(validity, outOffsets, data), List.of(), null);
-    }
-
-    private static long offset(MemorySegment offsets, long i, boolean large) {
-        return large ? offsets.get(LittleEndian.LONG, i * 8) : offsets.get(LittleEndian.INT, i * 4);
     }
 }
