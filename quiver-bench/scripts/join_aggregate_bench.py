@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 """pyarrow's side of JoinAggregateBench: builds bench-v1 (pyarrow-bench.py's table) and a 10,008-row dimension,
 then reads commands on standard input, one a line, `OP THREADS`, runs the operation once and prints
-`seconds=S rows=R` (R: rows of the result). Operations: sum_min_max (id), value_counts (name),
-join_name (bench-v1 inner join the dimension on name), join_id (bench-v1 inner join itself on id).
+`seconds=S rows=R cols=C` (R: rows of the result; C: a join's output columns, 0 for the others). Each join's
+output is a materialised Table (every column of both sides, the right key coalesced), as on the Java side, and
+is freed inside the timing (as a temporary was). Operations: sum_min_max (id), value_counts (name), join_name
+(bench-v1 inner join the dimension on name), join_id (bench-v1 inner join itself on id).
 
   python join_aggregate_bench.py ROWS
 """
@@ -30,12 +32,19 @@ for line in sys.stdin:
     if op == 'sum_min_max':
         r = [pc.sum(t['id']), pc.min_max(t['id'])]
         n = 1
+        c = 0
     elif op == 'value_counts':
         n = len(pc.value_counts(t['name']))
+        c = 0
     elif op == 'join_name':
-        n = t.join(dim, 'name', join_type='inner', use_threads=use_threads).num_rows
+        j = t.join(dim, 'name', join_type='inner', use_threads=use_threads)
+        n, c = j.num_rows, j.num_columns
+        del j
     elif op == 'join_id':
-        n = t.join(right, 'id', join_type='inner', use_threads=use_threads).num_rows
+        j = t.join(right, 'id', join_type='inner', use_threads=use_threads)
+        n, c = j.num_rows, j.num_columns
+        del j
     else:
         raise SystemExit('unknown op ' + op)
-    print(f'seconds={time.perf_counter() - start:.6f} rows={n}', flush=True)
+    seconds = time.perf_counter() - start
+    print(f'seconds={seconds:.6f} rows={n} cols={c}', flush=True)

@@ -30,7 +30,8 @@ import java.util.function.LongSupplier;
  * once in Java and once in Python, alternating, so that load from other processes hits both alike, after
  * an unmeasured JIT warm-up of the Java side (at least two runs and two seconds). Prints
  * the best and the median time of each side over the rounds and their ratios (Quiver / pyarrow), for one
- * thread and for every core.
+ * thread and for every core. {@code sum_min_max} (a few milliseconds) runs at least {@value #SHORT_ROUNDS}
+ * rounds. Both sides must agree on the result's rows and, for the joins, its columns.
  *
  * <pre>
  * java -cp quiver-bench/target/benchmarks.jar dev.quiver.bench.JoinAggregateBench PYTHON ROWS ROUNDS [OPS]
@@ -40,6 +41,9 @@ import java.util.function.LongSupplier;
  * {@code join_id} (default: all).
  */
 public final class JoinAggregateBench {
+    /** The least rounds of an operation that takes milliseconds, where a few rounds say little. */
+    static final int SHORT_ROUNDS = 50;
+
     private JoinAggregateBench() {
     }
 
@@ -65,50 +69,63 @@ public final class JoinAggregateBench {
             throw new IllegalStateException("join_aggregate_bench.py did not start");
         }
         int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf("%-14s %7s %12s %12s %8s %12s %12s %8s%n", "operation", "threads", "quiver_s", "pyarrow_s", "ratio",
-                "quiver_med", "pyarrow_med", "ratio_med");
+        System.out.printf("%-14s %7s %6s %12s %12s %8s %12s %12s %8s%n", "operation", "threads", "rounds", "quiver_s",
+                "pyarrow_s", "ratio", "quiver_med", "pyarrow_med", "ratio_med");
         for (int threads : new int[] {1, cores}) {
             List<String> ops = args.length > 3 ? List.of(args[3].split(","))
                     : List.of("sum_min_max", "value_counts", "join_name", "join_id");
             for (String op : ops) {
+                // each result's rows, and for a join its columns too (rows * COLUMNS + columns)
                 LongSupplier kernel = switch (op) {
                     case "sum_min_max" -> () -> Aggregate.of(t.column("id"), List.of(
                             Aggregation.of("id", AggregateFunction.SUM), Aggregation.of("id", AggregateFunction.MIN),
-                            Aggregation.of("id", AggregateFunction.MAX))).size() / 3;
-                    case "value_counts" -> () -> Hashing.valueCounts(t.column("name")).length();
-                    case "join_name" -> () -> HashJoin.join(t, dim, JoinOptions.on("name").threads(threads)).rowCount();
-                    default -> () -> HashJoin.join(t, right, JoinOptions.on("id").threads(threads)).rowCount();
+                            Aggregation.of("id", AggregateFunction.MAX))).size() / 3 * COLUMNS;
+                    case "value_counts" -> () -> Hashing.valueCounts(t.column("name")).length() * COLUMNS;
+                    case "join_name" -> () -> shape(HashJoin.join(t, dim, JoinOptions.on("name").threads(threads)));
+                    default -> () -> shape(HashJoin.join(t, right, JoinOptions.on("id").threads(threads)));
                 };
                 LongSupplier run = () -> Threads.call(threads, kernel::getAsLong);
+                int opRounds = op.equals("sum_min_max") ? Math.max(rounds, SHORT_ROUNDS) : rounds;
                 // JIT warm-up, unmeasured: at least two runs and two seconds
                 long warmStart = System.nanoTime();
                 for (int w = 0; w < 2 || System.nanoTime() - warmStart < 2_000_000_000L; w++) {
                     run.getAsLong();
                 }
-                double[] javaTimes = new double[rounds];
-                double[] pythonTimes = new double[rounds];
-                for (int r = 0; r < rounds; r++) {
+                double[] javaTimes = new double[opRounds];
+                double[] pythonTimes = new double[opRounds];
+                for (int r = 0; r < opRounds; r++) {
                     long start = System.nanoTime();
-                    long javaRows = run.getAsLong();
+                    long javaShape = run.getAsLong();
                     javaTimes[r] = (System.nanoTime() - start) / 1e9;
                     out.println(op + " " + threads);
                     String[] answer = in.readLine().split(" ");
                     pythonTimes[r] = Double.parseDouble(answer[0].substring("seconds=".length()));
-                    long pythonRows = Long.parseLong(answer[1].substring("rows=".length()));
-                    if (pythonRows != javaRows) {
-                        throw new IllegalStateException(op + ": Quiver gave " + javaRows + " rows, pyarrow " + pythonRows);
+                    long pythonShape = Long.parseLong(answer[1].substring("rows=".length())) * COLUMNS
+                            + Long.parseLong(answer[2].substring("cols=".length()));
+                    if (pythonShape != javaShape) {
+                        throw new IllegalStateException(op + ": Quiver gave " + javaShape / COLUMNS + " rows and "
+                                + javaShape % COLUMNS + " columns, pyarrow " + pythonShape / COLUMNS + " and "
+                                + pythonShape % COLUMNS);
                     }
                 }
                 Arrays.sort(javaTimes);
                 Arrays.sort(pythonTimes);
-                double medianJava = javaTimes[rounds / 2];
-                double medianPython = pythonTimes[rounds / 2];
-                System.out.printf("%-14s %7d %12.4f %12.4f %8.2f %12.4f %12.4f %8.2f%n", op, threads, javaTimes[0], pythonTimes[0],
-                        javaTimes[0] / pythonTimes[0], medianJava, medianPython, medianJava / medianPython);
+                double medianJava = javaTimes[opRounds / 2];
+                double medianPython = pythonTimes[opRounds / 2];
+                System.out.printf("%-14s %7d %6d %12.4f %12.4f %8.2f %12.4f %12.4f %8.2f%n", op, threads, opRounds, javaTimes[0],
+                        pythonTimes[0], javaTimes[0] / pythonTimes[0], medianJava, medianPython, medianJava / medianPython);
             }
         }
         out.close();
         p.waitFor();
+    }
+
+    /** Columns a result may have, at most: the factor of a result's rows in its shape. */
+    private static final long COLUMNS = 1000;
+
+    /** A join's output rows and columns as {@code rows * COLUMNS + columns}. */
+    private static long shape(Table joined) {
+        return joined.rowCount() * COLUMNS + joined.columnCount();
     }
 
     /** The 10,008-row dimension: name-0 ... name-10007 (name-10007 is in no bench-v1 row), a region and an id. */

@@ -15,11 +15,14 @@ import java.util.List;
 /**
  * The probe side's columns passed through a join whose every probe row comes out at most once (an inner or semi
  * join on unique build keys, an anti join): the rows of a morsel that a bit mask keeps, in order, copied 64 rows
- * at a time: bitmaps compacted a word at a time ({@link Long#compress}), a fully kept word's values copied in bulk,
- * the others value by value; no row index array. Types {@link Gather} does not copy itself go through its
+ * at a time: bitmaps compacted a word at a time ({@link Long#compress}), each run of kept rows of a word copied in
+ * bulk (variable-width values: one copy of the run's bytes, its offsets shifted), fixed-width values of a partly kept
+ * word one by one; no row index array. Types {@link Gather} does not copy itself go through its
  * {@code take}.
  */
 final class Compact {
+    /** Runs of at least this many kept fixed-width values are copied in bulk, shorter ones value by value. */
+    private static final int BULK_RUN = 8;
     private Compact() {
     }
 
@@ -170,30 +173,36 @@ final class Compact {
         for (int w = 0; w < keep.length; w++) {
             long k = keep[w];
             long first = base + ((long) w << 6);
-            if (k == -1L) {
-                MemorySegment.copy(in, first * width, out, o * width, 64L * width);
-                o += 64;
-                continue;
-            }
-            switch (width) {
-                case 8 -> {
-                    for (; k != 0; k &= k - 1) {
-                        out.set(LittleEndian.LONG, 8 * o++, in.get(LittleEndian.LONG, 8 * (first + Long.numberOfTrailingZeros(k))));
-                    }
+            while (k != 0) {
+                int s = Long.numberOfTrailingZeros(k);
+                int len = Long.numberOfTrailingZeros(~(k >>> s));
+                if (len >= BULK_RUN) {
+                    MemorySegment.copy(in, (first + s) * width, out, o * width, (long) len * width);
+                } else {
+                    copyValues(in, first + s, out, o, len, width);
                 }
-                case 4 -> {
-                    for (; k != 0; k &= k - 1) {
-                        out.set(LittleEndian.INT, 4 * o++, in.get(LittleEndian.INT, 4 * (first + Long.numberOfTrailingZeros(k))));
-                    }
-                }
-                default -> {
-                    for (; k != 0; k &= k - 1) {
-                        MemorySegment.copy(in, (first + Long.numberOfTrailingZeros(k)) * width, out, o++ * width, width);
-                    }
-                }
+                o += len;
+                k = s + len >= 64 ? 0 : k & (-1L << (s + len));
             }
         }
         return values;
+    }
+
+    /** Copies {@code len} values of {@code width} bytes from index {@code from} of {@code in} to index {@code o}. */
+    private static void copyValues(MemorySegment in, long from, MemorySegment out, long o, int len, int width) {
+        switch (width) {
+            case 8 -> {
+                for (int j = 0; j < len; j++) {
+                    out.set(LittleEndian.LONG, 8 * (o + j), in.get(LittleEndian.LONG, 8 * (from + j)));
+                }
+            }
+            case 4 -> {
+                for (int j = 0; j < len; j++) {
+                    out.set(LittleEndian.INT, 4 * (o + j), in.get(LittleEndian.INT, 4 * (from + j)));
+                }
+            }
+            default -> MemorySegment.copy(in, from * width, out, o * width, (long) len * width);
+        }
     }
 
     private static List<ArrowBuffer> varBinary(ArrayData src, long base, int count, long[] keep, int n,
@@ -203,14 +212,11 @@ final class Compact {
         long total = 0;
         for (int w = 0; w < keep.length; w++) {
             long first = base + ((long) w << 6);
-            long k = keep[w];
-            if (k == -1L) {
-                total += offset(offsets, first + 64, large) - offset(offsets, first, large);
-                continue;
-            }
-            for (; k != 0; k &= k - 1) {
-                long r = first + Long.numberOfTrailingZeros(k);
-                total += offset(offsets, r + 1, large) - offset(offsets, r, large);
+            for (long k = keep[w]; k != 0; ) {
+                int s = Long.numberOfTrailingZeros(k);
+                int len = Long.numberOfTrailingZeros(~(k >>> s));
+                total += offset(offsets, first + s + len, large) - offset(offsets, first + s, large);
+                k = s + len >= 64 ? 0 : k & (-1L << (s + len));
             }
         }
         Gather.checkOffsets(src.type(), total, large);
@@ -224,47 +230,43 @@ final class Compact {
             oo.set(LittleEndian.INT, 0, 0);
         }
         MemorySegment od = outData.segment();
-        long dataSize = data.byteSize();
         long at = 0;
         long o = 0;
         for (int w = 0; w < keep.length; w++) {
             long first = base + ((long) w << 6);
-            long k = keep[w];
-            if (k == -1L) {
-                long start = offset(offsets, first, large);
-                long end = offset(offsets, first + 64, large);
+            // each run of kept rows is one bulk copy of its values, its offsets shifted by one amount
+            for (long k = keep[w]; k != 0; ) {
+                int s = Long.numberOfTrailingZeros(k);
+                int len = Long.numberOfTrailingZeros(~(k >>> s));
+                long start = offset(offsets, first + s, large);
+                long end = offset(offsets, first + s + len, large);
                 MemorySegment.copy(data, start, od, at, end - start);
                 long shift = at - start;
-                for (int j = 1; j <= 64; j++) {
-                    long v = offset(offsets, first + j, large) + shift;
+                for (int j = 1; j <= len; j++) {
+                    long v = offset(offsets, first + s + j, large) + shift;
                     if (large) {
                         oo.set(LittleEndian.LONG, 8 * (o + j), v);
                     } else {
                         oo.set(LittleEndian.INT, 4 * (o + j), (int) v);
                     }
                 }
-                o += 64;
+                o += len;
                 at = end + shift;
-                continue;
-            }
-            for (; k != 0; k &= k - 1) {
-                long r = first + Long.numberOfTrailingZeros(k);
-                long start = offset(offsets, r, large);
-                long len = offset(offsets, r + 1, large) - start;
-                Gather.copyValue(data, start, dataSize, od, at, len, total);
-                at += len;
-                o++;
-                if (large) {
-                    oo.set(LittleEndian.LONG, 8 * o, at);
-                } else {
-                    oo.set(LittleEndian.INT, 4 * o, (int) at);
-                }
+                k = s + len >= 64 ? 0 : k & (-1L << (s + len));
             }
         }
         return Arrays.asList(validity, outOffsets, outData);
     }
 
-    private static long offset(MemorySegment offsets, long i, boolean large) {
+    /**
+     * Entry {@code i} of an offsets buffer.
+     *
+     * @param offsets the buffer
+     * @param i the entry
+     * @param large whether the offsets are 64-bit
+     * @return the offset
+     */
+    static long offset(MemorySegment offsets, long i, boolean large) {
         return large ? offsets.get(LittleEndian.LONG, i * 8) : offsets.get(LittleEndian.INT, i * 4);
     }
 }

@@ -144,7 +144,10 @@ final class Gather {
         };
     }
 
-    private static ArrowBuffer validity(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
+    /**
+     * The validity of {@code rows[0..n)} of {@code src} (unset where a row is -1), or null when every row is valid.
+     */
+    static ArrowBuffer validity(ArrayData src, int[] rows, int n, BufferAllocator allocator) {
         boolean srcNulls = src.validity() != null && src.nullCount() > 0;
         boolean missing = false;
         for (int j = 0; j < n && !missing; j++) {
@@ -203,6 +206,7 @@ final class Gather {
         } else {
             oo.set(LittleEndian.INT, 0, 0);
         }
+        // first the output offsets (each value's length added up), then the values copied to them
         long total = 0;
         for (int j = 0; j < n; j++) {
             int r = rows[j];
@@ -210,6 +214,11 @@ final class Gather {
                 total += large
                         ? offsets.get(LittleEndian.LONG, (base + r + 1) * 8) - offsets.get(LittleEndian.LONG, (base + r) * 8)
                         : offsets.get(LittleEndian.INT, (base + r + 1) * 4) - offsets.get(LittleEndian.INT, (base + r) * 4);
+            }
+            if (large) {
+                oo.set(LittleEndian.LONG, (j + 1) * 8L, total);
+            } else {
+                oo.set(LittleEndian.INT, (j + 1) * 4L, (int) total);
             }
         }
         checkOffsets(type, total, large);
@@ -219,25 +228,12 @@ final class Gather {
         long at = 0;
         for (int j = 0; j < n; j++) {
             int r = rows[j];
+            long next = large ? oo.get(LittleEndian.LONG, (j + 1) * 8L) : oo.get(LittleEndian.INT, (j + 1) * 4L);
             if (r >= 0) {
-                long start;
-                long end;
-                if (large) {
-                    start = offsets.get(LittleEndian.LONG, (base + r) * 8);
-                    end = offsets.get(LittleEndian.LONG, (base + r + 1) * 8);
-                } else {
-                    start = offsets.get(LittleEndian.INT, (base + r) * 4);
-                    end = offsets.get(LittleEndian.INT, (base + r + 1) * 4);
-                }
-                long len = end - start;
-                copyValue(data, start, dataSize, od, at, len, total);
-                at += len;
+                long start = large ? offsets.get(LittleEndian.LONG, (base + r) * 8) : offsets.get(LittleEndian.INT, (base + r) * 4);
+                copyValue(data, start, dataSize, od, at, next - at, total);
             }
-            if (large) {
-                oo.set(LittleEndian.LONG, (j + 1) * 8L, at);
-            } else {
-                oo.set(LittleEndian.INT, (j + 1) * 4L, (int) at);
-            }
+            at = next;
         }
         return new ArrayData(type, n, 0, nulls, Arrays.asList(validity, outOffsets, outData), List.of(), null);
     }

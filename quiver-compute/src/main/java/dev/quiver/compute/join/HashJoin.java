@@ -3,13 +3,13 @@ package dev.quiver.compute.join;
 
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.hash.KeyGrouper;
+import dev.quiver.compute.kernel.Bits;
 import dev.quiver.compute.kernel.Parallel;
 import dev.quiver.core.array.Array;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.batch.Table;
 import dev.quiver.core.memory.ArrowBuffer;
-import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.BufferAllocator;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
@@ -67,6 +67,8 @@ public final class HashJoin {
     private final int[] rowOfGroup;
     private final byte[] rightMatched;
     private final Schema outSchema;
+    /** The right columns of short binary values in their packed form, null for the others. */
+    private final ShortValues[] rightShort;
     /** Empty columns of the left types (with their dictionaries), the source of a missing left side. */
     private final List<ArrayData> leftEmpty = new ArrayList<>();
 
@@ -115,6 +117,10 @@ public final class HashJoin {
         this.rowOfGroup = rowOfGroup(groupStart, rowsOfGroup);
         this.rightMatched = options.type().tracksRightMatches() ? new byte[n] : null;
         this.outSchema = outputSchema();
+        this.rightShort = new ShortValues[right.columnCount()];
+        for (int c = 0; c < rightShort.length; c++) {
+            rightShort[c] = ShortValues.of(right.column(c).data());
+        }
     }
 
     /**
@@ -171,9 +177,9 @@ public final class HashJoin {
         }
         int threads = Math.min(options.threads(), Math.max(1, morsels.size()));
         if (threads == 1) {
-            try (JoinKeys.Finder lookup = buildKeys.probe()) {
+            try (Worker worker = new Worker(buildKeys.probe())) {
                 for (Morsel m : morsels) {
-                    RecordBatch b = probe(m, lookup);
+                    RecordBatch b = probe(m, worker);
                     if (b != null) {
                         out.add(b);
                     }
@@ -195,11 +201,11 @@ public final class HashJoin {
             t.setDaemon(true);
             return t;
         });
-        ThreadLocal<JoinKeys.Finder> lookups = ThreadLocal.withInitial(buildKeys::probe);
+        ThreadLocal<Worker> workers = ThreadLocal.withInitial(() -> new Worker(buildKeys.probe()));
         try {
             List<Future<RecordBatch>> futures = new ArrayList<>();
             for (Morsel m : morsels) {
-                futures.add(pool.submit(() -> probe(m, lookups.get())));
+                futures.add(pool.submit(() -> probe(m, workers.get())));
             }
             List<RecordBatch> out = new ArrayList<>();
             for (Future<RecordBatch> f : futures) {
@@ -225,22 +231,40 @@ public final class HashJoin {
     private record Morsel(RecordBatch batch, int from, int count) {
     }
 
+    /** One thread's lookup and scratch arrays, reused from morsel to morsel (none is part of an output). */
+    private static final class Worker implements AutoCloseable {
+        final JoinKeys.Finder lookup;
+        /** The group of each row of a morsel, then (pass-through) its right row. */
+        final int[] ids = new int[MORSEL];
+        /** The right rows of a pass-through's output rows. */
+        final int[] rightRows = new int[MORSEL];
+
+        Worker(JoinKeys.Finder lookup) {
+            this.lookup = lookup;
+        }
+
+        @Override
+        public void close() {
+            lookup.close();
+        }
+    }
+
     /** Probes one morsel; returns its output rows, or null when there are none to output. */
-    private RecordBatch probe(Morsel m, JoinKeys.Finder lookup) {
+    private RecordBatch probe(Morsel m, Worker worker) {
         JoinType type = options.type();
         List<ArrayData> keys = keyColumns(m.batch(), leftKeyIndex);
-        int[] ids = new int[m.count()];
-        lookup.find(keys, m.from(), m.count(), ids);
+        int[] ids = worker.ids;
+        worker.lookup.find(keys, m.from(), m.count(), ids);
         clearNullKeys(keys, m.from(), m.count(), ids);
         if (passesThrough()) {
-            return passThrough(m, ids);
+            return passThrough(m, ids, worker.rightRows);
         }
         boolean pairsNeeded = options.filter() != null || type == JoinType.INNER || type == JoinType.LEFT_OUTER
                 || type == JoinType.RIGHT_OUTER || type == JoinType.FULL_OUTER;
         IntList li = new IntList(m.count());
         IntList ri = new IntList(m.count());
         if (pairsNeeded) {
-            for (int r = 0; r < ids.length; r++) {
+            for (int r = 0; r < m.count(); r++) {
                 int g = ids[r];
                 if (g >= 0) {
                     for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
@@ -294,7 +318,7 @@ public final class HashJoin {
                         }
                     }
                 } else {
-                    for (int r = 0; r < ids.length; r++) {
+                    for (int r = 0; r < m.count(); r++) {
                         if ((ids[r] >= 0) == semi) {
                             lo.add(m.from() + r);
                         }
@@ -304,7 +328,7 @@ public final class HashJoin {
             }
             default -> {
                 if (options.filter() == null) {
-                    for (int r = 0; r < ids.length; r++) {
+                    for (int r = 0; r < m.count(); r++) {
                         int g = ids[r];
                         if (g >= 0) {
                             for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
@@ -346,9 +370,10 @@ public final class HashJoin {
     /**
      * The output of a morsel whose left rows {@link #passesThrough pass through}: a left outer join's left columns
      * are the morsel's slices (copies when the join has an allocator); the other joins' the morsel's rows kept by
-     * a mask. The right columns are gathered (a left row's only match is {@code rowOfGroup[group]}).
+     * a mask. The right columns are gathered (a left row's only match is {@code rowOfGroup[group]}); {@code ids}
+     * (the morsel's groups) and {@code rightRows} are scratch space.
      */
-    private RecordBatch passThrough(Morsel m, int[] ids) {
+    private RecordBatch passThrough(Morsel m, int[] ids, int[] rightRows) {
         JoinType type = options.type();
         int count = m.count();
         for (int j = 0; j < count; j++) {
@@ -376,7 +401,7 @@ public final class HashJoin {
         if (type.outputsRight()) {
             int[] ri = ids;
             if (type != JoinType.LEFT_OUTER) {
-                ri = new int[n];
+                ri = rightRows;
                 int k = 0;
                 for (int j = 0; j < count; j++) {
                     if (ids[j] >= 0) {
@@ -388,10 +413,16 @@ public final class HashJoin {
                 if (options.coalesceKeys() && indexOf(rightKeyIndex, c) >= 0) {
                     continue;
                 }
-                columns.add(Array.ofUnchecked(Gather.take(right.column(c).data(), ri, n, allocator)));
+                columns.add(Array.ofUnchecked(gatherRight(c, ri, n)));
             }
         }
         return new RecordBatch(outSchema, columns, n);
+    }
+
+    /** Rows {@code rows[0..n)} of right column {@code c} (null where -1). */
+    private ArrayData gatherRight(int c, int[] rows, int n) {
+        return rightShort[c] != null ? rightShort[c].take(rows, n, allocator)
+                : Gather.take(right.column(c).data(), rows, n, allocator);
     }
 
     /** Keeps the pairs the residual filter accepts, in order. */
@@ -465,7 +496,7 @@ public final class HashJoin {
                 if (options.coalesceKeys() && type.outputsLeft() && indexOf(rightKeyIndex, c) >= 0) {
                     continue;
                 }
-                columns.add(Array.ofUnchecked(Gather.take(right.column(c).data(), ri.data, n, allocator)));
+                columns.add(Array.ofUnchecked(gatherRight(c, ri.data, n)));
             }
         }
         return new RecordBatch(outSchema, columns, n);
@@ -556,9 +587,10 @@ public final class HashJoin {
             }
             var v = k.validity().segment();
             long base = k.offset() + from;
-            for (int r = 0; r < count; r++) {
-                if (!Bitmaps.get(v, base + r)) {
-                    ids[r] = -1;
+            for (int w = 0; w < count; w += 64) {
+                for (long nulls = ~Bits.word(v, base + w, Math.min(64, count - w)) & Bits.low(count - w); nulls != 0;
+                        nulls &= nulls - 1) {
+                    ids[w + Long.numberOfTrailingZeros(nulls)] = -1;
                 }
             }
         }

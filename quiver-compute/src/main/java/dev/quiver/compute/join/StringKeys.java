@@ -2,6 +2,7 @@
 package dev.quiver.compute.join;
 
 import dev.quiver.compute.ComputeException;
+import dev.quiver.compute.kernel.Bits;
 import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.memory.Bitmaps;
 import dev.quiver.core.memory.LittleEndian;
@@ -88,20 +89,60 @@ final class StringKeys implements JoinKeys {
                         + build.type());
             }
             Column c = new Column(key);
-            for (int j = 0; j < count; j++) {
-                int r = from + j;
-                if (c.isNull(r)) {
-                    ids[j] = -1;
-                    continue;
+            MemorySegment validity = key.validity() == null || key.nullCount() == 0 ? null : key.validity().segment();
+            for (int w = 0; w < count; w += 64) {
+                int k = Math.min(64, count - w);
+                long valid = Bits.word(validity, key.offset() + from + w, k);
+                if (large) {
+                    for (int j = w; j < w + k; j++) {
+                        ids[j] = (valid >>> (j - w) & 1) == 0 ? -1 : findRow(c, from + j);
+                    }
+                } else {
+                    findSmallOffsets(c, valid, from, w, k, ids);
                 }
-                long start = c.start(r);
-                int len = c.length(r, start);
-                long w0 = c.word(start, len, 0);
-                long w1 = c.word(start, len, 8);
-                long h = len <= 16 ? hash(w0, w1, len) : hashLong(c.data, start, len);
-                ids[j] = find(h, w0, w1, len, c.data, start);
             }
         };
+    }
+
+    /**
+     * Finds rows {@code from + w .. from + w + k} of a column with 32-bit offsets (one 64-row word of
+     * {@code valid}): each value of up to 16 bytes read as two words straight from the data buffer, with one
+     * offset read per row (the previous row's end is this row's start).
+     */
+    private void findSmallOffsets(Column c, long valid, int from, int w, int k, int[] ids) {
+        MemorySegment offsets = c.offsets;
+        MemorySegment data = c.data;
+        long dataSize = c.dataSize;
+        long at = (c.base + from + w) * 4;
+        long start = offsets.get(LittleEndian.INT, at);
+        for (int j = w; j < w + k; j++) {
+            at += 4;
+            long end = offsets.get(LittleEndian.INT, at);
+            long len = end - start;
+            if ((valid >>> (j - w) & 1) == 0) {
+                ids[j] = -1;
+            } else if (start >= 0 && len >= 0 && len <= 16 && start + 16 <= dataSize) {
+                long a = data.get(LittleEndian.LONG, start);
+                long b = data.get(LittleEndian.LONG, start + 8);
+                int n = (int) len;
+                long w0 = n >= 8 ? a : a & ~(-1L << (8 * n));
+                long w1 = n >= 16 ? b : n <= 8 ? 0 : b & ~(-1L << (8 * (n - 8)));
+                ids[j] = find(hash(w0, w1, n), w0, w1, n, data, start);
+            } else {
+                ids[j] = findRow(c, from + j);
+            }
+            start = end;
+        }
+    }
+
+    /** The group of row {@code r}'s key (not null), or -1. */
+    private int findRow(Column c, int r) {
+        long start = c.start(r);
+        int len = c.length(r, start);
+        long w0 = c.word(start, len, 0);
+        long w1 = c.word(start, len, 8);
+        long h = len <= 16 ? hash(w0, w1, len) : hashLong(c.data, start, len);
+        return find(h, w0, w1, len, c.data, start);
     }
 
     @Override
@@ -211,11 +252,11 @@ final class StringKeys implements JoinKeys {
     /** One binary column's buffers, read row by row. */
     private static final class Column {
         final MemorySegment data;
-        private final MemorySegment offsets;
+        final MemorySegment offsets;
+        final long base;
+        final long dataSize;
         private final MemorySegment validity;
-        private final long base;
         private final boolean large;
-        private final long dataSize;
 
         Column(ArrayData a) {
             this.large = isLarge(a);

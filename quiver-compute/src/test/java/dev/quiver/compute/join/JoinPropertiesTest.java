@@ -243,6 +243,37 @@ class JoinPropertiesTest {
     }
 
     @Test
+    void morselsOfOneBatchEqualTheNestedLoopJoin() {
+        // a left batch of several morsels (each thread reuses its scratch arrays), then shorter ones
+        Random rnd = new Random(47);
+        Table right = uniqueKeyed(RIGHT, rnd, 40, true);
+        List<List<Object>> all = new ArrayList<>();
+        for (int i = 0; i < 2 * HashJoin.MORSEL + 1_537; i++) {
+            int k = rnd.nextInt(80);
+            all.add(Arrays.asList(rnd.nextInt(10) == 0 ? null : (long) k, rnd.nextInt(10) == 0 ? null : key(k),
+                    (long) rnd.nextInt(1000)));
+        }
+        int big = 2 * HashJoin.MORSEL + 1_000;
+        Table left = new Table(LEFT, List.of(RecordBatch.ofRows(LEFT, all.subList(0, big)),
+                RecordBatch.ofRows(LEFT, all.subList(big, big + 500)), RecordBatch.ofRows(LEFT, all.subList(big + 500,
+                        all.size()))));
+        for (JoinType type : List.of(JoinType.INNER, JoinType.LEFT_OUTER, JoinType.LEFT_SEMI, JoinType.LEFT_ANTI)) {
+            for (String key : List.of("k", "s")) {
+                int[] lk = key.equals("k") ? new int[] {0} : new int[] {1};
+                int[] rk = key.equals("k") ? new int[] {1} : new int[] {0};
+                List<List<Object>> expected = nestedLoop(rows(left), rows(right), lk, rk, type, false);
+                for (int threads = 1; threads <= 2; threads++) {
+                    Table joined = HashJoin.join(left, right, JoinOptions.on(key).type(type).threads(threads)
+                            .suffixes("_l", "_r"));
+                    assertEquals(expected.stream().map(Object::toString).toList(),
+                            rows(joined).stream().map(Object::toString).toList(), type + " on " + key + ", " + threads
+                                    + " threads");
+                }
+            }
+        }
+    }
+
+    @Test
     void nestedColumnsComeOutOfEveryJoinType() {
         Schema left = Schema.of(Field.nullable("k", ArrowType.INT64), Field.nullable("tags", ArrowType.List.of(ArrowType.INT32)));
         Schema right = Schema.of(Field.nullable("k", ArrowType.INT64), Field.nullable("more", ArrowType.List.of(ArrowType.UTF8)));
