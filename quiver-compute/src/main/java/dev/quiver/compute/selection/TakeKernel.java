@@ -109,22 +109,29 @@ final class TakeKernel {
         MemorySegment idx = Chunks.values(indices);
         long ib = indices.offset();
         long sb = values.offset();
-        Parallel.run(blocks(n), threads, k -> {
-            long to = blockEnd(n, k);
-            for (long i = blockStart(k); i < to; i += 64) {
-                int c = (int) Math.min(64, to - i);
-                long w = Bits.word(idxValid, ib + i, c);
-                if (srcValid != null) {
-                    for (long m = w; m != 0; m &= m - 1) {
-                        int b = Long.numberOfTrailingZeros(m);
-                        long j = sb + idx.get(LittleEndian.LONG, (ib + i + b) * 8);
-                        w &= ~((~srcValid.get(LittleEndian.BYTE, j >>> 3) >>> (j & 7) & 1L) << b);
-                    }
-                }
-                Bits.putWord(o, i, w, c);
-            }
-        });
+        Parallel.run(blocks(n), threads, k -> gatherValidity(srcValid, sb, idx, ib, idxValid, o, blockStart(k),
+                blockEnd(n, k)));
         return Outputs.dropIfAllValid(out, n);
+    }
+
+    /**
+     * The output validity of rows {@code [from, to)}, a word at a time: the index's validity, cleared where the value
+     * taken is null (a method of its own, so that it is compiled for itself and not inside a lambda's profile).
+     */
+    private static void gatherValidity(MemorySegment srcValid, long sb, MemorySegment idx, long ib,
+            MemorySegment idxValid, MemorySegment o, long from, long to) {
+        for (long i = from; i < to; i += 64) {
+            int c = (int) Math.min(64, to - i);
+            long w = Bits.word(idxValid, ib + i, c);
+            if (srcValid != null) {
+                for (long m = w; m != 0; m &= m - 1) {
+                    int b = Long.numberOfTrailingZeros(m);
+                    long j = sb + idx.get(LittleEndian.LONG, (ib + i + b) * 8);
+                    w &= ~((~srcValid.get(LittleEndian.BYTE, j >>> 3) >>> (j & 7) & 1L) << b);
+                }
+            }
+            Bits.putWord(o, i, w, c);
+        }
     }
 
     /** Work pieces of take: blocks of {@link Parallel#MORSEL_ROWS} indices, whatever the thread count. */
@@ -160,36 +167,50 @@ final class TakeKernel {
         // A null index reads slot 0 of its own index value only if that value is in range; keep it safe.
         long limit = src.byteSize() / w - sb;
         switch (w) {
-            case 8 -> {
-                for (long i = from; i < to; i++) {
-                    long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
-                    dst.set(LittleEndian.LONG, i * 8, src.get(LittleEndian.LONG, (sb + j) * 8));
-                }
-            }
-            case 4 -> {
-                for (long i = from; i < to; i++) {
-                    long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
-                    dst.set(LittleEndian.INT, i * 4, src.get(LittleEndian.INT, (sb + j) * 4));
-                }
-            }
-            case 2 -> {
-                for (long i = from; i < to; i++) {
-                    long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
-                    dst.set(LittleEndian.SHORT, i * 2, src.get(LittleEndian.SHORT, (sb + j) * 2));
-                }
-            }
-            case 1 -> {
-                for (long i = from; i < to; i++) {
-                    long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
-                    dst.set(LittleEndian.BYTE, i, src.get(LittleEndian.BYTE, sb + j));
-                }
-            }
+            case 8 -> gather8(src, sb, idx, ib, idxValid, dst, limit, from, to);
+            case 4 -> gather4(src, sb, idx, ib, idxValid, dst, limit, from, to);
+            case 2 -> gather2(src, sb, idx, ib, idxValid, dst, limit, from, to);
+            case 1 -> gather1(src, sb, idx, ib, idxValid, dst, limit, from, to);
             default -> {
                 for (long i = from; i < to; i++) {
                     long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
                     MemorySegment.copy(src, (sb + j) * w, dst, i * w, w);
                 }
             }
+        }
+    }
+
+    // One method per width: each loop compiled for itself, whatever width was taken before.
+
+    private static void gather8(MemorySegment src, long sb, MemorySegment idx, long ib, MemorySegment idxValid,
+            MemorySegment dst, long limit, long from, long to) {
+        for (long i = from; i < to; i++) {
+            long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
+            dst.set(LittleEndian.LONG, i * 8, src.get(LittleEndian.LONG, (sb + j) * 8));
+        }
+    }
+
+    private static void gather4(MemorySegment src, long sb, MemorySegment idx, long ib, MemorySegment idxValid,
+            MemorySegment dst, long limit, long from, long to) {
+        for (long i = from; i < to; i++) {
+            long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
+            dst.set(LittleEndian.INT, i * 4, src.get(LittleEndian.INT, (sb + j) * 4));
+        }
+    }
+
+    private static void gather2(MemorySegment src, long sb, MemorySegment idx, long ib, MemorySegment idxValid,
+            MemorySegment dst, long limit, long from, long to) {
+        for (long i = from; i < to; i++) {
+            long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
+            dst.set(LittleEndian.SHORT, i * 2, src.get(LittleEndian.SHORT, (sb + j) * 2));
+        }
+    }
+
+    private static void gather1(MemorySegment src, long sb, MemorySegment idx, long ib, MemorySegment idxValid,
+            MemorySegment dst, long limit, long from, long to) {
+        for (long i = from; i < to; i++) {
+            long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
+            dst.set(LittleEndian.BYTE, i, src.get(LittleEndian.BYTE, sb + j));
         }
     }
 
@@ -239,6 +260,10 @@ final class TakeKernel {
      */
     private static Array varBinary(VarBinaryArray a, Array indices, ArrowBuffer validity, int threads) {
         long n = indices.length();
+        int blocks = blocks(n);
+        if (threads <= 1 || blocks <= 1) {
+            return TakeBinary.take(a, indices, validity);
+        }
         boolean large = a.isLarge();
         MemorySegment idx = Chunks.values(indices);
         MemorySegment idxValid = Validity.segment(indices);
@@ -247,7 +272,6 @@ final class TakeKernel {
         long sb = a.offset();
         ArrowBuffer offsets = Outputs.allocateForOverwrite((n + 1) * (large ? 8 : 4));
         MemorySegment off = offsets.segment();
-        int blocks = blocks(n);
         long[][] starts = new long[blocks][];
         long[] bytesBefore = new long[blocks + 1];
         Parallel.run(blocks, threads, k -> {
