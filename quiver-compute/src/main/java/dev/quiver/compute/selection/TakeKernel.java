@@ -254,9 +254,9 @@ final class TakeKernel {
     }
 
     /**
-     * Binary and strings in two passes over blocks of indices: the lengths (output offsets relative to the block,
-     * and each value's start kept), then, with every block's place known, the offsets made absolute and the bytes
-     * copied.
+     * Binary and strings: on one thread in one pass ({@link TakeBinary}); on several, each block of indices taken
+     * the same way into buffers of its own, then the blocks' offsets (moved by the bytes of the blocks before) and
+     * bytes put together, block by block on the threads again.
      */
     private static Array varBinary(VarBinaryArray a, Array indices, ArrowBuffer validity, int threads) {
         long n = indices.length();
@@ -265,61 +265,32 @@ final class TakeKernel {
             return TakeBinary.take(a, indices, validity);
         }
         boolean large = a.isLarge();
-        MemorySegment idx = Chunks.values(indices);
-        MemorySegment idxValid = Validity.segment(indices);
-        MemorySegment srcOff = a.offsetsBuffer().segment();
-        long ib = indices.offset();
-        long sb = a.offset();
-        ArrowBuffer offsets = Outputs.allocateForOverwrite((n + 1) * (large ? 8 : 4));
-        MemorySegment off = offsets.segment();
-        long[][] starts = new long[blocks][];
+        VarBinaryArray[] parts = new VarBinaryArray[blocks];
+        Parallel.run(blocks, threads, k -> parts[k] = (VarBinaryArray) TakeBinary.take(a,
+                indices.slice(blockStart(k), blockEnd(n, k) - blockStart(k)), null));
         long[] bytesBefore = new long[blocks + 1];
-        Parallel.run(blocks, threads, k -> {
-            long from = blockStart(k);
-            long to = blockEnd(n, k);
-            long[] st = new long[(int) (to - from)];
-            long total = 0;
-            for (long i = from; i < to; i++) {
-                long start = 0;
-                long end = 0;
-                if (idxValid == null || Bitmaps.get(idxValid, ib + i)) {
-                    long j = sb + idx.get(LittleEndian.LONG, (ib + i) * 8);
-                    start = offset(srcOff, large, j);
-                    end = offset(srcOff, large, j + 1);
-                }
-                st[(int) (i - from)] = start;
-                total += end - start;
-                putOffset(off, large, i + 1, total);
-            }
-            starts[k] = st;
-            bytesBefore[k + 1] = total;
-        });
         for (int k = 0; k < blocks; k++) {
-            bytesBefore[k + 1] += bytesBefore[k];
+            bytesBefore[k + 1] = bytesBefore[k] + parts[k].dataBuffer().segment().byteSize();
         }
         long total = bytesBefore[blocks];
         if (!large && total > Integer.MAX_VALUE) {
             throw new ComputeException("take: the result holds " + total + " bytes, more than a " + a.type()
                     + " array can address (cast to the large type first)");
         }
-        putOffset(off, large, 0, 0);
+        ArrowBuffer offsets = Outputs.allocateForOverwrite((n + 1) * (large ? 8 : 4));
         ArrowBuffer data = Outputs.allocateForOverwrite(total);
-        MemorySegment dst = data.segment();
-        MemorySegment bytes = a.dataBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.dataBuffer().segment();
+        MemorySegment off = offsets.segment();
+        putOffset(off, large, 0, 0);
         Parallel.run(blocks, threads, k -> {
-            long from = blockStart(k);
-            long to = blockEnd(n, k);
+            MemorySegment partOff = parts[k].offsetsBuffer().segment();
             long base = bytesBefore[k];
-            long limit = bytesBefore[k + 1];
-            long[] st = starts[k];
-            long prev = 0;
-            for (long i = from; i < to; i++) {
-                long end = offset(off, large, i + 1);
-                ByteStrings.copy(bytes, st[(int) (i - from)], dst, base + prev, end - prev, limit);
-                putOffset(off, large, i + 1, base + end);
-                prev = end;
+            long from = blockStart(k);
+            long rows = blockEnd(n, k) - from;
+            for (long i = 1; i <= rows; i++) {
+                putOffset(off, large, from + i, base + offset(partOff, large, i));
             }
-            starts[k] = null;
+            MemorySegment.copy(parts[k].dataBuffer().segment(), 0, data.segment(), base, bytesBefore[k + 1] - base);
+            parts[k] = null;
         });
         return Outputs.varBinary(a.type(), n, validity, offsets, data);
     }
