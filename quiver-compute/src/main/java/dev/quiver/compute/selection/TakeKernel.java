@@ -34,7 +34,7 @@ import java.util.List;
 /**
  * take: the values at the given int64 indices (a null index gives a null), one loop per value width. Fixed-width,
  * boolean and binary values and validity bitmaps (built a 64-bit word at a time) are gathered on several threads by
- * blocks of indices; binaries in two passes (lengths, then bytes); lists, maps and fixed-size lists take their
+ * blocks of indices; binaries by {@link TakeBinary}, block by block; lists, maps and fixed-size lists take their
  * child at the concatenated element ranges, structs child by child; other types (unions, views, run-end encoded)
  * go value by value.
  */
