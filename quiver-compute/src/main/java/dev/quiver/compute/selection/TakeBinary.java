@@ -59,14 +59,15 @@ final class TakeBinary {
         MemorySegment off = offsets.segment();
         ArrowBuffer data = Outputs.allocateForOverwrite(estimate);
         MemorySegment out = data.segment();
+        long slots = srcOff.byteSize() / (large ? 8 : 4) - 1 - sb;
         long at = 0;
         TakeKernel.putOffset(off, large, 0, 0);
         for (long i = 0; i < n; i += GROUP) {
             int c = (int) Math.min(GROUP, n - i);
             if (large) {
-                offsetsLarge(idx, ib + i, sb, c);
+                offsetsLarge(srcOff, slots, idx, ib + i, sb, c, starts, ends);
             } else {
-                offsets(idx, ib + i, sb, c);
+                offsets(srcOff, slots, idx, ib + i, sb, c, starts, ends);
             }
             if (idxValid != null) {
                 dropNulls(idxValid, ib + i, c);
@@ -86,9 +87,10 @@ final class TakeBinary {
                 out = grown.segment();
             }
             if (lastWord >= 0) {
-                words(c);
+                words(bytes, lastWord, starts, c, low, high);
             }
-            long end = write(c, out, at, off, i);
+            long end = large ? writeLarge(c, starts, ends, low, high, lastWord, out, at, off, i)
+                    : write(c, starts, ends, low, high, lastWord, out, at, off, i);
             if (lastWord < 0 || end < 0) {
                 exact(c, out, at);
             }
@@ -97,35 +99,31 @@ final class TakeBinary {
         return Outputs.varBinary(a.type(), n, validity, offsets, data.slice(0, at));
     }
 
-    /** The start and end of the value at each of {@code c} indices from slot {@code at}, 32-bit offsets. */
-    private void offsets(MemorySegment idx, long at, long sb, int c) {
-        long[] s = starts;
-        long[] e = ends;
+    /**
+     * The start and end of the value at each of {@code c} indices from slot {@code at}, 32-bit offsets. An index
+     * outside {@code [0, slots)} (only a null one can be: valid indices were checked) reads value 0; its length is
+     * cleared by {@link #dropNulls}. The loops are static, on parameters only: the same compiled loop whether
+     * inlined or not.
+     */
+    private static void offsets(MemorySegment srcOff, long slots, MemorySegment idx, long at, long sb, int c,
+            long[] s, long[] e) {
         for (int k = 0; k < c; k++) {
-            long j = (sb + safe(idx.get(LittleEndian.LONG, (at + k) * 8))) * 4;
+            long i = idx.get(LittleEndian.LONG, (at + k) * 8);
+            long j = (sb + (i >= 0 && i < slots ? i : 0)) * 4;
             s[k] = srcOff.get(LittleEndian.INT, j);
             e[k] = srcOff.get(LittleEndian.INT, j + 4);
         }
     }
 
     /** As {@link #offsets} for 64-bit offsets. */
-    private void offsetsLarge(MemorySegment idx, long at, long sb, int c) {
-        long[] s = starts;
-        long[] e = ends;
+    private static void offsetsLarge(MemorySegment srcOff, long slots, MemorySegment idx, long at, long sb, int c,
+            long[] s, long[] e) {
         for (int k = 0; k < c; k++) {
-            long j = (sb + safe(idx.get(LittleEndian.LONG, (at + k) * 8))) * 8;
+            long i = idx.get(LittleEndian.LONG, (at + k) * 8);
+            long j = (sb + (i >= 0 && i < slots ? i : 0)) * 8;
             s[k] = srcOff.get(LittleEndian.LONG, j);
             e[k] = srcOff.get(LittleEndian.LONG, j + 8);
         }
-    }
-
-    /**
-     * An index as read; the slot of a null index may hold anything, and one outside the array reads value 0 (its
-     * length is cleared by {@link #dropNulls}). Valid indices were checked in range before.
-     */
-    private long safe(long j) {
-        long slots = srcOff.byteSize() / (large ? 8 : 4) - 1;
-        return j >= 0 && j < slots ? j : 0;
     }
 
     /** A null index takes no bytes. */
@@ -138,11 +136,7 @@ final class TakeBinary {
     }
 
     /** The first 16 bytes at each value's start (at the last 16 bytes of the source for a value that near its end). */
-    private void words(int c) {
-        long[] s = starts;
-        long[] lo = low;
-        long[] hi = high;
-        long last = lastWord;
+    private static void words(MemorySegment bytes, long last, long[] s, int c, long[] lo, long[] hi) {
         for (int k = 0; k < c; k++) {
             long p = Math.min(s[k], last);
             lo[k] = bytes.get(LittleEndian.LONG, p);
@@ -151,25 +145,34 @@ final class TakeBinary {
     }
 
     /**
-     * Writes the group's output offsets ({@code i + 1 ..}) and its values of up to 16 bytes from byte {@code at};
-     * returns a negative number when a value of the group needs {@link #exact}.
+     * Writes the group's output offsets ({@code i + 1 ..}, 32-bit) and its values of up to 16 bytes from byte
+     * {@code at}; returns a negative number when a value of the group needs {@link #exact}.
      */
-    private long write(int c, MemorySegment out, long at, MemorySegment off, long i) {
+    private static long write(int c, long[] s, long[] e, long[] lo, long[] hi, long last, MemorySegment out,
+            long at, MemorySegment off, long i) {
         long odd = 0;
-        long[] s = starts;
-        long[] e = ends;
-        long last = lastWord;
         for (int k = 0; k < c; k++) {
             long len = e[k] - s[k];
-            out.set(LittleEndian.LONG, at, low[k]);
-            out.set(LittleEndian.LONG, at + 8, high[k]);
+            out.set(LittleEndian.LONG, at, lo[k]);
+            out.set(LittleEndian.LONG, at + 8, hi[k]);
             odd |= (s[k] - Math.min(s[k], last)) | ((16 - len) >>> 63);
             at += len;
-            if (large) {
-                off.set(LittleEndian.LONG, (i + k + 1) * 8, at);
-            } else {
-                off.set(LittleEndian.INT, (i + k + 1) * 4, (int) at);
-            }
+            off.set(LittleEndian.INT, (i + k + 1) * 4, (int) at);
+        }
+        return odd != 0 ? -1 : at;
+    }
+
+    /** As {@link #write} with 64-bit offsets. */
+    private static long writeLarge(int c, long[] s, long[] e, long[] lo, long[] hi, long last, MemorySegment out,
+            long at, MemorySegment off, long i) {
+        long odd = 0;
+        for (int k = 0; k < c; k++) {
+            long len = e[k] - s[k];
+            out.set(LittleEndian.LONG, at, lo[k]);
+            out.set(LittleEndian.LONG, at + 8, hi[k]);
+            odd |= (s[k] - Math.min(s[k], last)) | ((16 - len) >>> 63);
+            at += len;
+            off.set(LittleEndian.LONG, (i + k + 1) * 8, at);
         }
         return odd != 0 ? -1 : at;
     }
