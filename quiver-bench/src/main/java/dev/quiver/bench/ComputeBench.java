@@ -42,8 +42,8 @@ import java.util.function.Supplier;
  *
  * <p>pyarrow's large buffers (numpy's and Arrow's memory pool's) sit on transparent huge pages where the host
  * allows them on request ({@code madvise}); the Java heap, where Quiver's columns and kernel outputs live, does only
- * with {@code -XX:+UseTransparentHugePages}. Random reads (take) depend on it: run with that flag to compare like
- * with like, and say which (docs/benchmarks.md).
+ * with {@code -XX:+UseTransparentHugePages}: give that flag to compare like with like, and say which
+ * (docs/benchmarks.md).
  *
  * <pre>
  * java --enable-native-access=ALL-UNNAMED -Xmx8g [-XX:+UseTransparentHugePages] \
