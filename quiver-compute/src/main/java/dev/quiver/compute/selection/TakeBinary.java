@@ -76,11 +76,11 @@ final class TakeBinary {
             for (int k = 0; k < c; k++) {
                 groupBytes += ends[k] - starts[k];
             }
+            if (!large && at + groupBytes > Integer.MAX_VALUE) {
+                throw new ComputeException("take: the result holds more than " + Integer.MAX_VALUE
+                        + " bytes, more than a " + a.type() + " array can address (cast to the large type first)");
+            }
             if (at + groupBytes + 16 > out.byteSize()) {
-                if (!large && at + groupBytes > Integer.MAX_VALUE) {
-                    throw new ComputeException("take: the result holds more than " + Integer.MAX_VALUE
-                            + " bytes, more than a " + a.type() + " array can address (cast to the large type first)");
-                }
                 ArrowBuffer grown = Outputs.allocateForOverwrite(Math.max(2 * out.byteSize(), at + groupBytes + 64));
                 MemorySegment.copy(out, 0, grown.segment(), 0, at);
                 data = grown;

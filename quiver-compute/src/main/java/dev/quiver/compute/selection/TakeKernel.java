@@ -3,7 +3,6 @@ package dev.quiver.compute.selection;
 
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.kernel.Bits;
-import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Chunks;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.kernel.Parallel;
