@@ -38,11 +38,16 @@ import java.util.function.Supplier;
  * {@code REPEAT} each, after three warm-up runs of every kernel), then runs {@code scripts/compute_bench.py} (pyarrow, one thread, best of {@code REPEAT});
  * the table gives best / median over the rounds and the ratios. {@code OPS} (comma-separated kernel names, as in
  * the table) runs only those kernels on the Java side, warm-up included: a kernel alone against the same kernel
- * after the others.
+ * after the others. Each side makes one untimed call of a kernel before timing it.
+ *
+ * <p>pyarrow's large buffers (numpy's and Arrow's memory pool's) sit on transparent huge pages where the host
+ * allows them on request ({@code madvise}); the Java heap, where Quiver's columns and kernel outputs live, does only
+ * with {@code -XX:+UseTransparentHugePages}: give that flag to compare like with like, and say which
+ * (docs/benchmarks.md).
  *
  * <pre>
- * java --enable-native-access=ALL-UNNAMED -Xmx8g -cp quiver-bench/target/benchmarks.jar \
- *     dev.quiver.bench.ComputeBench PYTHON [ROWS] [ROUNDS] [REPEAT] [OPS]
+ * java --enable-native-access=ALL-UNNAMED -Xmx8g [-XX:+UseTransparentHugePages] \
+ *     -cp quiver-bench/target/benchmarks.jar dev.quiver.bench.ComputeBench PYTHON [ROWS] [ROUNDS] [REPEAT] [OPS]
  * </pre>
  */
 public final class ComputeBench {

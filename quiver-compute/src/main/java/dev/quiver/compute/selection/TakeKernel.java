@@ -3,7 +3,6 @@ package dev.quiver.compute.selection;
 
 import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.kernel.Bits;
-import dev.quiver.compute.kernel.ByteStrings;
 import dev.quiver.compute.kernel.Chunks;
 import dev.quiver.compute.kernel.Outputs;
 import dev.quiver.compute.kernel.Parallel;
@@ -34,7 +33,7 @@ import java.util.List;
 /**
  * take: the values at the given int64 indices (a null index gives a null), one loop per value width. Fixed-width,
  * boolean and binary values and validity bitmaps (built a 64-bit word at a time) are gathered on several threads by
- * blocks of indices; binaries in two passes (lengths, then bytes); lists, maps and fixed-size lists take their
+ * blocks of indices; binaries by {@link TakeBinary}, block by block; lists, maps and fixed-size lists take their
  * child at the concatenated element ranges, structs child by child; other types (unions, views, run-end encoded)
  * go value by value.
  */
@@ -109,22 +108,29 @@ final class TakeKernel {
         MemorySegment idx = Chunks.values(indices);
         long ib = indices.offset();
         long sb = values.offset();
-        Parallel.run(blocks(n), threads, k -> {
-            long to = blockEnd(n, k);
-            for (long i = blockStart(k); i < to; i += 64) {
-                int c = (int) Math.min(64, to - i);
-                long w = Bits.word(idxValid, ib + i, c);
-                if (srcValid != null) {
-                    for (long m = w; m != 0; m &= m - 1) {
-                        int b = Long.numberOfTrailingZeros(m);
-                        long j = sb + idx.get(LittleEndian.LONG, (ib + i + b) * 8);
-                        w &= ~((~srcValid.get(LittleEndian.BYTE, j >>> 3) >>> (j & 7) & 1L) << b);
-                    }
-                }
-                Bits.putWord(o, i, w, c);
-            }
-        });
+        Parallel.run(blocks(n), threads, k -> gatherValidity(srcValid, sb, idx, ib, idxValid, o, blockStart(k),
+                blockEnd(n, k)));
         return Outputs.dropIfAllValid(out, n);
+    }
+
+    /**
+     * The output validity of rows {@code [from, to)}, a word at a time: the index's validity, cleared where the value
+     * taken is null (a method of its own, so that it is compiled for itself and not inside a lambda's profile).
+     */
+    private static void gatherValidity(MemorySegment srcValid, long sb, MemorySegment idx, long ib,
+            MemorySegment idxValid, MemorySegment o, long from, long to) {
+        for (long i = from; i < to; i += 64) {
+            int c = (int) Math.min(64, to - i);
+            long w = Bits.word(idxValid, ib + i, c);
+            if (srcValid != null) {
+                for (long m = w; m != 0; m &= m - 1) {
+                    int b = Long.numberOfTrailingZeros(m);
+                    long j = sb + idx.get(LittleEndian.LONG, (ib + i + b) * 8);
+                    w &= ~((~srcValid.get(LittleEndian.BYTE, j >>> 3) >>> (j & 7) & 1L) << b);
+                }
+            }
+            Bits.putWord(o, i, w, c);
+        }
     }
 
     /** Work pieces of take: blocks of {@link Parallel#MORSEL_ROWS} indices, whatever the thread count. */
@@ -160,36 +166,50 @@ final class TakeKernel {
         // A null index reads slot 0 of its own index value only if that value is in range; keep it safe.
         long limit = src.byteSize() / w - sb;
         switch (w) {
-            case 8 -> {
-                for (long i = from; i < to; i++) {
-                    long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
-                    dst.set(LittleEndian.LONG, i * 8, src.get(LittleEndian.LONG, (sb + j) * 8));
-                }
-            }
-            case 4 -> {
-                for (long i = from; i < to; i++) {
-                    long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
-                    dst.set(LittleEndian.INT, i * 4, src.get(LittleEndian.INT, (sb + j) * 4));
-                }
-            }
-            case 2 -> {
-                for (long i = from; i < to; i++) {
-                    long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
-                    dst.set(LittleEndian.SHORT, i * 2, src.get(LittleEndian.SHORT, (sb + j) * 2));
-                }
-            }
-            case 1 -> {
-                for (long i = from; i < to; i++) {
-                    long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
-                    dst.set(LittleEndian.BYTE, i, src.get(LittleEndian.BYTE, sb + j));
-                }
-            }
+            case 8 -> gather8(src, sb, idx, ib, idxValid, dst, limit, from, to);
+            case 4 -> gather4(src, sb, idx, ib, idxValid, dst, limit, from, to);
+            case 2 -> gather2(src, sb, idx, ib, idxValid, dst, limit, from, to);
+            case 1 -> gather1(src, sb, idx, ib, idxValid, dst, limit, from, to);
             default -> {
                 for (long i = from; i < to; i++) {
                     long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
                     MemorySegment.copy(src, (sb + j) * w, dst, i * w, w);
                 }
             }
+        }
+    }
+
+    // One method per width: each loop compiled for itself, whatever width was taken before.
+
+    private static void gather8(MemorySegment src, long sb, MemorySegment idx, long ib, MemorySegment idxValid,
+            MemorySegment dst, long limit, long from, long to) {
+        for (long i = from; i < to; i++) {
+            long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
+            dst.set(LittleEndian.LONG, i * 8, src.get(LittleEndian.LONG, (sb + j) * 8));
+        }
+    }
+
+    private static void gather4(MemorySegment src, long sb, MemorySegment idx, long ib, MemorySegment idxValid,
+            MemorySegment dst, long limit, long from, long to) {
+        for (long i = from; i < to; i++) {
+            long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
+            dst.set(LittleEndian.INT, i * 4, src.get(LittleEndian.INT, (sb + j) * 4));
+        }
+    }
+
+    private static void gather2(MemorySegment src, long sb, MemorySegment idx, long ib, MemorySegment idxValid,
+            MemorySegment dst, long limit, long from, long to) {
+        for (long i = from; i < to; i++) {
+            long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
+            dst.set(LittleEndian.SHORT, i * 2, src.get(LittleEndian.SHORT, (sb + j) * 2));
+        }
+    }
+
+    private static void gather1(MemorySegment src, long sb, MemorySegment idx, long ib, MemorySegment idxValid,
+            MemorySegment dst, long limit, long from, long to) {
+        for (long i = from; i < to; i++) {
+            long j = safe(idx.get(LittleEndian.LONG, (ib + i) * 8), limit, idxValid, ib + i);
+            dst.set(LittleEndian.BYTE, i, src.get(LittleEndian.BYTE, sb + j));
         }
     }
 
@@ -233,69 +253,43 @@ final class TakeKernel {
     }
 
     /**
-     * Binary and strings in two passes over blocks of indices: the lengths (output offsets relative to the block,
-     * and each value's start kept), then, with every block's place known, the offsets made absolute and the bytes
-     * copied.
+     * Binary and strings: on one thread in one pass ({@link TakeBinary}); on several, each block of indices taken
+     * the same way into buffers of its own, then the blocks' offsets (moved by the bytes of the blocks before) and
+     * bytes put together, block by block on the threads again.
      */
     private static Array varBinary(VarBinaryArray a, Array indices, ArrowBuffer validity, int threads) {
         long n = indices.length();
-        boolean large = a.isLarge();
-        MemorySegment idx = Chunks.values(indices);
-        MemorySegment idxValid = Validity.segment(indices);
-        MemorySegment srcOff = a.offsetsBuffer().segment();
-        long ib = indices.offset();
-        long sb = a.offset();
-        ArrowBuffer offsets = Outputs.allocateForOverwrite((n + 1) * (large ? 8 : 4));
-        MemorySegment off = offsets.segment();
         int blocks = blocks(n);
-        long[][] starts = new long[blocks][];
+        if (threads <= 1 || blocks <= 1) {
+            return TakeBinary.take(a, indices, validity);
+        }
+        boolean large = a.isLarge();
+        VarBinaryArray[] parts = new VarBinaryArray[blocks];
+        Parallel.run(blocks, threads, k -> parts[k] = (VarBinaryArray) TakeBinary.take(a,
+                indices.slice(blockStart(k), blockEnd(n, k) - blockStart(k)), null));
         long[] bytesBefore = new long[blocks + 1];
-        Parallel.run(blocks, threads, k -> {
-            long from = blockStart(k);
-            long to = blockEnd(n, k);
-            long[] st = new long[(int) (to - from)];
-            long total = 0;
-            for (long i = from; i < to; i++) {
-                long start = 0;
-                long end = 0;
-                if (idxValid == null || Bitmaps.get(idxValid, ib + i)) {
-                    long j = sb + idx.get(LittleEndian.LONG, (ib + i) * 8);
-                    start = offset(srcOff, large, j);
-                    end = offset(srcOff, large, j + 1);
-                }
-                st[(int) (i - from)] = start;
-                total += end - start;
-                putOffset(off, large, i + 1, total);
-            }
-            starts[k] = st;
-            bytesBefore[k + 1] = total;
-        });
         for (int k = 0; k < blocks; k++) {
-            bytesBefore[k + 1] += bytesBefore[k];
+            bytesBefore[k + 1] = bytesBefore[k] + parts[k].dataBuffer().segment().byteSize();
         }
         long total = bytesBefore[blocks];
         if (!large && total > Integer.MAX_VALUE) {
             throw new ComputeException("take: the result holds " + total + " bytes, more than a " + a.type()
                     + " array can address (cast to the large type first)");
         }
-        putOffset(off, large, 0, 0);
+        ArrowBuffer offsets = Outputs.allocateForOverwrite((n + 1) * (large ? 8 : 4));
         ArrowBuffer data = Outputs.allocateForOverwrite(total);
-        MemorySegment dst = data.segment();
-        MemorySegment bytes = a.dataBuffer() == null ? ArrowBuffer.EMPTY.segment() : a.dataBuffer().segment();
+        MemorySegment off = offsets.segment();
+        putOffset(off, large, 0, 0);
         Parallel.run(blocks, threads, k -> {
-            long from = blockStart(k);
-            long to = blockEnd(n, k);
+            MemorySegment partOff = parts[k].offsetsBuffer().segment();
             long base = bytesBefore[k];
-            long limit = bytesBefore[k + 1];
-            long[] st = starts[k];
-            long prev = 0;
-            for (long i = from; i < to; i++) {
-                long end = offset(off, large, i + 1);
-                ByteStrings.copy(bytes, st[(int) (i - from)], dst, base + prev, end - prev, limit);
-                putOffset(off, large, i + 1, base + end);
-                prev = end;
+            long from = blockStart(k);
+            long rows = blockEnd(n, k) - from;
+            for (long i = 1; i <= rows; i++) {
+                putOffset(off, large, from + i, base + offset(partOff, large, i));
             }
-            starts[k] = null;
+            MemorySegment.copy(parts[k].dataBuffer().segment(), 0, data.segment(), base, bytesBefore[k + 1] - base);
+            parts[k] = null;
         });
         return Outputs.varBinary(a.type(), n, validity, offsets, data);
     }

@@ -9,8 +9,11 @@ import dev.quiver.compute.ComputeException;
 import dev.quiver.compute.RandomArrays;
 import dev.quiver.compute.Threads;
 import dev.quiver.core.array.Array;
+import dev.quiver.core.array.ArrayData;
 import dev.quiver.core.batch.RecordBatch;
 import dev.quiver.core.builder.ArrayBuilder;
+import dev.quiver.core.memory.ArrowBuffer;
+import dev.quiver.core.memory.LittleEndian;
 import dev.quiver.core.type.ArrowType;
 import dev.quiver.core.type.Field;
 import dev.quiver.core.type.Schema;
@@ -29,8 +32,8 @@ class SelectionKernelsTest {
     private static final int N = 1_100_000;
     /** Long arrays of one type per layout, short ones of the others. */
     private static final List<ArrowType> LONG = List.of(ArrowType.INT64, ArrowType.BOOL, ArrowType.UTF8);
-    private static final List<ArrowType> SHORT = List.of(ArrowType.INT8, ArrowType.FLOAT64, ArrowType.LARGE_UTF8,
-            ArrowType.BINARY, new ArrowType.Decimal(20, 3, 128));
+    private static final List<ArrowType> SHORT = List.of(ArrowType.INT8, ArrowType.INT16, ArrowType.INT32,
+            ArrowType.FLOAT64, ArrowType.LARGE_UTF8, ArrowType.BINARY, new ArrowType.Decimal(20, 3, 128));
 
     private static List<Object> reference(Array values, Array mask) {
         List<Object> out = new ArrayList<>();
@@ -231,5 +234,58 @@ class SelectionKernelsTest {
         Array indices = ArrayBuilder.of(ArrowType.INT64).appendObject(1L).appendObject(null).appendObject(10L).build();
         ComputeException e = assertThrows(ComputeException.class, () -> Selection.take(values, indices));
         assertEquals("take: index 10 at row 2 is out of range for an array of length 10", e.getMessage());
+    }
+
+    @Test
+    void takeOfStringsLongShortAndAtTheEndOfTheBytes() {
+        // One thread moves values of up to 16 bytes as two words and copies the others exactly; it sizes its output
+        // from the average length, so taking only the long values makes it grow.
+        for (ArrowType type : List.of(ArrowType.UTF8, ArrowType.LARGE_UTF8)) {
+            ArrayBuilder strings = ArrayBuilder.of(type);
+            List<String> source = new ArrayList<>();
+            for (int i = 0; i < 3_000; i++) {
+                String v = i == 2_999 ? "z" : switch (i % 5) {
+                    case 0 -> "";
+                    case 1 -> "s" + i;
+                    case 2 -> "sixteen-bytes-" + (char) ('a' + i % 26) + (char) ('a' + i / 26 % 26);
+                    case 3 -> "seventeen-bytes".substring(0, 15) + i % 10 + "x";
+                    default -> "long-" + "y".repeat(i % 400) + i;
+                };
+                source.add(v);
+                strings.appendObject(v);
+            }
+            Array values = strings.build().slice(2, 2_998);
+            ArrayBuilder idx = ArrayBuilder.of(ArrowType.INT64);
+            List<Object> expected = new ArrayList<>();
+            for (int i = 0; i < 5_000; i++) {
+                // Mostly the long values, and the last values (within 16 bytes of the end of the data buffer).
+                long j = i % 7 == 0 ? 2_997 - i % 3 : (i * 5L + 2) % 2_995;
+                idx.appendObject(j);
+                expected.add(source.get((int) j + 2));
+            }
+            Array indices = idx.build();
+            for (int threads : new int[] {1, 4}) {
+                Array picked = Threads.call(threads, () -> Selection.take(values, indices));
+                assertEquals(expected, values(picked), type + " on " + threads + " threads");
+                picked.data().validate(dev.quiver.core.validation.ValidationLevel.FULL);
+            }
+        }
+    }
+
+    @Test
+    void takeOfStringsShorterThanAWordAndNullIndicesHoldingAnything() {
+        // Fewer than 16 value bytes in all: every value is copied exactly. The slot of a null index is never read.
+        Array values = ArrayBuilder.of(ArrowType.UTF8).appendObject("a").appendObject(null).appendObject("bc").build();
+        ArrowBuffer slots = ArrowBuffer.wrap(new byte[32]);
+        long[] raw = {2, 1L << 40, 0, -5};
+        for (int k = 0; k < raw.length; k++) {
+            slots.segment().set(LittleEndian.LONG, k * 8L, raw[k]);
+        }
+        ArrowBuffer valid = ArrowBuffer.wrap(new byte[] {0b0101, 0, 0, 0, 0, 0, 0, 0});
+        Array indices = Array.of(new ArrayData(ArrowType.INT64, 4, 0, 2, java.util.Arrays.asList(valid, slots),
+                List.of(), null));
+        Array picked = Selection.take(values, indices);
+        assertEquals(java.util.Arrays.asList("bc", null, "a", null), values(picked));
+        picked.data().validate(dev.quiver.core.validation.ValidationLevel.FULL);
     }
 }
