@@ -14,7 +14,7 @@ import java.util.List;
 
 /** Turns a leaf's decoded chunk into Arrow data: slots from levels, values converted and spread over them. */
 final class LeafAssembler {
-    /** The offsets or values an assembly collects on the heap before copying them out. */
+    /** The offsets an assembly collects on the heap before copying them out. */
     private static final int OFFSETS_WINDOW = 4096;
     private static final long JULIAN_UNIX_EPOCH = 2_440_588L;
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
@@ -211,10 +211,6 @@ final class LeafAssembler {
             if (i > 0 && (valid == null || valid[i - 1] != 0)) {
                 if (endsAt == endsFilled) {
                     endsFilled = Math.min(endsWindow.length, values.count - v);
-                    if (endsFilled <= 0) {
-                        throw new ParquetException(where + ": more non-null slots than the " + values.count
-                                + " values decoded");
-                    }
                     MemorySegment.copy(ends, LittleEndian.LONG, 8L * v, endsWindow, 0, endsFilled);
                     endsAt = 0;
                 }
@@ -416,60 +412,15 @@ final class LeafAssembler {
         int v = 0;
         switch (width) {
             case 4 -> {
-                // through heap windows, as offsets(): cheap before the JIT compiles this loop
-                int[] inWindow = new int[Math.max(1, Math.min(n, OFFSETS_WINDOW))];
-                int[] outWindow = new int[Math.min(n, OFFSETS_WINDOW)];
-                long denseCount = in.byteSize() / 4;
-                int filled = 0;
-                int at = 0;
-                for (int i = 0, k = 0; i < n; ) {
-                    int value = 0;
-                    if (valid[i] != 0) {
-                        if (at == filled) {
-                            filled = (int) Math.min(inWindow.length, denseCount - v);
-                            if (filled <= 0) {
-                                throw new ParquetException("more non-null slots than the " + denseCount + " values decoded");
-                            }
-                            MemorySegment.copy(in, LittleEndian.INT, 4L * v, inWindow, 0, filled);
-                            at = 0;
-                        }
-                        value = inWindow[at++];
-                        v++;
-                    }
-                    outWindow[k++] = value;
-                    i++;
-                    if (k == outWindow.length || i == n) {
-                        MemorySegment.copy(outWindow, 0, out, LittleEndian.INT, 4L * (i - k), k);
-                        k = 0;
-                    }
+                for (int i = 0; i < n; i++) {
+                    int value = valid[i] != 0 ? in.get(LittleEndian.INT, 4L * v++) : 0;
+                    out.set(LittleEndian.INT, 4L * i, value);
                 }
             }
             case 8 -> {
-                long[] inWindow = new long[Math.max(1, Math.min(n, OFFSETS_WINDOW))];
-                long[] outWindow = new long[Math.min(n, OFFSETS_WINDOW)];
-                long denseCount = in.byteSize() / 8;
-                int filled = 0;
-                int at = 0;
-                for (int i = 0, k = 0; i < n; ) {
-                    long value = 0;
-                    if (valid[i] != 0) {
-                        if (at == filled) {
-                            filled = (int) Math.min(inWindow.length, denseCount - v);
-                            if (filled <= 0) {
-                                throw new ParquetException("more non-null slots than the " + denseCount + " values decoded");
-                            }
-                            MemorySegment.copy(in, LittleEndian.LONG, 8L * v, inWindow, 0, filled);
-                            at = 0;
-                        }
-                        value = inWindow[at++];
-                        v++;
-                    }
-                    outWindow[k++] = value;
-                    i++;
-                    if (k == outWindow.length || i == n) {
-                        MemorySegment.copy(outWindow, 0, out, LittleEndian.LONG, 8L * (i - k), k);
-                        k = 0;
-                    }
+                for (int i = 0; i < n; i++) {
+                    long value = valid[i] != 0 ? in.get(LittleEndian.LONG, 8L * v++) : 0L;
+                    out.set(LittleEndian.LONG, 8L * i, value);
                 }
             }
             case 16 -> {
