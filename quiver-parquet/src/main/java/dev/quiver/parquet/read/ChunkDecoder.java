@@ -34,10 +34,6 @@ final class ChunkDecoder {
     private boolean pagesStartRows;
     /** The starts of the binary dictionary's values (and its end), once a page gathers from it. */
     private long[] dictionaryStarts;
-    /** The binary dictionary's bytes on the heap, once a page gathers from it. */
-    private byte[] dictionaryBytes;
-    /** The values a fixed-width gather collects on the heap before copying them out. */
-    private static final int GATHER_WINDOW = 4096;
     /** The dictionary's 4-byte or 8-byte values on the heap, once a page gathers from it. */
     private int[] dictionaryInts;
     private long[] dictionaryLongs;
@@ -578,9 +574,8 @@ final class ChunkDecoder {
         } else {
             if (dictionaryStarts == null) {
                 dictionaryStarts = out.dictionaryBinary.starts();
-                dictionaryBytes = out.dictionaryBinary.bytes();
             }
-            out.binary.gather(dictionaryBytes, dictionaryStarts, indices, n);
+            out.binary.gather(out.dictionaryBinary, dictionaryStarts, indices, n);
         }
     }
 
@@ -596,15 +591,8 @@ final class ChunkDecoder {
                     MemorySegment.copy(src, LittleEndian.INT, 0, dictionaryInts, 0, dictionary.count);
                 }
                 int[] d = dictionaryInts;
-                // gathered on the heap, copied out in bulk: before the JIT compiles this, a segment access
-                // per value costs many times an array access
-                int[] window = new int[Math.min(n, GATHER_WINDOW)];
-                for (int done = 0; done < n; done += window.length) {
-                    int k = Math.min(window.length, n - done);
-                    for (int i = 0; i < k; i++) {
-                        window[i] = d[indices[done + i]];
-                    }
-                    MemorySegment.copy(window, 0, dst, LittleEndian.INT, at + 4L * done, k);
+                for (int i = 0; i < n; i++) {
+                    dst.set(LittleEndian.INT, at + 4L * i, d[indices[i]]);
                 }
             }
             case 8 -> {
@@ -613,13 +601,8 @@ final class ChunkDecoder {
                     MemorySegment.copy(src, LittleEndian.LONG, 0, dictionaryLongs, 0, dictionary.count);
                 }
                 long[] d = dictionaryLongs;
-                long[] window = new long[Math.min(n, GATHER_WINDOW)];
-                for (int done = 0; done < n; done += window.length) {
-                    int k = Math.min(window.length, n - done);
-                    for (int i = 0; i < k; i++) {
-                        window[i] = d[indices[done + i]];
-                    }
-                    MemorySegment.copy(window, 0, dst, LittleEndian.LONG, at + 8L * done, k);
+                for (int i = 0; i < n; i++) {
+                    dst.set(LittleEndian.LONG, at + 8L * i, d[indices[i]]);
                 }
             }
             case 1 -> {

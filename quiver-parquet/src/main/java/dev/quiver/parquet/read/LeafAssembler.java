@@ -14,8 +14,6 @@ import java.util.List;
 
 /** Turns a leaf's decoded chunk into Arrow data: slots from levels, values converted and spread over them. */
 final class LeafAssembler {
-    /** The offsets an assembly collects on the heap before copying them out. */
-    private static final int OFFSETS_WINDOW = 4096;
     private static final long JULIAN_UNIX_EPOCH = 2_440_588L;
     private static final long NANOS_PER_DAY = 86_400_000_000_000L;
 
@@ -195,41 +193,23 @@ final class LeafAssembler {
         MemorySegment out = buffer.segment();
         MemorySegment ends = values.ends.segment();
         byte[] valid = slots.valid;
-        // the values' ends are read and the offsets written a window at a time through heap arrays: before the
-        // JIT compiles this loop, a segment access per value costs many times an array access
-        long[] endsWindow = new long[Math.max(1, Math.min(values.count, OFFSETS_WINDOW))];
-        long[] longWindow = large ? new long[Math.min(n + 1, OFFSETS_WINDOW)] : null;
-        int[] intWindow = large ? null : new int[Math.min(n + 1, OFFSETS_WINDOW)];
-        int windowLength = large ? longWindow.length : intWindow.length;
         long end = 0;
         int v = 0;
-        int endsFilled = 0;
-        int endsAt = 0;
-        int written = 0;
-        int k = 0;
-        for (int i = 0; i <= n; i++) {
-            if (i > 0 && (valid == null || valid[i - 1] != 0)) {
-                if (endsAt == endsFilled) {
-                    endsFilled = Math.min(endsWindow.length, values.count - v);
-                    MemorySegment.copy(ends, LittleEndian.LONG, 8L * v, endsWindow, 0, endsFilled);
-                    endsAt = 0;
+        if (large) {
+            out.set(LittleEndian.LONG, 0, 0L);
+            for (int i = 0; i < n; i++) {
+                if (valid == null || valid[i] != 0) {
+                    end = ends.get(LittleEndian.LONG, 8L * v++);
                 }
-                end = endsWindow[endsAt++];
-                v++;
+                out.set(LittleEndian.LONG, 8L * (i + 1), end);
             }
-            if (large) {
-                longWindow[k++] = end;
-            } else {
-                intWindow[k++] = (int) end;
-            }
-            if (k == windowLength || i == n) {
-                if (large) {
-                    MemorySegment.copy(longWindow, 0, out, LittleEndian.LONG, 8L * written, k);
-                } else {
-                    MemorySegment.copy(intWindow, 0, out, LittleEndian.INT, 4L * written, k);
+        } else {
+            out.set(LittleEndian.INT, 0, 0);
+            for (int i = 0; i < n; i++) {
+                if (valid == null || valid[i] != 0) {
+                    end = ends.get(LittleEndian.LONG, 8L * v++);
                 }
-                written += k;
-                k = 0;
+                out.set(LittleEndian.INT, 4L * (i + 1), (int) end);
             }
         }
         return buffer;

@@ -58,7 +58,7 @@ final class PlainDecoder {
     static void binary(Cursor in, int n, BinaryValues out) {
         long bytes = Math.max(0, in.remaining() - 4L * n);
         out.ends.ensureCapacity((long) (out.count + n) * 8);
-        out.data.ensureCapacity(out.data.size() + bytes);
+        out.data.ensureCapacity(out.data.size() + bytes + BinaryValues.SLACK);
         byte[] window = new byte[(int) Math.min(WINDOW, in.remaining())];
         long[] endsWindow = new long[Math.min(n, WINDOW / 8)];
         int done = 0;

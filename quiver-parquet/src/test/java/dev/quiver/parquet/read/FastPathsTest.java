@@ -123,9 +123,8 @@ class FastPathsTest {
         int[] indices = {39, 0, 17, 16, 15, 1, 39, 2, 16};
         BinaryValues gathered = new BinaryValues(BufferAllocator.managed());
         long[] starts = dictionary.starts();
-        byte[] bytes = dictionary.bytes();
-        gathered.gather(bytes, starts, indices, 4);
-        gathered.gather(bytes, starts, new int[] {indices[4], indices[5], indices[6], indices[7], indices[8]}, 5);
+        gathered.gather(dictionary, starts, indices, 4);
+        gathered.gather(dictionary, starts, new int[] {indices[4], indices[5], indices[6], indices[7], indices[8]}, 5);
         assertEquals(indices.length, gathered.count);
         for (int i = 0; i < indices.length; i++) {
             assertEquals(words[indices[i]], value(gathered, i), "value " + i);
@@ -133,29 +132,6 @@ class FastPathsTest {
         long total = 0;
         for (int k : indices) {
             total += words[k].getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-        }
-        assertEquals(total, gathered.dataSize());
-    }
-
-    @Test
-    void gatheredValuesAcrossAndLongerThanTheGatherWindowKeepTheirBytes() {
-        // values straddling the gather's window, one longer than it, and more end offsets than a window holds
-        String[] words = new String[300];
-        for (int i = 0; i < words.length; i++) {
-            words[i] = i == 7 ? "L".repeat(BinaryValues.GATHER_WINDOW + 3) : "v" + i + "-".repeat(i % 41);
-        }
-        BinaryValues dictionary = plain(words);
-        int[] indices = new int[9_000];
-        for (int i = 0; i < indices.length; i++) {
-            indices[i] = i % 100 == 50 ? 7 : (i * 31) % words.length;
-        }
-        BinaryValues gathered = new BinaryValues(BufferAllocator.managed());
-        gathered.gather(dictionary.bytes(), dictionary.starts(), indices, indices.length);
-        assertEquals(indices.length, gathered.count);
-        long total = 0;
-        for (int i = 0; i < indices.length; i++) {
-            assertEquals(words[indices[i]], value(gathered, i), "value " + i);
-            total += words[indices[i]].length();
         }
         assertEquals(total, gathered.dataSize());
     }
