@@ -49,7 +49,7 @@ public final class DatasetScanTimer {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             best = Math.min(best, seconds);
-            System.out.printf(Locale.ROOT, "run %d: rows=%d files_opened=%d row_groups_read=%d/%d wall=%.3f s%n", run,
+            System.out.printf(Locale.ROOT, "run %d: rows=%d files_opened=%d row_groups_read=%d/%d wall=%.4f s%n", run,
                     rows, stats.filesOpened(), stats.rowGroupsRead(), stats.rowGroups(), seconds);
         }
         System.out.printf(Locale.ROOT, "scan_seconds_min=%.3f%n", best);

@@ -21,11 +21,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.RunnableFuture;
 
 /**
  * Reads a Parquet file's row groups as record batches, in order. The columns of a row group are decoded
- * on every core (as many threads as the options give), and the next row group is decoded while the
- * batches of the current one are handed out: memory holds at most two row groups of the columns read.
+ * on every core (as many threads as the options give: the caller's thread and one fewer of the reader's own),
+ * and the next row group is decoded while the batches of the current one are handed out: memory holds at most
+ * two row groups of the columns read. A caller waiting for a row group decodes a task not yet started
+ * itself (that one or one ahead of it) rather than wait idle while a task waits for a thread.
  * Row groups of fewer than {@value #SMALL_GROUP_ROWS} rows are too small to split by column (handing a
  * column of a few thousand values to another thread costs about what decoding it does): consecutive ones
  * are decoded whole on one thread instead, together up to {@value #SMALL_GROUP_ROWS} rows a task (a file
@@ -97,7 +100,8 @@ public final class ParquetReader implements RecordBatchReader {
         this.rowGroups = groupsRead.stream().mapToInt(Integer::intValue).toArray();
         this.rowRanges = ranges;
         this.threads = options.threads() == 0 ? Runtime.getRuntime().availableProcessors() : options.threads();
-        this.pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads, r -> {
+        // the caller's thread decodes too (see helpUntilDone): the pool has one thread fewer
+        this.pool = threads <= 1 ? null : Executors.newFixedThreadPool(threads - 1, r -> {
             Thread t = new Thread(r, "quiver-parquet-decoder");
             t.setDaemon(true);
             return t;
@@ -206,11 +210,11 @@ public final class ParquetReader implements RecordBatchReader {
                 return false;
             }
             if (next.small() != null) {
-                ready.addAll(await(next.small()));
+                ready.addAll(await(helpUntilDone(next.small())));
             } else {
                 List<List<ArrayData>> columns = new ArrayList<>(next.futures().size());
                 for (Future<List<ArrayData>> f : next.futures()) {
-                    columns.add(await(f));
+                    columns.add(await(helpUntilDone(f)));
                 }
                 ready.add(new Decoded(next.ranges(), columns));
             }
@@ -279,6 +283,40 @@ public final class ParquetReader implements RecordBatchReader {
             }
         }
         return new Pending(ranges, futures, null);
+    }
+
+    /**
+     * Decodes on the caller's thread while {@code awaited} is not done: the task itself if no decoding
+     * thread has started it, then the pending tasks not started yet, in order (a task already started or
+     * done is left alone: a future runs its task once).
+     */
+    private <T> Future<T> helpUntilDone(Future<T> awaited) {
+        if (pool == null) {
+            return awaited;
+        }
+        runIfNotStarted(awaited);
+        for (Pending ahead : pending) {
+            if (awaited.isDone()) {
+                break;
+            }
+            if (ahead.small() != null) {
+                runIfNotStarted(ahead.small());
+            } else {
+                for (Future<List<ArrayData>> f : ahead.futures()) {
+                    if (awaited.isDone()) {
+                        break;
+                    }
+                    runIfNotStarted(f);
+                }
+            }
+        }
+        return awaited;
+    }
+
+    private static void runIfNotStarted(Future<?> future) {
+        if (future instanceof RunnableFuture<?> task && !task.isDone()) {
+            task.run();
+        }
     }
 
     private <T> T run(Callable<T> task) {

@@ -73,6 +73,29 @@ class RowGroupSizesTest {
     }
 
     @Test
+    void theCallersThreadIsOneOfTheDecodingThreads() {
+        // two threads: the caller's and one decoder of the reader's own, which reads it all the same
+        RecordBatch batch = batch(150_000);
+        Path file = write(batch, 2_000);
+        long before = decoderThreads();
+        try (ParquetReader reader = ParquetReader.open(file, ParquetReadOptions.DEFAULT.withThreads(2))) {
+            List<RecordBatch> read = new ArrayList<>();
+            long most = 0;
+            for (RecordBatch b : reader) {
+                read.add(b);
+                most = Math.max(most, decoderThreads() - before);
+            }
+            assertEquals(1, most);
+            assertEquals(Optional.empty(), new BatchComparator().compare(List.of(batch),
+                    new Table(batch.schema(), read).combineChunks().batches()));
+        }
+    }
+
+    private static long decoderThreads() {
+        return Thread.getAllStackTraces().keySet().stream().filter(t -> t.getName().equals("quiver-parquet-decoder")).count();
+    }
+
+    @Test
     void largeAndSmallRowGroupsMixedReadTheSameOnSeveralThreads() {
         // 70,000-row groups are split by column, the last one of 10,000 rows is decoded whole
         RecordBatch batch = batch(150_000);

@@ -471,7 +471,170 @@ public final class ThriftReader {
      * @throws ParquetException if the value is malformed or nested too deep
      */
     public void skip(int type) {
-        skip(type, 0);
+        if (array != null) {
+            // a struct field's boolean is in its header (pending); a list's takes a byte
+            boolean inHeader = pendingBool >= 0;
+            pendingBool = -1;
+            position = skipInArray(array, (int) position, type, inHeader, 0);
+        } else {
+            skip(type, 0);
+        }
+    }
+
+    /**
+     * {@link #skip(int)} over the byte array with a local position and no per-byte call: a footer's row groups
+     * (hundreds of kilobytes for a file of many small row groups) are walked over this way when only its
+     * schema is read. Returns the position after the value; the same checks and limits as the walk through
+     * the reader's own methods.
+     */
+    private int skipInArray(byte[] a, int p, int type, boolean boolInHeader, int nesting) {
+        if (depth + nesting >= MAX_DEPTH) {
+            throw errorAt(p, "values nested deeper than " + MAX_DEPTH);
+        }
+        int end = (int) limit;
+        switch (type) {
+            case ThriftType.TRUE, ThriftType.FALSE -> {
+                if (boolInHeader) {
+                    return p;
+                }
+                if (p >= end) {
+                    throw cutAt(p, 1);
+                }
+                int b = a[p] & 0xFF;
+                if (b > 2) {
+                    throw errorAt(p, "bad boolean byte " + b);
+                }
+                return p + 1;
+            }
+            case ThriftType.BYTE -> {
+                if (p >= end) {
+                    throw cutAt(p, 1);
+                }
+                return p + 1;
+            }
+            case ThriftType.I16, ThriftType.I32, ThriftType.I64 -> {
+                return skipVarint(a, p, end, 10);
+            }
+            case ThriftType.DOUBLE -> {
+                if (end - p < 8) {
+                    throw cutAt(p, 8);
+                }
+                return p + 8;
+            }
+            case ThriftType.BINARY -> {
+                int after = skipVarint(a, p, end, 5);
+                long length = varintAt(a, p, after);
+                if (length > end - after) {
+                    throw errorAt(after, "binary of " + length + " bytes but only " + (end - after) + " bytes left");
+                }
+                return after + (int) length;
+            }
+            case ThriftType.LIST, ThriftType.SET -> {
+                if (p >= end) {
+                    throw cutAt(p, 1);
+                }
+                int header = a[p++] & 0xFF;
+                long count = header >>> 4;
+                int elements = header & 0x0F;
+                if (count == 15) {
+                    int after = skipVarint(a, p, end, 5);
+                    count = varintAt(a, p, after);
+                    p = after;
+                }
+                if (count > end - p) {
+                    throw errorAt(p, "list of " + count + " elements but only " + (end - p) + " bytes left");
+                }
+                if (elements == ThriftType.STOP || elements > ThriftType.STRUCT) {
+                    throw errorAt(p, "unknown list element type " + elements);
+                }
+                for (long i = 0; i < count; i++) {
+                    p = skipInArray(a, p, elements, false, nesting + 1);
+                }
+                return p;
+            }
+            case ThriftType.MAP -> {
+                int after = skipVarint(a, p, end, 5);
+                long entries = varintAt(a, p, after);
+                p = after;
+                if (entries > end - p) {
+                    throw errorAt(p, "map of " + entries + " entries but only " + (end - p) + " bytes left");
+                }
+                if (entries > 0) {
+                    if (p >= end) {
+                        throw cutAt(p, 1);
+                    }
+                    int kv = a[p++] & 0xFF;
+                    for (long i = 0; i < entries; i++) {
+                        p = skipInArray(a, p, kv >>> 4, false, nesting + 1);
+                        p = skipInArray(a, p, kv & 0x0F, false, nesting + 1);
+                    }
+                }
+                return p;
+            }
+            case ThriftType.STRUCT -> {
+                while (true) {
+                    if (p >= end) {
+                        throw cutAt(p, 1);
+                    }
+                    int header = a[p++] & 0xFF;
+                    int fieldType = header & 0x0F;
+                    if (fieldType == ThriftType.STOP) {
+                        if (header != 0) {
+                            throw errorAt(p - 1, "bad field header 0x" + Integer.toHexString(header));
+                        }
+                        return p;
+                    }
+                    if (header >>> 4 == 0) {
+                        // the field id itself, a zigzag i16
+                        int after = skipVarint(a, p, end, 5);
+                        long raw = varintAt(a, p, after);
+                        long id = (raw >>> 1) ^ -(raw & 1);
+                        if (id < Short.MIN_VALUE || id > Short.MAX_VALUE) {
+                            throw errorAt(p, "i16 value " + id + " out of range");
+                        }
+                        p = after;
+                    }
+                    if (fieldType > ThriftType.STRUCT) {
+                        throw errorAt(p, "unknown field type " + fieldType);
+                    }
+                    boolean bool = fieldType == ThriftType.TRUE || fieldType == ThriftType.FALSE;
+                    p = skipInArray(a, p, fieldType, bool, nesting + 1);
+                }
+            }
+            default -> throw errorAt(p, "cannot skip a value of unknown type " + type);
+        }
+    }
+
+    /** The position after a varint of at most {@code maxBytes} bytes at {@code p}. */
+    private int skipVarint(byte[] a, int p, int end, int maxBytes) {
+        for (int i = 0; i < maxBytes; i++) {
+            if (p + i >= end) {
+                throw cutAt(p + i, 1);
+            }
+            if ((a[p + i] & 0x80) == 0) {
+                return p + i + 1;
+            }
+        }
+        throw errorAt(p, "varint longer than " + maxBytes + " bytes");
+    }
+
+    /** The value of the varint between {@code p} and {@code after}. */
+    private static long varintAt(byte[] a, int p, int after) {
+        long result = 0;
+        for (int i = 0; p + i < after; i++) {
+            result |= (long) (a[p + i] & 0x7F) << (7 * i);
+        }
+        return result;
+    }
+
+    private ParquetException errorAt(int p, String message) {
+        position = p;
+        return error(message);
+    }
+
+    private ParquetException cutAt(int p, int n) {
+        position = p;
+        return error("cut short: " + n + " more bytes needed, " + (limit - p) + " left");
     }
 
     private void skip(int type, int nesting) {

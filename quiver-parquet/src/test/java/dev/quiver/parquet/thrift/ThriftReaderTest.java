@@ -91,6 +91,69 @@ class ThriftReaderTest {
         skipStruct(new ThriftReader(all, "whole"));
     }
 
+    @Test
+    void skippingFromAnArrayWalksAsFarAsFromASegmentAndFailsAlike() {
+        // every type, nested: booleans in headers and in a list, a field id too far for a delta, a map
+        ThriftWriter out = new ThriftWriter();
+        out.beginStruct();
+        out.boolField(1, true);
+        out.byteField(2, -5);
+        out.i16Field(40, -300);
+        out.i32Field(41, 70_000);
+        out.i64Field(42, Long.MIN_VALUE);
+        out.doubleField(43, 2.5);
+        out.stringField(44, "héllo");
+        out.listField(45, ThriftType.TRUE, 3);
+        out.bool(true);
+        out.bool(false);
+        out.bool(true);
+        out.listField(46, ThriftType.STRUCT, 20);
+        for (int i = 0; i < 20; i++) {
+            out.beginStruct();
+            out.i64Field(1, i * 1_000_003L);
+            out.boolField(2, i % 2 == 0);
+            out.listField(3, ThriftType.BINARY, 2);
+            out.string("x" + i);
+            out.string("");
+            out.endStruct();
+        }
+        out.structField(47);
+        out.emptyStructField(1);
+        out.endStruct();
+        out.fieldHeader(ThriftType.MAP, 48);
+        out.i32(0); // placeholder replaced below: a map is written by hand
+        out.endStruct();
+        byte[] written = out.toByteArray();
+        // the map: 2 entries of i32 -> binary (header 0x58), then the struct's stop
+        int mapAt = written.length - 2;
+        byte[] map = {0x02, 0x58, 0x02, 0x01, 'a', 0x04, 0x02, 'b', 'c', 0x00};
+        byte[] all = Arrays.copyOf(written, mapAt + map.length);
+        System.arraycopy(map, 0, all, mapAt, map.length);
+        ThriftReader fromArray = new ThriftReader(all, "s");
+        skipStruct(fromArray);
+        ThriftReader fromSegment = new ThriftReader(java.lang.foreign.MemorySegment.ofArray(all.clone()), 0, all.length, "s");
+        skipStruct(fromSegment);
+        assertEquals(all.length, fromArray.bytesRead());
+        assertEquals(all.length, fromSegment.bytesRead());
+        for (int n = 0; n < all.length; n++) {
+            byte[] cut = Arrays.copyOf(all, n);
+            assertThrows(ParquetException.class, () -> skipStruct(new ThriftReader(cut, "cut")), "cut at " + n);
+            assertThrows(ParquetException.class, () -> skipStruct(new ThriftReader(
+                    java.lang.foreign.MemorySegment.ofArray(cut), 0, cut.length, "cut")), "cut at " + n);
+        }
+        // a bad boolean byte in a list is refused both ways
+        ThriftWriter bad = new ThriftWriter();
+        bad.beginStruct();
+        bad.listField(1, ThriftType.TRUE, 1);
+        bad.bool(true);
+        bad.endStruct();
+        byte[] badBytes = bad.toByteArray();
+        badBytes[2] = 7;
+        assertThrows(ParquetException.class, () -> skipStruct(new ThriftReader(badBytes, "bad")));
+        assertThrows(ParquetException.class, () -> skipStruct(new ThriftReader(
+                java.lang.foreign.MemorySegment.ofArray(badBytes), 0, badBytes.length, "bad")));
+    }
+
     private static void skipStruct(ThriftReader in) {
         in.beginStruct("S");
         for (int t; (t = in.readFieldHeader()) != ThriftType.STOP; ) {
