@@ -346,6 +346,7 @@ final class FilterKernel {
         long estimate = p.n == 0 ? 0 : (long) ((double) sourceBytes / p.n * p.count * 1.0625) + 64;
         ArrowBuffer data = Outputs.allocateForOverwrite(estimate);
         MemorySegment out = data.segment();
+        long srcLimit = bytes.byteSize() - 16;
         long at = 0;
         long o = 0;
         for (long i = 0; i < p.n; i += 64) {
@@ -362,7 +363,14 @@ final class FilterKernel {
                         data = grown(a, large, data, at, len);
                         out = data.segment();
                     }
-                    ByteStrings.copy(bytes, start, out, at, len, out.byteSize());
+                    if (len <= 16 && start <= srcLimit) {
+                        // Always 16 bytes (the room was checked above): no branch on the length, the next value
+                        // or the final slice hides the excess.
+                        out.set(LittleEndian.LONG, at, bytes.get(LittleEndian.LONG, start));
+                        out.set(LittleEndian.LONG, at + 8, bytes.get(LittleEndian.LONG, start + 8));
+                    } else {
+                        ByteStrings.copy(bytes, start, out, at, len, out.byteSize());
+                    }
                     at += len;
                     o++;
                     sel &= sel - 1;

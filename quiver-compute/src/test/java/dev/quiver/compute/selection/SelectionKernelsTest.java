@@ -161,6 +161,32 @@ class SelectionKernelsTest {
     }
 
     @Test
+    void filterOfSingleStringsOfEveryShortLengthAndAtTheEndOfTheBytes() {
+        // One thread moves a selected value of up to 16 bytes standing alone as two words, the excess overwritten
+        // by the next value or cut off by the final slice; values near the end of the source are copied exactly.
+        ArrayBuilder strings = ArrayBuilder.of(ArrowType.UTF8);
+        ArrayBuilder keep = ArrayBuilder.of(ArrowType.BOOL);
+        List<Object> expected = new ArrayList<>();
+        int n = 2_000;
+        for (int i = 0; i < n; i++) {
+            String v = i % 41 == 5 ? null : "abcdefghijklmnopqrstu".substring(0, i * 7 % 22);
+            boolean selected = i % 3 == 0 || i >= n - 4;
+            strings.appendObject(v);
+            keep.appendObject(selected);
+            if (selected && i >= 1) {
+                expected.add(v);
+            }
+        }
+        Array values = strings.build().slice(1, n - 1);
+        Array mask = keep.build().slice(1, n - 1);
+        for (int threads : new int[] {1, 4}) {
+            Array kept = Threads.call(threads, () -> Selection.filter(values, mask));
+            assertEquals(expected, values(kept), threads + " threads");
+            kept.data().validate(dev.quiver.core.validation.ValidationLevel.FULL);
+        }
+    }
+
+    @Test
     void takeEqualsTheValuesAtTheIndices() {
         Random random = new Random(43);
         ArrayBuilder idx = ArrayBuilder.of(ArrowType.INT64);
