@@ -15,7 +15,7 @@ import java.util.ArrayDeque;
  */
 final class BufferPool {
     /** Sizes up to this many bytes are not pooled. */
-    static final long MIN_POOLED = 1024;
+    static final long MIN_POOLED = 16 * 1024;
     /** Sizes above this many bytes are not pooled. */
     static final long MAX_POOLED = 64L << 20;
     private static final int CLASSES_PER_DOUBLING = 4;

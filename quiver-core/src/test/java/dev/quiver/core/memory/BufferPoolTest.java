@@ -45,14 +45,6 @@ class BufferPoolTest {
     }
 
     @Test
-    void aBatchOf2048RowsHasItsValueAndOffsetBuffersPooled() {
-        // 2,048 int64 values (16 KiB) and their int32 offsets or values (8 KiB): a Parquet row group's outputs
-        assertEquals(16 * 1024, BufferPool.classSize(BufferPool.sizeClass(16 * 1024)));
-        assertEquals(8 * 1024, BufferPool.classSize(BufferPool.sizeClass(8 * 1024)));
-        assertEquals(-1, BufferPool.sizeClass(256));
-    }
-
-    @Test
     void aBlockGivenBackIsTakenOnceByItsClassOnly() {
         BufferPool pool = new BufferPool(1 << 20);
         int c = BufferPool.sizeClass(100_000);
