@@ -122,7 +122,8 @@ public final class Scanner {
 
     /**
      * Reads files on this many threads (by default one per core; 1 reads on the caller's thread, and nothing
-     * on any other). When one file is left to read, its Parquet row groups are decoded on these threads.
+     * on any other). When one file is left to read, its Parquet row groups are decoded on up to these threads,
+     * one per 1,048,576 rows read (a smaller file on the caller's thread alone).
      *
      * @param count the threads
      * @return this scanner
